@@ -1,0 +1,38 @@
+# jantaku — the two commands: `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test lint typecheck bench conformance clean tables
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/jantaku play
+
+test: $(STAMP) lint typecheck
+	$(PY) -m pytest -m "not slow"
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests bench tools
+	$(VENV)/bin/ruff format --check src tests bench tools
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+bench: $(STAMP)
+	@for b in bench/bench_*.py; do $(PY) $$b || exit 1; done
+
+conformance: $(STAMP)
+	$(PY) -m pytest -m slow
+
+tables: $(STAMP)
+	$(PY) tools/gen_tables.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,13 @@
+"""Hand analysis on 34-long count arrays: readings of complete hands, shanten, waits,
+acceptance.
+
+>>> from jantaku.tiles import counts34, parse_tiles
+>>> is_complete(counts34(parse_tiles("123m456p789s11222z")))
+True
+"""
+
+from __future__ import annotations
+
+from jantaku.hand.decompose import Form, Reading, is_complete, readings
+
+__all__ = ["Form", "Reading", "is_complete", "readings"]

@@ -1,0 +1,373 @@
+"""Melds (副露 and 暗槓) and whole hands written with their melds (H2, N1).
+
+A :class:`Meld` records its kind, its tiles, which tile was called and from whom.
+``called_from`` is relative to the meld's owner: ``1`` the player on the right
+(下家, shimocha), ``2`` across (対面, toimen), ``3`` on the left (上家, kamicha); the
+absolute seat is ``(owner + called_from) % players``. An ankan has neither.
+
+Meld notation
+-------------
+A meld is written in square brackets in compact notation, with a direction mark right
+after the called tile: ``-`` from the left, ``=`` from across, ``+`` from the right.
+
+======================  ==================  ==============================================
+kind                    example             reads
+======================  ==================  ==============================================
+chii                    ``[3-45m]``         3m called from the left with 4m 5m
+pon                     ``[555=p]``         5p called from across
+daiminkan (大明槓)       ``[7777+z]``        chun called from the right, four tiles
+kakan (加槓)             ``[0-55*5s]``       a pon of red 5s from the left, ``*`` marks the
+                                            tile added later
+ankan (暗槓)             ``[1111z]``         four East, no mark
+======================  ==================  ==============================================
+
+A hand is its concealed tiles followed by its melds: ``123m406p11z[3-45s][7777+z]``.
+
+>>> m = parse_meld("[3-45m]")
+>>> m
+Meld(kind=<MeldKind.CHII: 'chii'>, tiles=(2, 3, 4), called=2, called_from=3, added=None)
+>>> format_meld(m)
+'[3-45m]'
+>>> hand = parse_hand("123m406p11z22z[55=5p]")
+>>> len(hand.concealed), hand.melds[0].kind.value
+(10, 'pon')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from jantaku.errors import InvalidHandError, NotationError
+from jantaku.tiles import KIND_OF, Tile, check_copies, format_tiles, parse_tiles, sort_key
+
+__all__ = ["Hand", "Meld", "MeldKind", "format_hand", "format_meld", "parse_hand", "parse_meld"]
+
+
+class MeldKind(Enum):
+    """The five kinds of meld."""
+
+    CHII = "chii"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    KAKAN = "kakan"
+    ANKAN = "ankan"
+
+    @property
+    def is_kan(self) -> bool:
+        """Whether the meld is a kan of four tiles."""
+        return self in (MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the meld opens the hand (every meld but ankan)."""
+        return self is not MeldKind.ANKAN
+
+
+_MARKS = {"-": 3, "=": 2, "+": 1}
+_MARK_OF = {v: k for k, v in _MARKS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A declared meld: kind, tiles (sorted, red fives kept), the called tile and its source.
+
+    ``added`` is the tile added to a pon to make a kakan. Construction checks that the
+    tiles make the kind of meld claimed and raises :class:`InvalidHandError` if not.
+
+    >>> Meld.pon(parse_tiles("555p"), called=parse_tiles("5p")[0], called_from=2)
+    Meld(kind=<MeldKind.PON: 'pon'>, tiles=(13, 13, 13), called=13, called_from=2, added=None)
+    >>> Meld.pon(parse_tiles("556p"), called=13, called_from=2)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.InvalidHandError: a pon needs three tiles of one kind, not 556p
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    called: Tile | None = None
+    called_from: int | None = None
+    added: Tile | None = None
+
+    def __post_init__(self) -> None:
+        tiles = tuple(sorted(self.tiles, key=sort_key))
+        object.__setattr__(self, "tiles", tiles)
+        check_copies(tiles)
+        kinds = [KIND_OF[t] for t in tiles]
+        name = self.kind.value
+        if self.kind is MeldKind.CHII:
+            ok = (
+                len(kinds) == 3
+                and kinds[0] < 27
+                and kinds[1] == kinds[0] + 1
+                and kinds[2] == kinds[0] + 2
+                and kinds[0] // 9 == kinds[2] // 9
+            )
+            if not ok:
+                raise InvalidHandError(
+                    f"a chii needs three consecutive number tiles of one suit, "
+                    f"not {format_tiles(tiles)}"
+                )
+        else:
+            size = 4 if self.kind.is_kan else 3
+            if len(kinds) != size or len(set(kinds)) != 1:
+                count = "three" if size == 3 else "four"
+                raise InvalidHandError(
+                    f"a {name} needs {count} tiles of one kind, not {format_tiles(tiles)}"
+                )
+        if self.kind is MeldKind.ANKAN:
+            if self.called is not None or self.called_from is not None or self.added is not None:
+                raise InvalidHandError("an ankan has no called tile")
+            return
+        if self.called is None or self.called_from not in (1, 2, 3):
+            raise InvalidHandError(f"a {name} needs a called tile and called_from 1, 2 or 3")
+        if self.called not in tiles:
+            raise InvalidHandError(f"the called tile is not part of the {name}")
+        if self.kind is MeldKind.CHII and self.called_from != 3:
+            raise InvalidHandError("a chii can only be called from the left (called_from=3)")
+        if self.kind is MeldKind.KAKAN:
+            rest = list(tiles)
+            rest.remove(self.called)
+            if self.added is None or self.added not in rest:
+                raise InvalidHandError("a kakan needs the added tile, other than the called one")
+        elif self.added is not None:
+            raise InvalidHandError(f"only a kakan has an added tile, not a {name}")
+
+    @classmethod
+    def chii(cls, tiles: tuple[Tile, ...], *, called: Tile) -> Meld:
+        """A chii of three tiles, ``called`` from the left."""
+        return cls(MeldKind.CHII, tiles, called, 3)
+
+    @classmethod
+    def pon(cls, tiles: tuple[Tile, ...], *, called: Tile, called_from: int) -> Meld:
+        """A pon of three tiles."""
+        return cls(MeldKind.PON, tiles, called, called_from)
+
+    @classmethod
+    def daiminkan(cls, tiles: tuple[Tile, ...], *, called: Tile, called_from: int) -> Meld:
+        """An open kan of four tiles called on a discard."""
+        return cls(MeldKind.DAIMINKAN, tiles, called, called_from)
+
+    @classmethod
+    def ankan(cls, tiles: tuple[Tile, ...]) -> Meld:
+        """A closed kan of four tiles."""
+        return cls(MeldKind.ANKAN, tiles)
+
+    def with_added(self, tile: Tile) -> Meld:
+        """The kakan that this pon becomes when ``tile`` is added.
+
+        >>> format_meld(parse_meld("[555=p]").with_added(parse_tiles("0p")[0]))
+        '[*0555=p]'
+        """
+        if self.kind is not MeldKind.PON:
+            raise InvalidHandError(f"only a pon can become a kakan, not a {self.kind.value}")
+        return Meld(MeldKind.KAKAN, (*self.tiles, tile), self.called, self.called_from, tile)
+
+    @property
+    def kind34(self) -> int:
+        """The kind of the meld's lowest tile (for a run) or of all its tiles."""
+        return KIND_OF[self.tiles[0]]
+
+    @property
+    def is_open(self) -> bool:
+        """Whether this meld opens the hand."""
+        return self.kind.is_open
+
+    def notation(self) -> str:
+        """This meld in meld notation (see :func:`format_meld`)."""
+        return format_meld(self)
+
+
+def format_meld(meld: Meld) -> str:
+    """Write a meld in meld notation.
+
+    >>> format_meld(parse_meld("[1111z]")), format_meld(parse_meld("[055=*5s]"))
+    ('[1111z]', '[055=*5s]')
+    """
+    body = format_tiles(meld.tiles)
+    digits, letter = body[:-1], body[-1]
+    n = len(meld.tiles)
+    added_at = -1
+    if meld.added is not None:
+        added_at = max(i for i in range(n) if meld.tiles[i] == meld.added)
+    called_at = -1
+    if meld.called is not None:
+        called_at = max(i for i in range(n) if meld.tiles[i] == meld.called and i != added_at)
+    parts: list[str] = []
+    for i, d in enumerate(digits):
+        parts.append("*" + d if i == added_at else d)
+        if i == called_at and meld.called_from is not None:
+            parts.append(_MARK_OF[meld.called_from])
+    return "[" + "".join(parts) + letter + "]"
+
+
+def parse_meld(text: str, *, offset: int = 0, whole: str | None = None) -> Meld:
+    """Read one meld in meld notation, brackets included.
+
+    >>> parse_meld("[7777+z]").kind is MeldKind.DAIMINKAN
+    True
+    >>> parse_meld("[12-4m]")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: not a meld: a chii needs three consecutive number tiles \
+of one suit, not 124m at position 0 ('[') in '[12-4m]'
+    >>> parse_meld("[12?3m]")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: unexpected character in a meld at position 3 ('?') in '[12?3m]'
+    """
+    src = whole if whole is not None else text
+    if len(text) < 2 or text[0] != "[" or text[-1] != "]":
+        raise NotationError("a meld is written in [brackets]", text=src, position=offset)
+    digits: list[str] = []
+    called_index: int | None = None
+    called_from: int | None = None
+    added_index: int | None = None
+    star = False
+    letter = ""
+    for i in range(1, len(text) - 1):
+        ch = text[i]
+        pos = offset + i
+        if ch.isdigit():
+            if letter:
+                raise NotationError("digits after the suit letter", text=src, position=pos)
+            if star:
+                added_index = len(digits)
+                star = False
+            digits.append(ch)
+        elif ch in _MARKS:
+            if not digits or called_index is not None:
+                raise NotationError("misplaced direction mark", text=src, position=pos)
+            called_index = len(digits) - 1
+            called_from = _MARKS[ch]
+        elif ch == "*":
+            if added_index is not None or star:
+                raise NotationError("a second added-tile mark", text=src, position=pos)
+            star = True
+        elif ch in "mpsz":
+            if letter or not digits:
+                raise NotationError("misplaced suit letter", text=src, position=pos)
+            letter = ch
+        else:
+            raise NotationError("unexpected character in a meld", text=src, position=pos)
+    if not letter or star:
+        raise NotationError("incomplete meld", text=src, position=offset + len(text) - 1)
+    tiles = parse_tiles("".join(digits) + letter)
+    n = len(tiles)
+    if called_index is None:
+        kind = MeldKind.ANKAN
+    elif added_index is not None:
+        kind = MeldKind.KAKAN
+    elif n == 4:
+        kind = MeldKind.DAIMINKAN
+    elif len({KIND_OF[t] for t in tiles}) == 1:
+        kind = MeldKind.PON
+    else:
+        kind = MeldKind.CHII
+    try:
+        return Meld(
+            kind,
+            tiles,
+            tiles[called_index] if called_index is not None else None,
+            called_from,
+            tiles[added_index] if added_index is not None else None,
+        )
+    except InvalidHandError as e:
+        raise NotationError(f"not a meld: {e}", text=src, position=offset) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Concealed tiles and declared melds, as written in hand notation.
+
+    The concealed part plus three tiles per meld must make 13 or 14 tiles (a hand
+    waiting or just drawn); smaller hands for analysis are taken by :meth:`parse`
+    with ``partial=True``.
+
+    >>> Hand.parse("123m456p789s1122z").notation()
+    '123m456p789s1122z'
+    >>> Hand.parse("123m")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.InvalidHandError: a hand has 13 or 14 tiles (kans count as 3), not 3
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str, *, partial: bool = False) -> Hand:
+        """Read hand notation; ``partial`` allows 1, 2, 4, 5, … 14 tiles."""
+        return parse_hand(text, partial=partial)
+
+    def notation(self) -> str:
+        """This hand in hand notation."""
+        return format_hand(self)
+
+    @property
+    def size(self) -> int:
+        """Concealed tiles plus three per meld (a kan counts as three)."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether no meld opens the hand (ankan keeps it closed)."""
+        return not any(m.is_open for m in self.melds)
+
+
+def parse_hand(text: str, *, partial: bool = False) -> Hand:
+    """Read a hand: concealed tiles, then melds in brackets.
+
+    >>> parse_hand("123p11z [3-45m] [2222z] [1-23s]").melds[1].kind is MeldKind.ANKAN
+    True
+    >>> parse_hand("11112z[1111z]")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.InvalidHandError: 8 copies of 1z (at most four)
+    """
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        if text[i] == "[":
+            j = text.find("]", i)
+            if j < 0:
+                raise NotationError("unclosed meld bracket", text=text, position=i)
+            melds.append(parse_meld(text[i : j + 1], offset=i, whole=text))
+            i = j + 1
+            continue
+        if text[i] == "]":
+            raise NotationError("unmatched closing bracket", text=text, position=i)
+        # concealed tiles run up to the next bracket
+        j = text.find("[", i)
+        j = n if j < 0 else j
+        if melds and text[i:j].strip():
+            raise NotationError("concealed tiles come before the melds", text=text, position=i)
+        try:
+            concealed.extend(parse_tiles(text[i:j]))
+        except NotationError as e:
+            raise NotationError(
+                str(e).split(" at position")[0], text=text, position=i + e.position
+            ) from None
+        i = j
+    all_tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+    check_copies(all_tiles)
+    size = len(concealed) + 3 * len(melds)
+    if partial:
+        if size == 0 or size > 14 or size % 3 == 0:
+            raise InvalidHandError(f"a partial hand has 1, 2, 4, 5, … 14 tiles, not {size}")
+    elif size not in (13, 14):
+        raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
+    if len(melds) > 4:
+        raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
+    return Hand(tuple(concealed), tuple(melds))
+
+
+def format_hand(hand: Hand) -> str:
+    """Write a hand in hand notation (concealed tiles in their order, then melds).
+
+    >>> format_hand(parse_hand("406p22z[3-45s][1111z][7777+z]"))
+    '406p22z[3-45s][1111z][7777+z]'
+    """
+    return format_tiles(hand.concealed) + "".join(format_meld(m) for m in hand.melds)

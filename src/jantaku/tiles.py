@@ -1,0 +1,477 @@
+"""Tiles and their notations (T1–T4, T6, N1, N2).
+
+A tile is a small ``int``:
+
+- ``0``–``33`` are the 34 kinds in the order 1m…9m, 1p…9p, 1s…9s, E S W N,
+  haku hatsu chun (白 發 中);
+- ``34``, ``35``, ``36`` are the red fives 5m, 5p, 5s (赤ドラ) — a red five is its
+  own value, and :func:`kind` maps it back to the plain five;
+- :data:`UNKNOWN` (``37``) is a hidden tile, as in an opponent's view.
+
+Hand analysis works on 34-long count arrays (:func:`counts34`).
+
+Three notations are read and written, each round-tripping exactly:
+
+- compact ``123m406p789s1122z`` (``0`` = red five; ``1z``–``7z`` = E S W N haku
+  hatsu chun): :func:`parse_tiles` / :func:`format_tiles`;
+- Unicode 🀇…🀏 🀙…🀡 🀐…🀘 🀀…🀆, with a red five marked by the invisible
+  variation selector U+FE00 right after its glyph (its side field, so the text still
+  shows the plain tile): :func:`parse_unicode` / :func:`format_unicode`;
+- mjai names ``1m``…``9s``, ``5mr`` ``5pr`` ``5sr``, ``E S W N P F C``, ``?``:
+  :func:`tile_from_mjai` / :func:`tile_to_mjai`.
+
+>>> parse_tiles("406m")
+(3, 34, 5)
+>>> format_tiles(parse_tiles("123m406p789s1122z"))
+'123m406p789s1122z'
+>>> [tile_to_mjai(t) for t in parse_tiles("05m7z")]
+['5mr', '5m', 'C']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from jantaku.errors import InvalidHandError, NotationError
+
+__all__ = [
+    "CHUN",
+    "DRAGONS",
+    "EAST",
+    "HAKU",
+    "HATSU",
+    "HONORS",
+    "KIND_OF",
+    "NORTH",
+    "NUM_KINDS",
+    "RED_5M",
+    "RED_5P",
+    "RED_5S",
+    "RED_FIVES",
+    "SOUTH",
+    "TERMINALS",
+    "UNKNOWN",
+    "WEST",
+    "WINDS",
+    "YAOCHUU",
+    "Tile",
+    "check_copies",
+    "counts34",
+    "dora_from_indicator",
+    "format_tiles",
+    "format_unicode",
+    "is_honor",
+    "is_red",
+    "is_simple",
+    "is_terminal",
+    "is_yaochuu",
+    "kind",
+    "kind_name",
+    "number",
+    "parse_tiles",
+    "parse_unicode",
+    "red_five_of",
+    "sort_key",
+    "suit",
+    "tile_from_mjai",
+    "tile_to_mjai",
+]
+
+Tile = int
+"""A tile value: 0–33 by kind, 34–36 the red fives, 37 a hidden tile."""
+
+NUM_KINDS: Final = 34
+
+# fmt: off
+M1, M2, M3, M4, M5, M6, M7, M8, M9 = range(0, 9)
+P1, P2, P3, P4, P5, P6, P7, P8, P9 = range(9, 18)
+S1, S2, S3, S4, S5, S6, S7, S8, S9 = range(18, 27)
+# fmt: on
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+HAKU: Final = 31
+HATSU: Final = 32
+CHUN: Final = 33
+RED_5M: Final = 34
+RED_5P: Final = 35
+RED_5S: Final = 36
+UNKNOWN: Final = 37
+
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (HAKU, HATSU, CHUN)
+HONORS: Final = WINDS + DRAGONS
+RED_FIVES: Final = (RED_5M, RED_5P, RED_5S)
+TERMINALS: Final = (M1, M9, P1, P9, S1, S9)
+YAOCHUU: Final = TERMINALS + HONORS
+"""The 13 terminal and honor kinds (么九牌), in kind order of TERMINALS then HONORS."""
+
+KIND_OF: Final[tuple[int, ...]] = (*range(34), M5, P5, S5)
+"""``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
+
+_SUITS: Final = "mpsz"
+_YAOCHUU_SET: Final = frozenset(YAOCHUU)
+
+
+def kind(tile: Tile) -> int:
+    """The kind 0–33 of a tile: a red five is a five.
+
+    >>> kind(RED_5P), kind(P5), kind(CHUN)
+    (13, 13, 33)
+
+    Raises ``ValueError`` for :data:`UNKNOWN` or a value out of range.
+    """
+    if not 0 <= tile < 37:
+        raise ValueError(f"not a known tile value: {tile!r}")
+    return KIND_OF[tile]
+
+
+def is_red(tile: Tile) -> bool:
+    """Whether a tile is a red five (赤ドラ).
+
+    >>> is_red(RED_5M), is_red(M5)
+    (True, False)
+    """
+    return 34 <= tile <= 36
+
+
+def red_five_of(suit_index: int) -> Tile:
+    """The red five of suit 0 (man), 1 (pin) or 2 (sou).
+
+    >>> red_five_of(2) == RED_5S
+    True
+    """
+    if suit_index not in (0, 1, 2):
+        raise ValueError(f"no red five in suit {suit_index!r}")
+    return 34 + suit_index
+
+
+def suit(tile: Tile) -> int:
+    """The suit of a tile: 0 man, 1 pin, 2 sou, 3 honors.
+
+    >>> suit(parse_tiles("7s")[0]), suit(EAST)
+    (2, 3)
+    """
+    return kind(tile) // 9 if kind(tile) < 27 else 3
+
+
+def number(tile: Tile) -> int:
+    """The rank 1–9 of a number tile, or 1–7 of an honor (E S W N haku hatsu chun).
+
+    >>> number(RED_5S), number(CHUN)
+    (5, 7)
+    """
+    k = kind(tile)
+    return k % 9 + 1 if k < 27 else k - 26
+
+
+def is_honor(tile: Tile) -> bool:
+    """Whether a tile is an honor (字牌): a wind or a dragon."""
+    return KIND_OF[tile] >= 27
+
+
+def is_terminal(tile: Tile) -> bool:
+    """Whether a tile is a 1 or a 9 of a suit (老頭牌)."""
+    k = KIND_OF[tile]
+    return k < 27 and k % 9 in (0, 8)
+
+
+def is_yaochuu(tile: Tile) -> bool:
+    """Whether a tile is a terminal or an honor (么九牌)."""
+    return KIND_OF[tile] in _YAOCHUU_SET
+
+
+def is_simple(tile: Tile) -> bool:
+    """Whether a tile is a 2–8 of a suit (中張牌).
+
+    >>> [is_simple(t) for t in parse_tiles("190m1z")]
+    [False, False, True, False]
+    """
+    return KIND_OF[tile] not in _YAOCHUU_SET
+
+
+def dora_from_indicator(indicator: Tile, *, players: int = 4) -> int:
+    """The dora kind that an indicator points at (S9, X6).
+
+    Suits wrap 9→1, winds E→S→W→N→E, dragons haku→hatsu→chun→haku. In
+    three-player mahjong (``players=3``) man has only 1 and 9, so 1m → 9m → 1m.
+
+    >>> format_tiles([dora_from_indicator(t) for t in parse_tiles("9m4z7z0p")])
+    '1m15z6p'
+    >>> format_tiles([dora_from_indicator(t, players=3) for t in parse_tiles("19m")])
+    '91m'
+    """
+    k = kind(indicator)
+    if k < 27:
+        if players == 3 and k in (M1, M9):
+            return M9 if k == M1 else M1
+        return k - 8 if k % 9 == 8 else k + 1
+    if k < 31:
+        return EAST if k == NORTH else k + 1
+    return HAKU if k == CHUN else k + 1
+
+
+def sort_key(tile: Tile) -> tuple[int, int]:
+    """A key that sorts tiles by kind, a red five just before its plain fives.
+
+    >>> format_tiles(sorted(parse_tiles("5055m"), key=sort_key))
+    '0555m'
+    """
+    return (KIND_OF[tile], 0 if tile >= 34 else 1)
+
+
+def counts34(tiles: Iterable[Tile]) -> list[int]:
+    """The 34-long count array of some tiles (red fives counted as fives).
+
+    >>> counts34(parse_tiles("1m05p"))[:14]
+    [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    """
+    counts = [0] * 34
+    for t in tiles:
+        counts[KIND_OF[t]] += 1
+    return counts
+
+
+def check_copies(tiles: Iterable[Tile]) -> None:
+    """Refuse tiles that cannot come from one set: a fifth copy, or a red five twice.
+
+    >>> check_copies(parse_tiles("55550m"))
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.InvalidHandError: 5 copies of 5m (at most four)
+    >>> check_copies(parse_tiles("00p"))
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.InvalidHandError: two red 5p
+    """
+    counts = [0] * 37
+    for t in tiles:
+        if not 0 <= t < 37:
+            raise InvalidHandError(f"not a known tile value: {t!r}")
+        counts[t] += 1
+    for red in RED_FIVES:
+        if counts[red] > 1:
+            raise InvalidHandError(f"two red {kind_name(red)}")
+    for k in range(34):
+        n = counts[k] + (counts[RED_FIVES[k // 9]] if k in (M5, P5, S5) else 0)
+        if n > 4:
+            raise InvalidHandError(f"{n} copies of {kind_name(k)} (at most four)")
+
+
+def kind_name(tile: Tile) -> str:
+    """The compact name of a tile's kind, ``'5m'`` for red and plain fives alike.
+
+    >>> kind_name(RED_5M), kind_name(HAKU)
+    ('5m', '5z')
+    """
+    k = kind(tile)
+    return f"{k % 9 + 1}{_SUITS[k // 9]}" if k < 27 else f"{k - 26}z"
+
+
+# --- compact notation --------------------------------------------------------------
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse compact notation into tiles, keeping their order.
+
+    Digits are followed by their suit letter (``m p s z``); ``0`` is a red five;
+    spaces are ignored.
+
+    >>> parse_tiles("19m 0s 77z")
+    (0, 8, 36, 33, 33)
+    >>> parse_tiles("123x")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: unexpected character at position 3 ('x') in '123x'
+    >>> parse_tiles("8z")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: no honor tile 8z at position 0 ('8') in '8z'
+    """
+    tiles: list[Tile] = []
+    pending: list[int] = []  # positions of digits waiting for their suit letter
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            pending.append(i)
+        elif ch in _SUITS:
+            if not pending:
+                raise NotationError("suit letter without digits", text=text, position=i)
+            base = _SUITS.index(ch) * 9
+            for p in pending:
+                d = ord(text[p]) - 48
+                if ch == "z":
+                    if not 1 <= d <= 7:
+                        raise NotationError(f"no honor tile {d}z", text=text, position=p)
+                    tiles.append(26 + d)
+                elif d == 0:
+                    tiles.append(34 + base // 9)
+                else:
+                    tiles.append(base + d - 1)
+            pending.clear()
+        elif ch.isspace():
+            if pending:
+                raise NotationError("digits without a suit letter", text=text, position=i)
+        else:
+            raise NotationError("unexpected character", text=text, position=i)
+    if pending:
+        raise NotationError("digits without a suit letter", text=text, position=len(text))
+    return tuple(tiles)
+
+
+def _digit(tile: Tile) -> str:
+    if tile >= 34:
+        return "0"
+    return str(tile % 9 + 1) if tile < 27 else str(tile - 26)
+
+
+def _suit_letter(tile: Tile) -> str:
+    if tile >= 34:
+        return _SUITS[tile - 34]
+    return _SUITS[tile // 9] if tile < 27 else "z"
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Write tiles in compact notation, in the given order.
+
+    Consecutive tiles of one suit share their suit letter, so
+    ``parse_tiles(format_tiles(ts)) == tuple(ts)`` for any tiles.
+
+    >>> format_tiles([0, 1, 2, 34, 27, 27])
+    '1230m11z'
+    >>> format_tiles(sorted(parse_tiles("3m1m2m")))
+    '123m'
+    """
+    out: list[str] = []
+    current = ""
+    for t in tiles:
+        if not 0 <= t < 37:
+            raise ValueError(f"cannot write tile value {t!r} in compact notation")
+        letter = _suit_letter(t)
+        if current and letter != current:
+            out.append(current)
+        out.append(_digit(t))
+        current = letter
+    if current:
+        out.append(current)
+    return "".join(out)
+
+
+# --- Unicode -------------------------------------------------------------------------
+
+RED_MARK: Final = "\ufe00"
+"""The variation selector written right after a red five's Unicode glyph."""
+
+_UNICODE: Final[tuple[str, ...]] = (
+    *(chr(0x1F007 + i) for i in range(9)),  # 🀇…🀏 man
+    *(chr(0x1F019 + i) for i in range(9)),  # 🀙…🀡 pin
+    *(chr(0x1F010 + i) for i in range(9)),  # 🀐…🀘 sou
+    *(chr(0x1F000 + i) for i in range(4)),  # 🀀🀁🀂🀃 winds
+    "\U0001f006",  # 🀆 haku
+    "\U0001f005",  # 🀅 hatsu
+    "\U0001f004",  # 🀄 chun
+)
+_FROM_UNICODE: Final = {ch: k for k, ch in enumerate(_UNICODE)}
+BACK: Final = "\U0001f02b"
+"""🀫, the back of a tile, used for :data:`UNKNOWN`."""
+
+
+def format_unicode(tiles: Iterable[Tile]) -> str:
+    """Write tiles as Unicode mahjong glyphs (T6); a hidden tile is 🀫.
+
+    A red five is its plain glyph followed by :data:`RED_MARK` (invisible).
+
+    >>> format_unicode(parse_tiles("19m5z"))
+    '🀇🀏🀆'
+    >>> format_unicode(parse_tiles("0p")) == "🀝" + RED_MARK
+    True
+    """
+    out: list[str] = []
+    for t in tiles:
+        if t == UNKNOWN:
+            out.append(BACK)
+        elif 34 <= t <= 36:
+            out.append(_UNICODE[KIND_OF[t]] + RED_MARK)
+        elif 0 <= t < 34:
+            out.append(_UNICODE[t])
+        else:
+            raise ValueError(f"not a tile value: {t!r}")
+    return "".join(out)
+
+
+def parse_unicode(text: str) -> tuple[Tile, ...]:
+    """Read Unicode mahjong glyphs back into tiles (spaces ignored).
+
+    >>> parse_unicode("🀇🀏 🀄")
+    (0, 8, 33)
+    >>> parse_unicode(format_unicode(parse_tiles("0m"))) == parse_tiles("0m")
+    True
+    >>> parse_unicode("🀇a")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: not a mahjong tile at position 1 ('a') in '🀇a'
+    """
+    tiles: list[Tile] = []
+    for i, ch in enumerate(text):
+        if ch == RED_MARK:
+            if not tiles or tiles[-1] not in (M5, P5, S5):
+                raise NotationError("red mark not after a five", text=text, position=i)
+            tiles[-1] = 34 + tiles[-1] // 9
+        elif ch == BACK:
+            tiles.append(UNKNOWN)
+        elif ch in _FROM_UNICODE:
+            tiles.append(_FROM_UNICODE[ch])
+        elif not ch.isspace():
+            raise NotationError("not a mahjong tile", text=text, position=i)
+    return tuple(tiles)
+
+
+# --- mjai ------------------------------------------------------------------------------
+
+_MJAI_HONORS: Final = ("E", "S", "W", "N", "P", "F", "C")
+_MJAI_NAMES: Final[tuple[str, ...]] = (
+    *(f"{n}{s}" for s in "mps" for n in range(1, 10)),
+    *_MJAI_HONORS,
+    "5mr",
+    "5pr",
+    "5sr",
+    "?",
+)
+_FROM_MJAI: Final = {name: t for t, name in enumerate(_MJAI_NAMES)}
+
+
+def tile_to_mjai(tile: Tile) -> str:
+    """The mjai name of a tile (``5mr`` for a red five, ``?`` for a hidden tile).
+
+    >>> [tile_to_mjai(t) for t in (0, RED_5S, HAKU, UNKNOWN)]
+    ['1m', '5sr', 'P', '?']
+    """
+    if not 0 <= tile <= UNKNOWN:
+        raise ValueError(f"not a tile value: {tile!r}")
+    return _MJAI_NAMES[tile]
+
+
+def tile_from_mjai(name: str) -> Tile:
+    """Read an mjai tile name.
+
+    >>> tile_from_mjai("5pr") == RED_5P, tile_from_mjai("N") == NORTH
+    (True, True)
+    >>> tile_from_mjai("0m")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: not an mjai tile name at position 0 ('0') in '0m'
+    """
+    try:
+        return _FROM_MJAI[name]
+    except (KeyError, TypeError):
+        raise NotationError("not an mjai tile name", text=str(name), position=0) from None
+
+
+def tiles_to_mjai(tiles: Sequence[Tile]) -> list[str]:
+    """The mjai names of several tiles.
+
+    >>> tiles_to_mjai(parse_tiles("10m"))
+    ['1m', '5mr']
+    """
+    return [tile_to_mjai(t) for t in tiles]

@@ -1,0 +1,121 @@
+"""Tiles and notations: round trips, errors, copies."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jantaku.errors import InvalidHandError, NotationError
+from jantaku.meld import Meld, MeldKind, format_hand, format_meld, parse_hand, parse_meld
+from jantaku.tiles import (
+    RED_5M,
+    UNKNOWN,
+    check_copies,
+    dora_from_indicator,
+    format_tiles,
+    format_unicode,
+    kind,
+    parse_tiles,
+    parse_unicode,
+    tile_from_mjai,
+    tile_to_mjai,
+)
+
+tiles_st = st.lists(st.integers(min_value=0, max_value=36), max_size=20)
+
+
+@given(tiles_st)
+def test_compact_round_trip(tiles: list[int]) -> None:
+    assert parse_tiles(format_tiles(tiles)) == tuple(tiles)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=37), max_size=20))
+def test_unicode_round_trip(tiles: list[int]) -> None:
+    assert parse_unicode(format_unicode(tiles)) == tuple(tiles)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=37), max_size=20))
+def test_mjai_round_trip(tiles: list[int]) -> None:
+    assert [tile_from_mjai(tile_to_mjai(t)) for t in tiles] == tiles
+
+
+def test_canonical_text_round_trips() -> None:
+    for text in ["123m406p789s1122z", "0m0p0s", "1234567z", "19m19p19s1234567z"]:
+        assert format_tiles(parse_tiles(text)) == text
+
+
+def test_unicode_code_points_match_the_seed_table() -> None:
+    # 003: 🀇 U+1F007 is 1m, 🀐 U+1F010 is 1s, 🀙 U+1F019 is 1p, 🀀 East, 🀄 chun.
+    assert format_unicode(parse_tiles("1m1s1p1z7z6z5z")) == "🀇🀐🀙🀀🀄🀅🀆"
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [("12x", 2), ("m", 0), ("123", 3), ("8z", 0), ("0z", 0), ("12 3m", 2)],
+)
+def test_notation_errors_name_the_position(text: str, position: int) -> None:
+    with pytest.raises(NotationError) as info:
+        parse_tiles(text)
+    assert info.value.position == position
+    assert info.value.text == text
+
+
+def test_impossible_tiles_are_refused() -> None:
+    with pytest.raises(InvalidHandError, match="5 copies of 1z"):
+        check_copies(parse_tiles("11111z"))
+    with pytest.raises(InvalidHandError, match="two red 5m"):
+        check_copies(parse_tiles("00m"))
+    with pytest.raises(InvalidHandError):
+        parse_hand("123m")
+    check_copies(parse_tiles("0555m"))  # a red five and three plain ones are four copies
+
+
+def test_dora_wraps_as_the_seed_says() -> None:
+    # S9: same suit 1→…→9→1; winds E→S→W→N→E; dragons haku→hatsu→chun→haku.
+    pairs = {"9m": "1m", "9p": "1p", "5s": "6s", "4z": "1z", "3z": "4z", "7z": "5z", "5z": "6z"}
+    for ind, dora in pairs.items():
+        assert dora_from_indicator(parse_tiles(ind)[0]) == parse_tiles(dora)[0]
+    assert dora_from_indicator(parse_tiles("1m")[0], players=3) == parse_tiles("9m")[0]
+
+
+def test_kind_and_unknown() -> None:
+    assert kind(RED_5M) == 4
+    with pytest.raises(ValueError):
+        kind(UNKNOWN)
+
+
+@pytest.mark.parametrize(
+    ("text", "meld_kind"),
+    [
+        ("[3-45m]", MeldKind.CHII),
+        ("[555=p]", MeldKind.PON),
+        ("[7777+z]", MeldKind.DAIMINKAN),
+        ("[055=*5s]", MeldKind.KAKAN),
+        ("[1111z]", MeldKind.ANKAN),
+        ("[40-6p]", MeldKind.CHII),
+    ],
+)
+def test_meld_notation_round_trips(text: str, meld_kind: MeldKind) -> None:
+    meld = parse_meld(text)
+    assert meld.kind is meld_kind
+    assert parse_meld(format_meld(meld)) == meld
+
+
+@pytest.mark.parametrize("bad", ["[12-4m]", "[3+45m]", "[55p]", "[5555=*5p]", "[1-23z]", "[1-2m]"])
+def test_bad_melds_are_notation_errors(bad: str) -> None:
+    with pytest.raises(NotationError):
+        parse_meld(bad)
+
+
+def test_hand_round_trip_with_melds() -> None:
+    text = "406p22z[3-45s][1111z][7777+z]"
+    hand = parse_hand(text)
+    assert format_hand(hand) == text
+    assert not hand.is_closed
+    assert parse_hand("123m456p789s11z[2222z]").is_closed
+
+
+def test_meld_value_checks() -> None:
+    with pytest.raises(InvalidHandError):
+        Meld(MeldKind.CHII, parse_tiles("345m"), parse_tiles("3m")[0], 1)
