@@ -1,0 +1,603 @@
+"""Events of a match and the actions an agent may choose, with an mjai codec.
+
+Every event is a frozen, slotted dataclass named after its mjai ``type`` and carrying
+mjai's field names; tiles are jantaku tile ints (see :mod:`jantaku.tiles`), seats are
+absolute 0–3. :func:`event_to_mjai` writes the JSON-ready dict of an event and
+:func:`event_from_mjai` reads one back (a malformed dict raises
+:class:`~jantaku.errors.LogFormatError`); the round trip is exact.
+
+>>> from jantaku.tiles import parse_tiles
+>>> e = Dahai(actor=1, pai=parse_tiles("0p")[0], tsumogiri=True)
+>>> event_to_mjai(e)
+{'type': 'dahai', 'actor': 1, 'pai': '5pr', 'tsumogiri': True}
+>>> event_from_mjai(event_to_mjai(e)) == e
+True
+
+Extensions to mjai (documented, written only when set, so plain mjai readers ignore
+them):
+
+- ``start_game``: ``seed`` (the match seed, an int), ``rules`` (the rules as a JSON
+  object), ``players`` is implied by the number of ``names``; any other keys of a
+  foreign ``start_game`` (``id``, a list-valued ``seed`` …) are kept in ``extra``.
+- ``start_kyoku``: ``dice`` (the two dice that chose the break) and ``wall_break``
+  (the index of the stack where the wall was broken, 0–67 counted from the dealer's
+  wall, see :mod:`jantaku.engine.wall`).
+- ``hora``: ``pai`` (the winning tile), ``yaku`` (``[[name, han], …]``), ``han``,
+  ``fu``, ``points`` (the hand's value before honba and deposits), ``pao`` (the liable
+  seat, 責任払い), ``scores`` (after the payment).
+- ``ryukyoku``: ``reason`` (one of :data:`DRAW_REASONS`), ``tenpai`` (the seats that
+  showed tenpai) and ``tehais`` (the revealed hands, an empty list for a hidden one),
+  ``scores`` (after the payment).
+- ``nukidora`` (三人麻雀 北抜き): ``actor`` sets aside a north, ``pai``.
+- ``penalty``: ``actor``, ``reason`` (e.g. ``chombo``), ``deltas`` — a recorded
+  penalty (P1, P2).
+- ``end_game``: ``scores`` (final points) and ``result`` (the final result after
+  oka, uma and rounding, in units of 1000 points).
+
+Actions
+-------
+An agent answers with an :data:`Action`: the subset of events a player may emit —
+:class:`Dahai`, :class:`Reach` (riichi is declared by a ``Reach`` and then the
+discard, as in mjai), :class:`Chi`, :class:`Pon`, :class:`Daiminkan`, :class:`Kakan`,
+:class:`Ankan`, :class:`Nukidora`, :class:`Hora` (tsumo when ``target == actor``,
+else ron; the engine fills the payments in) and :class:`Ryukyoku` with reason
+``kyuushu_kyuuhai`` — or a :class:`Pass`. A pass is never an event; it writes as
+mjai's ``{"type": "none"}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Final, TypeAlias
+
+from jantaku.errors import LogFormatError, NotationError
+from jantaku.tiles import Tile, tile_from_mjai, tile_to_mjai
+
+__all__ = [
+    "DRAW_REASONS",
+    "Action",
+    "Ankan",
+    "Chi",
+    "Dahai",
+    "Daiminkan",
+    "Dora",
+    "EndGame",
+    "EndKyoku",
+    "Event",
+    "Hora",
+    "Kakan",
+    "Nukidora",
+    "Pass",
+    "Penalty",
+    "Pon",
+    "Reach",
+    "ReachAccepted",
+    "Ryukyoku",
+    "StartGame",
+    "StartKyoku",
+    "Tsumo",
+    "action_from_mjai",
+    "dumps",
+    "event_from_mjai",
+    "event_to_mjai",
+]
+
+DRAW_REASONS: Final = (
+    "exhaustive",  # 荒牌平局
+    "kyuushu_kyuuhai",  # 九種九牌
+    "suufon_renda",  # 四風連打
+    "suukan_sanra",  # 四槓散了
+    "suucha_riichi",  # 四家立直
+    "sanchahou",  # 三家和
+    "nagashi_mangan",  # 流し満貫
+)
+"""The kinds of draw written in ``ryukyoku.reason``."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """``start_game``: the names (one per seat, 3 or 4), the match seed and rules."""
+
+    names: tuple[str, ...]
+    seed: int | None = None
+    rules: Mapping[str, Any] | None = field(default=None, hash=False)
+    extra: Mapping[str, Any] | None = field(default=None, hash=False)
+
+    @property
+    def players(self) -> int:
+        """The number of seats (3 or 4)."""
+        return len(self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class StartKyoku:
+    """``start_kyoku``: a hand begins (局): round wind, number, sticks, dealt hands.
+
+    ``bakaze`` is a wind tile (``EAST`` …), ``kyoku`` 1–4, ``tehais`` the 13 dealt
+    tiles of each seat (hidden tiles as ``UNKNOWN`` in a view).
+    """
+
+    bakaze: Tile
+    kyoku: int
+    honba: int
+    kyotaku: int
+    oya: int
+    dora_marker: Tile
+    scores: tuple[int, ...]
+    tehais: tuple[tuple[Tile, ...], ...]
+    dice: tuple[int, int] | None = None
+    wall_break: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo:
+    """``tsumo``: ``actor`` draws ``pai`` (the wall or, after a kan, the dead wall)."""
+
+    actor: int
+    pai: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Dahai:
+    """``dahai``: ``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
+
+    actor: int
+    pai: Tile
+    tsumogiri: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Chi:
+    """``chi``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
+
+    actor: int
+    target: int
+    pai: Tile
+    consumed: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pon:
+    """``pon``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
+
+    actor: int
+    target: int
+    pai: Tile
+    consumed: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Daiminkan:
+    """``daiminkan`` (大明槓): an open kan on ``target``'s discard with 3 ``consumed`` tiles."""
+
+    actor: int
+    target: int
+    pai: Tile
+    consumed: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Kakan:
+    """``kakan`` (加槓): ``actor`` adds ``pai`` to the pon made of ``consumed`` (3 tiles)."""
+
+    actor: int
+    pai: Tile
+    consumed: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ankan:
+    """``ankan`` (暗槓): ``actor`` declares a closed kan of the 4 ``consumed`` tiles."""
+
+    actor: int
+    consumed: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Nukidora:
+    """``nukidora`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
+
+    actor: int
+    pai: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Dora:
+    """``dora``: a new (kan) dora indicator is revealed."""
+
+    dora_marker: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """``reach`` (立直): ``actor`` declares riichi; the discard follows."""
+
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReachAccepted:
+    """``reach_accepted``: the riichi discard was not ronned; 1000 points go to the table."""
+
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hora:
+    """``hora`` (和了): ``actor`` wins on ``target``'s discard, or by tsumo if ``target == actor``.
+
+    ``deltas`` are the point changes of every seat, honba and deposits included; the
+    rest are jantaku's extensions (see the module docstring). As an action only
+    ``actor``, ``target`` and ``pai`` matter; the engine computes the others.
+    """
+
+    actor: int
+    target: int
+    pai: Tile | None = None
+    deltas: tuple[int, ...] | None = None
+    ura_markers: tuple[Tile, ...] = ()
+    yaku: tuple[tuple[str, int], ...] | None = None
+    han: int | None = None
+    fu: int | None = None
+    points: int | None = None
+    pao: int | None = None
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def is_tsumo(self) -> bool:
+        """Whether the win is by tsumo (自摸)."""
+        return self.actor == self.target
+
+
+@dataclass(frozen=True, slots=True)
+class Ryukyoku:
+    """``ryukyoku`` (流局): a drawn hand; ``reason`` is one of :data:`DRAW_REASONS`.
+
+    ``tenpai`` lists the seats that showed a tenpai hand, ``tehais`` the revealed hands
+    (empty for hidden ones). As an action (kyuushu kyuuhai) ``actor`` is the declarer.
+    """
+
+    reason: str = "exhaustive"
+    deltas: tuple[int, ...] | None = None
+    tenpai: tuple[int, ...] | None = None
+    tehais: tuple[tuple[Tile, ...], ...] | None = None
+    actor: int | None = None
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """``penalty`` (extension): a recorded penalty such as a chombo (錯和), with its payments."""
+
+    actor: int
+    reason: str
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndKyoku:
+    """``end_kyoku``: the hand is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """``end_game``: the match is over; ``scores`` final points, ``result`` after oka and uma."""
+
+    scores: tuple[int, ...] | None = None
+    result: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Not claiming, not winning: the answer of a seat that lets the moment go (never an event)."""
+
+    actor: int
+
+
+Event: TypeAlias = (
+    StartGame
+    | StartKyoku
+    | Tsumo
+    | Dahai
+    | Chi
+    | Pon
+    | Daiminkan
+    | Kakan
+    | Ankan
+    | Nukidora
+    | Dora
+    | Reach
+    | ReachAccepted
+    | Hora
+    | Ryukyoku
+    | Penalty
+    | EndKyoku
+    | EndGame
+)
+"""Any event of a match."""
+
+Action: TypeAlias = (
+    Dahai | Reach | Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora | Hora | Ryukyoku | Pass
+)
+"""What an agent may answer: a :class:`Pass` or one of the events a player emits."""
+
+
+# --- codec ------------------------------------------------------------------------------
+
+# Field codecs: how a dataclass field maps to a JSON value.
+_INT, _TILE, _TILES, _HANDS, _BOOL, _STR, _INTS, _YAKU, _NUMS, _JSON, _PAIR = range(11)
+
+_TYPE_OF: Final[dict[type, str]] = {
+    StartGame: "start_game",
+    StartKyoku: "start_kyoku",
+    Tsumo: "tsumo",
+    Dahai: "dahai",
+    Chi: "chi",
+    Pon: "pon",
+    Daiminkan: "daiminkan",
+    Kakan: "kakan",
+    Ankan: "ankan",
+    Nukidora: "nukidora",
+    Dora: "dora",
+    Reach: "reach",
+    ReachAccepted: "reach_accepted",
+    Hora: "hora",
+    Ryukyoku: "ryukyoku",
+    Penalty: "penalty",
+    EndKyoku: "end_kyoku",
+    EndGame: "end_game",
+}
+_CLASS_OF: Final[dict[str, type]] = {v: k for k, v in _TYPE_OF.items()}
+
+_CODEC: Final[dict[str, int]] = {
+    "actor": _INT,
+    "target": _INT,
+    "pai": _TILE,
+    "tsumogiri": _BOOL,
+    "consumed": _TILES,
+    "dora_marker": _TILE,
+    "bakaze": _TILE,
+    "kyoku": _INT,
+    "honba": _INT,
+    "kyotaku": _INT,
+    "oya": _INT,
+    "scores": _INTS,
+    "tehais": _HANDS,
+    "dice": _PAIR,
+    "wall_break": _INT,
+    "names": _STR,
+    "seed": _INT,
+    "rules": _JSON,
+    "extra": _JSON,
+    "deltas": _INTS,
+    "ura_markers": _TILES,
+    "yaku": _YAKU,
+    "han": _INT,
+    "fu": _INT,
+    "points": _INT,
+    "pao": _INT,
+    "reason": _STR,
+    "tenpai": _INTS,
+    "result": _NUMS,
+}
+
+# (field name, required) per class, in declaration order.
+_FIELDS: Final[dict[type, tuple[tuple[str, bool], ...]]] = {
+    cls: tuple((f.name, f.default is MISSING and f.default_factory is MISSING) for f in fields(cls))
+    for cls in _TYPE_OF
+}
+
+
+def _encode(codec: int, value: Any) -> Any:
+    if codec == _TILE:
+        return tile_to_mjai(value)
+    if codec == _TILES:
+        return [tile_to_mjai(t) for t in value]
+    if codec == _HANDS:
+        return [[tile_to_mjai(t) for t in hand] for hand in value]
+    if codec in (_INTS, _NUMS, _PAIR):
+        return list(value)
+    if codec == _YAKU:
+        return [[name, han] for name, han in value]
+    if codec == _JSON:
+        return dict(value)
+    if codec == _STR and isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _decode(codec: int, value: Any, key: str) -> Any:
+    def bad() -> LogFormatError:
+        return LogFormatError(f"bad value for {key!r}: {value!r}")
+
+    if codec == _INT:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise bad()
+        return value
+    if codec == _BOOL:
+        if not isinstance(value, bool):
+            raise bad()
+        return value
+    if codec == _TILE:
+        if not isinstance(value, str):
+            raise bad()
+        return tile_from_mjai(value)
+    if codec == _TILES:
+        if not isinstance(value, list):
+            raise bad()
+        return tuple(_decode(_TILE, v, key) for v in value)
+    if codec == _HANDS:
+        if not isinstance(value, list):
+            raise bad()
+        return tuple(_decode(_TILES, v, key) for v in value)
+    if codec in (_INTS, _PAIR):
+        if not isinstance(value, list) or (codec == _PAIR and len(value) != 2):
+            raise bad()
+        return tuple(_decode(_INT, v, key) for v in value)
+    if codec == _NUMS:
+        if not isinstance(value, list) or not all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value
+        ):
+            raise bad()
+        return tuple(value)
+    if codec == _YAKU:
+        if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in value
+        ):
+            raise bad()
+        return tuple((str(p[0]), _decode(_INT, p[1], key)) for p in value)
+    if codec == _JSON:
+        if not isinstance(value, dict):
+            raise bad()
+        return value
+    if key == "names":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad()
+        return tuple(value)
+    if not isinstance(value, str):
+        raise bad()
+    return value
+
+
+def event_to_mjai(event: Event | Pass) -> dict[str, Any]:
+    """The mjai JSON object (a dict) of an event; a :class:`Pass` is ``{"type": "none"}``.
+
+    Optional extension fields are written only when set.
+
+    >>> from jantaku.tiles import parse_tiles
+    >>> event_to_mjai(Pon(actor=2, target=0, pai=31, consumed=(31, 31)))
+    {'type': 'pon', 'actor': 2, 'target': 0, 'pai': 'P', 'consumed': ['P', 'P']}
+    >>> event_to_mjai(Pass(actor=3))
+    {'type': 'none', 'actor': 3}
+
+    Raises ``TypeError`` for an object that is not an event.
+    """
+    if isinstance(event, Pass):
+        return {"type": "none", "actor": event.actor}
+    cls = type(event)
+    name = _TYPE_OF.get(cls)
+    if name is None:
+        raise TypeError(f"not an event: {event!r}")
+    out: dict[str, Any] = {"type": name}
+    extra: Mapping[str, Any] | None = None
+    for fname, _required in _FIELDS[cls]:
+        value = getattr(event, fname)
+        if fname == "extra":
+            extra = value
+            continue
+        if value is None:
+            continue
+        out[fname] = _encode(_CODEC[fname], value)
+    if extra:
+        for k, v in extra.items():
+            out.setdefault(k, v)
+    return out
+
+
+def event_from_mjai(obj: Mapping[str, Any]) -> Event:
+    """Read one mjai event object (a dict parsed from a JSON line).
+
+    Unknown keys are ignored, except on ``start_game`` where they are kept in
+    ``extra`` so that a foreign header writes back unchanged.
+
+    >>> event_from_mjai({"type": "tsumo", "actor": 0, "pai": "C"})
+    Tsumo(actor=0, pai=33)
+    >>> event_from_mjai({"type": "tsumo", "actor": 0})
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.LogFormatError: tsumo: missing 'pai'
+    >>> event_from_mjai({"type": "dahai", "actor": 0, "pai": "0m", "tsumogiri": False})
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.LogFormatError: dahai: bad tile: not an mjai tile name at position 0 ('0') \
+in '0m'
+
+    Raises :class:`~jantaku.errors.LogFormatError` for a malformed object.
+    """
+    if not isinstance(obj, Mapping):
+        raise LogFormatError(f"an event is a JSON object, not {type(obj).__name__}")
+    name = obj.get("type")
+    cls = _CLASS_OF.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise LogFormatError(f"unknown event type {name!r}")
+    kwargs: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
+    if cls is StartGame:
+        known = {f for f, _ in _FIELDS[cls]}
+        extra = {k: v for k, v in obj.items() if k != "type" and k not in known}
+        seed = obj.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            extra["seed"] = seed
+    for fname, required in _FIELDS[cls]:
+        if fname == "extra":
+            continue
+        if fname not in obj or obj[fname] is None:
+            if required:
+                raise LogFormatError(f"{name}: missing {fname!r}")
+            continue
+        if fname in extra:
+            continue
+        try:
+            kwargs[fname] = _decode(_CODEC[fname], obj[fname], fname)
+        except NotationError as e:
+            raise LogFormatError(f"{name}: bad tile: {e}") from None
+        except LogFormatError as e:
+            raise LogFormatError(f"{name}: {e.reason}") from None
+    if extra:
+        kwargs["extra"] = extra
+    try:
+        event: Event = cls(**kwargs)
+    except (TypeError, ValueError) as e:  # pragma: no cover - guarded by the checks above
+        raise LogFormatError(f"{name}: {e}") from None
+    _check_shape(event, str(name))
+    return event
+
+
+def _check_shape(event: Event, name: str) -> None:
+    """Counts that the codec cannot see: tiles per call, seats in range."""
+    sizes = {Chi: 2, Pon: 2, Daiminkan: 3, Kakan: 3, Ankan: 4}
+    n = sizes.get(type(event))
+    consumed: Sequence[Tile] = getattr(event, "consumed", ())
+    if n is not None and len(consumed) != n:
+        raise LogFormatError(f"{name}: 'consumed' needs {n} tiles, not {len(consumed)}")
+    for key in ("actor", "target", "oya", "pao"):
+        v = getattr(event, key, None)
+        if v is not None and not 0 <= v <= 3:
+            raise LogFormatError(f"{name}: {key} {v} is not a seat 0–3")
+    if isinstance(event, Ryukyoku) and event.reason not in DRAW_REASONS:
+        raise LogFormatError(f"{name}: unknown reason {event.reason!r}")
+
+
+def action_from_mjai(obj: Mapping[str, Any], *, actor: int | None = None) -> Action:
+    """Read an agent's mjai answer; ``{"type": "none"}`` is a :class:`Pass` of ``actor``.
+
+    >>> action_from_mjai({"type": "none"}, actor=2)
+    Pass(actor=2)
+    >>> action_from_mjai({"type": "reach", "actor": 1})
+    Reach(actor=1)
+
+    Raises :class:`~jantaku.errors.LogFormatError` for a malformed object or an
+    event that is not an action (a ``tsumo``, a ``dora`` …).
+    """
+    if isinstance(obj, Mapping) and obj.get("type") == "none":
+        seat = obj.get("actor", actor)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+            raise LogFormatError("none: the passing seat is not known")
+        return Pass(seat)
+    event = event_from_mjai(obj)
+    if isinstance(event, Dahai | Reach | Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora | Hora):
+        return event
+    if isinstance(event, Ryukyoku) and event.reason == "kyuushu_kyuuhai":
+        return event
+    raise LogFormatError(f"{obj.get('type')}: not an action a player may choose")
+
+
+def dumps(event: Event | Pass) -> str:
+    """One compact JSON line for an event (no trailing newline).
+
+    >>> dumps(Reach(actor=0))
+    '{"type":"reach","actor":0}'
+    """
+    return json.dumps(event_to_mjai(event), ensure_ascii=False, separators=(",", ":"))
