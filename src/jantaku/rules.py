@@ -1,0 +1,668 @@
+"""Rules as data: one frozen :class:`Rules` value and its named presets.
+
+Every option of the rules catalogue (sections S, Y, G, M, X, P of RULES.md) is a
+field of :class:`Rules`. Its constructor is keyword-only and has **no defaults**: the
+presets below are the only place defaults live, each built from :data:`TENHOU` with
+:func:`dataclasses.replace`. A value that contradicts itself raises
+:class:`~jantaku.errors.RulesError` on construction.
+
+>>> TENHOU.double_wind_pair_fu, MLEAGUE.double_wind_pair_fu
+(4, 2)
+>>> Rules.preset("textbook").red_fives
+(0, 0, 0)
+>>> Rules.from_json(MAJSOUL.to_json()) == MAJSOUL
+True
+>>> replace(TENHOU, players=5)
+Traceback (most recent call last):
+...
+jantaku.errors.RulesError: players must be 3 or 4, not 5
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any, Final
+
+from jantaku.errors import RulesError
+
+__all__ = [
+    "EMA",
+    "MAJSOUL",
+    "MAJSOUL_SANMA",
+    "MLEAGUE",
+    "PRESETS",
+    "TENHOU",
+    "TENHOU_SANMA",
+    "TEXTBOOK",
+    "WRC",
+    "GameLength",
+    "KanDoraTiming",
+    "LeftoverDeposits",
+    "MultipleRon",
+    "NorthTile",
+    "Renhou",
+    "Rounding",
+    "Rules",
+    "SanmaTsumo",
+    "Shortfall",
+    "replace",
+]
+
+
+class GameLength(Enum):
+    """How long a match runs (M1): east only (東風戦) or east and south (半荘戦)."""
+
+    EAST_ONLY = "east_only"
+    EAST_SOUTH = "east_south"
+
+
+class Rounding(Enum):
+    """How final points become score units of 1000 (M6).
+
+    ``FIVE_DOWN_SIX_UP`` is 五捨六入 (a remainder of 500 rounds down, 600 up; on
+    Tenhou, signed: −31,500 → −32); ``HALF_UP`` is 四捨五入; ``EXACT`` keeps
+    decimals.
+    """
+
+    FIVE_DOWN_SIX_UP = "five_down_six_up"
+    HALF_UP = "half_up"
+    EXACT = "exact"
+
+
+class MultipleRon(Enum):
+    """Several rons on one discard (G5, G10).
+
+    ``HEAD_BUMP`` (頭ハネ): only the first in turn order from the discarder wins.
+    ``DOUBLE``: every claimant wins, three included. ``DOUBLE_TRIPLE_ABORT``: two
+    may win; three rons abort the hand (三家和).
+    """
+
+    HEAD_BUMP = "head_bump"
+    DOUBLE = "double"
+    DOUBLE_TRIPLE_ABORT = "double_triple_abort"
+
+
+class KanDoraTiming(Enum):
+    """When a kan reveals its dora indicator (G4).
+
+    ``IMMEDIATE``: at once for every kan. ``OPEN_AFTER_DISCARD``: at once for an
+    ankan, after the next discard for a daiminkan or kakan (暗槓は先開け、明槓は後開け).
+    """
+
+    IMMEDIATE = "immediate"
+    OPEN_AFTER_DISCARD = "open_after_discard"
+
+
+class Shortfall(Enum):
+    """What happens when a payer has too few points (M4)."""
+
+    NEGATIVE = "negative"  # points go below zero
+    SPLIT = "split"  # the other players split the shortfall (000 収支)
+
+
+class LeftoverDeposits(Enum):
+    """Riichi deposits still on the table at the end of the match (M5)."""
+
+    TO_TOP = "to_top"
+    RETURNED = "returned"  # back to the players who put them down (000 供託)
+    LOST = "lost"
+
+
+class Renhou(Enum):
+    """Renhou (人和, Y28): off, or worth a mangan, a baiman or a yakuman."""
+
+    OFF = "off"
+    MANGAN = "mangan"
+    BAIMAN = "baiman"
+    YAKUMAN = "yakuman"
+
+
+class NorthTile(Enum):
+    """North in three-player mahjong (X2): set aside as a nukidora, or a plain honor."""
+
+    NUKIDORA = "nukidora"
+    HONOR = "honor"
+
+
+class SanmaTsumo(Enum):
+    """The missing share of a three-player tsumo (X3): lost (ツモ損) or split by the payers."""
+
+    TSUMO_SON = "tsumo_son"
+    SPLIT = "split"
+
+
+_ENUMS: Final[dict[str, type[Enum]]] = {
+    "length": GameLength,
+    "final_rounding": Rounding,
+    "multiple_ron": MultipleRon,
+    "kan_dora_timing": KanDoraTiming,
+    "shortfall": Shortfall,
+    "leftover_deposits": LeftoverDeposits,
+    "renhou": Renhou,
+    "north": NorthTile,
+    "sanma_tsumo": SanmaTsumo,
+}
+_TUPLES: Final = ("uma", "red_fives")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """Every rule option; built only through the presets and :func:`dataclasses.replace`.
+
+    Points are in points (not thousands); ``uma`` lists the bonus of 1st, 2nd, …
+    place in points. The field comments give the RULES.md entry of each option.
+
+    Raises :class:`~jantaku.errors.RulesError` for a value out of range or one that
+    contradicts another.
+    """
+
+    # --- the match (M1, M3, M6, X4) ---
+    players: int  # 4 or 3 (X)
+    length: GameLength
+    start_points: int
+    return_points: int  # 返し: subtracted from each final score (M6)
+    uma: tuple[int, ...]  # per place, in points; sums to 0
+    oka: bool  # the top takes (return - start) × players
+    final_rounding: Rounding
+    agari_yame: bool  # the last dealer may stop when top after a win (M3)
+    tenpai_yame: bool  # … or when tenpai at an exhaustive draw
+    tobi: bool  # the match ends when someone busts (飛び)
+    tobi_at_zero: bool  # exactly 0 points busts as well
+    west_extension: bool  # 西入: extra rounds until someone reaches target_points
+    target_points: int
+    shortfall: Shortfall  # M4
+    leftover_deposits: LeftoverDeposits  # M5
+    # --- tiles and dora (T3, T4, T5b, S9, Y30) ---
+    red_fives: tuple[int, int, int]  # red fives per suit: man, pin, sou
+    flowers: int  # flower tiles in the set (0 = none)
+    chips: int  # points per chip for red fives, ippatsu, ura (0 = no chips)
+    yakitori: int  # penalty for not winning in the match (0 = none)
+    kan_dora: bool
+    kan_dora_timing: KanDoraTiming
+    ura_dora: bool
+    ippatsu: bool
+    # --- scoring (S1–S11, Y) ---
+    kuitan: bool  # open tanyao counts (Y6)
+    atozuke: bool  # a yaku completed after a call counts (Y29)
+    double_wind_pair_fu: int  # 2 or 4 (S1)
+    kiriage_mangan: bool  # 4 han 30 fu and 3 han 60 fu become mangan (S4)
+    kazoe_yakuman: bool  # 13+ han is a yakuman; else capped at sanbaiman (S4)
+    double_yakuman: bool  # daisuushii, 13-wait kokushi, suuankou tanki, junsei chuuren
+    yakuman_stacking: bool  # several yakuman add up (S10)
+    pao: bool  # 責任払い for daisangen and daisuushii (S11)
+    pao_suukantsu: bool  # … and for suukantsu
+    honba_value: int  # a ron's total per honba (S7)
+    honba_tsumo_each: int  # per payer per honba on a tsumo
+    riichi_deposit: int
+    nagashi_mangan: bool  # Y28
+    renhou: Renhou  # Y28
+    kokushi_robs_ankan: bool  # Y11
+    # --- play (G) ---
+    multiple_ron: MultipleRon  # G5
+    kuikae_forbidden: bool  # G6: no discard of the called tile after a call
+    suji_kuikae_forbidden: bool  # … nor of the other end of the run
+    riichi_min_points: int  # points needed to declare riichi (Y1)
+    riichi_min_tiles_left: int  # wall tiles needed to declare riichi (Y1)
+    riichi_on_complete_hand: bool  # may declare discarding a winning tile (G8; 000 forbids)
+    noten_payment_total: int  # G9, X7
+    formal_tenpai: bool  # a tenpai without yaku counts at a draw (G9)
+    tenpai_on_own_fourth: bool  # a wait only on a tile the hand holds four of counts (G9)
+    abort_kyuushu_kyuuhai: bool  # G10
+    abort_suufon_renda: bool
+    abort_suukan_sanra: bool
+    abort_suucha_riichi: bool
+    abort_sanchahou: bool
+    abort_chombo: bool  # a chombo ends the hand (錯和流局)
+    abortive_draw_renchan: bool  # an abortive draw keeps the deal with a honba (M2)
+    # --- penalties (P) ---
+    chombo_basic: int  # basic points of a chombo payment (2000 = mangan; 0 = none) (P1)
+    chombo_void_on_win: bool  # a legitimate win in the hand voids the chombo
+    chombo_yakuman_claim: bool  # P1b: near-yakuman hands claim from the offender
+    minor_foul_deposit: int  # P2: deposit that corrects a minor foul (0 = lose the win)
+    # --- three players (X) ---
+    north: NorthTile  # X2
+    sanma_tsumo: SanmaTsumo  # X3
+    chii_allowed: bool  # X5
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _ENUMS:
+                if not isinstance(value, _ENUMS[f.name]):
+                    raise RulesError(f"{f.name} must be a {_ENUMS[f.name].__name__}")
+            elif f.name in _TUPLES:
+                if not isinstance(value, tuple) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in value
+                ):
+                    raise RulesError(f"{f.name} must be a tuple of ints")
+            elif f.type in ("bool",):
+                if not isinstance(value, bool):
+                    raise RulesError(f"{f.name} must be true or false, not {value!r}")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"{f.name} must be an int, not {value!r}")
+        if self.players not in (3, 4):
+            raise RulesError(f"players must be 3 or 4, not {self.players}")
+        for name in (
+            "start_points",
+            "return_points",
+            "target_points",
+            "flowers",
+            "chips",
+            "yakitori",
+            "honba_value",
+            "honba_tsumo_each",
+            "riichi_deposit",
+            "riichi_min_points",
+            "riichi_min_tiles_left",
+            "noten_payment_total",
+            "chombo_basic",
+            "minor_foul_deposit",
+        ):
+            if getattr(self, name) < 0:
+                raise RulesError(f"{name} cannot be negative")
+        if self.start_points % 100 or self.return_points % 100:
+            raise RulesError("start and return points are multiples of 100")
+        if len(self.uma) != self.players:
+            raise RulesError(f"uma needs {self.players} places, not {len(self.uma)}")
+        if sum(self.uma) != 0:
+            raise RulesError(f"uma must sum to 0, not {sum(self.uma)}")
+        if list(self.uma) != sorted(self.uma, reverse=True):
+            raise RulesError("uma must not increase from 1st to last place")
+        if self.return_points < self.start_points:
+            raise RulesError("return points below start points")
+        if not self.oka and self.return_points != self.start_points:
+            raise RulesError("without oka the return points must equal the start points")
+        if len(self.red_fives) != 3 or not all(0 <= n <= 1 for n in self.red_fives):
+            raise RulesError("red_fives is three counts of 0 or 1 (man, pin, sou)")
+        if self.players == 3 and self.red_fives[0]:
+            raise RulesError("three-player mahjong has no 5m, so no red 5m")
+        if self.flowers not in (0, 4, 8):
+            raise RulesError(f"flowers is 0, 4 or 8, not {self.flowers}")
+        if self.double_wind_pair_fu not in (2, 4):
+            raise RulesError(f"double_wind_pair_fu is 2 or 4, not {self.double_wind_pair_fu}")
+        if self.suji_kuikae_forbidden and not self.kuikae_forbidden:
+            raise RulesError("suji kuikae cannot be forbidden while kuikae is allowed")
+        if self.multiple_ron is MultipleRon.DOUBLE_TRIPLE_ABORT and not self.abort_sanchahou:
+            raise RulesError("double_triple_abort needs abort_sanchahou")
+        if self.multiple_ron is MultipleRon.DOUBLE and self.abort_sanchahou:
+            raise RulesError("multiple_ron double pays three rons, so no sanchahou abort")
+        if self.pao_suukantsu and not self.pao:
+            raise RulesError("pao_suukantsu needs pao")
+        if self.west_extension and self.target_points <= 0:
+            raise RulesError("a west-round extension needs a target score")
+        if self.players == 3:
+            if self.abort_suufon_renda or self.abort_suucha_riichi:
+                raise RulesError("suufon renda and suucha riichi need four players")
+            if self.multiple_ron is MultipleRon.DOUBLE_TRIPLE_ABORT:
+                raise RulesError("three players: at most two rons, use double or head_bump")
+
+    # --- conversions ---
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset (``tenhou``, ``majsoul``, ``mleague``, ``wrc``, ``ema``,
+        ``textbook``, ``tenhou-sanma``, ``majsoul-sanma``).
+
+        >>> Rules.preset("tenhou-sanma").players
+        3
+        >>> Rules.preset("nope")
+        Traceback (most recent call last):
+        ...
+        jantaku.errors.RulesError: no preset 'nope' (known: tenhou, majsoul, mleague, \
+wrc, ema, textbook, tenhou-sanma, majsoul-sanma)
+        """
+        try:
+            return PRESETS[name]
+        except KeyError:
+            known = ", ".join(PRESETS)
+            raise RulesError(f"no preset {name!r} (known: {known})") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain JSON-ready values (enums by value, tuples as lists).
+
+        >>> TENHOU.to_dict()["multiple_ron"]
+        'double_triple_abort'
+        """
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, Enum):
+                v = v.value
+            elif isinstance(v, tuple):
+                v = list(v)
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict` output; every field is required, unknown keys refused.
+
+        >>> Rules.from_dict({**TENHOU.to_dict(), "extra": 1})
+        Traceback (most recent call last):
+        ...
+        jantaku.errors.RulesError: unknown rules keys: extra
+        """
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object")
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise RulesError(f"unknown rules keys: {', '.join(unknown)}")
+        missing = [n for n in names if n not in data]
+        if missing:
+            raise RulesError(f"missing rules keys: {', '.join(missing)}")
+        kwargs: dict[str, Any] = {}
+        for n in names:
+            v = data[n]
+            if n in _ENUMS:
+                try:
+                    v = _ENUMS[n](v)
+                except ValueError:
+                    raise RulesError(f"{n}: not a {_ENUMS[n].__name__} value: {v!r}") from None
+            elif n in _TUPLES:
+                if not isinstance(v, list):
+                    raise RulesError(f"{n} must be a list")
+                v = tuple(v)
+            kwargs[n] = v
+        return cls(**kwargs)
+
+    def to_json(self) -> str:
+        """The rules as one JSON object (keys in field order).
+
+        >>> json.loads(TENHOU.to_json())["players"]
+        4
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        """Rules from :meth:`to_json` text (exact round trip); bad JSON raises RulesError.
+
+        >>> Rules.from_json("[]")
+        Traceback (most recent call last):
+        ...
+        jantaku.errors.RulesError: rules must be a JSON object
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise RulesError(f"rules are not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    def name(self) -> str | None:
+        """The name of the preset these rules equal, if any.
+
+        >>> TENHOU.name(), replace(TENHOU, kuitan=False).name()
+        ('tenhou', None)
+        """
+        for key, preset in PRESETS.items():
+            if preset == self:
+                return key
+        return None
+
+
+# --- presets: the only home of defaults ---------------------------------------------
+
+TENHOU: Final = Rules(
+    players=4,
+    length=GameLength.EAST_SOUTH,
+    start_points=25000,
+    return_points=30000,
+    uma=(20000, 10000, -10000, -20000),
+    oka=True,
+    final_rounding=Rounding.FIVE_DOWN_SIX_UP,
+    agari_yame=True,
+    tenpai_yame=False,
+    tobi=True,
+    tobi_at_zero=False,
+    west_extension=True,
+    target_points=30000,
+    shortfall=Shortfall.NEGATIVE,
+    leftover_deposits=LeftoverDeposits.TO_TOP,
+    red_fives=(1, 1, 1),
+    flowers=0,
+    chips=0,
+    yakitori=0,
+    kan_dora=True,
+    kan_dora_timing=KanDoraTiming.OPEN_AFTER_DISCARD,
+    ura_dora=True,
+    ippatsu=True,
+    kuitan=True,
+    atozuke=True,
+    double_wind_pair_fu=4,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    double_yakuman=False,
+    yakuman_stacking=True,
+    pao=True,
+    pao_suukantsu=False,
+    honba_value=300,
+    honba_tsumo_each=100,
+    riichi_deposit=1000,
+    nagashi_mangan=True,
+    renhou=Renhou.OFF,
+    kokushi_robs_ankan=True,
+    multiple_ron=MultipleRon.DOUBLE_TRIPLE_ABORT,
+    kuikae_forbidden=True,
+    suji_kuikae_forbidden=True,
+    riichi_min_points=1000,
+    riichi_min_tiles_left=4,
+    riichi_on_complete_hand=True,
+    noten_payment_total=3000,
+    formal_tenpai=True,
+    tenpai_on_own_fourth=False,
+    abort_kyuushu_kyuuhai=True,
+    abort_suufon_renda=True,
+    abort_suukan_sanra=True,
+    abort_suucha_riichi=True,
+    abort_sanchahou=True,
+    abort_chombo=False,
+    abortive_draw_renchan=True,
+    chombo_basic=2000,
+    chombo_void_on_win=True,
+    chombo_yakuman_claim=False,
+    minor_foul_deposit=0,
+    north=NorthTile.HONOR,
+    sanma_tsumo=SanmaTsumo.TSUMO_SON,
+    chii_allowed=True,
+)
+"""Tenhou ranked four-player rules (天鳳 段位戦), the default.
+
+Sources: the Tenhou rules page (tenhou.net/man) and the Tenhou records in
+``data/tenhou_xml`` (FORMATS.md §1.3). Verified from records: double ron with honba
+and deposits to the winner nearest the discarder; triple ron aborts (``ron3``);
+several yakuman in ``yakuman=`` each count 13 han (stacking on, no double yakuman);
+honba 300 (100 per tsumo payer); noten payments total 3000; final scores 25,000 /
+30,000 with uma 20-10 rounded 五捨六入 (``owari``: 31,100 → +11, −1,500 → −52).
+From the rules page: kazoe yakuman on, no kiriage, double-wind pair 4 fu, kokushi
+may rob an ankan, West-round extension to 30,000, busting below 0 (0 continues).
+Sources disagree on: the double-wind pair (2 fu elsewhere), whether a wait on a tile
+held four times counts as tenpai (Tenhou: no).
+"""
+
+MAJSOUL: Final = replace(
+    TENHOU,
+    return_points=25000,
+    oka=False,
+    uma=(15000, 5000, -5000, -15000),
+    final_rounding=Rounding.EXACT,
+    double_yakuman=True,
+    pao_suukantsu=True,
+    tenpai_on_own_fourth=True,
+)
+"""Mahjong Soul (雀魂) ranked four-player rules.
+
+Sources: the Mahjong Soul rules screen and the scoring vectors in
+``data/scoring_vectors/riichienv_agari`` (Mahjong Soul fan ids). Double yakuman for
+daisuushii, 13-wait kokushi, suuankou tanki and junsei chuuren; pao includes
+suukantsu. Sources disagree on: uma and return points (they vary by room; the
+Gold-room 15-5 with no oka is used), and whether a wait on a tile held four times
+counts as tenpai.
+"""
+
+MLEAGUE: Final = replace(
+    TENHOU,
+    uma=(30000, 10000, -10000, -30000),
+    final_rounding=Rounding.EXACT,
+    agari_yame=False,
+    tobi=False,
+    west_extension=False,
+    double_wind_pair_fu=2,
+    nagashi_mangan=True,
+    multiple_ron=MultipleRon.HEAD_BUMP,
+    abort_sanchahou=False,
+    kokushi_robs_ankan=False,
+)
+"""M-League (Mリーグ) rules: 25,000 / 30,000, uma 10-30, no busting, no agari-yame.
+
+Sources: the published M-League rules summary. Double-wind pair 2 fu; head bump on
+several rons. Sources disagree on: whether abortive draws are played (kept on here),
+and whether kokushi may rob an ankan (off here).
+"""
+
+WRC: Final = replace(
+    TENHOU,
+    start_points=30000,
+    return_points=30000,
+    oka=False,
+    uma=(15000, 5000, -5000, -15000),
+    final_rounding=Rounding.EXACT,
+    agari_yame=False,
+    tobi=False,
+    west_extension=False,
+    leftover_deposits=LeftoverDeposits.TO_TOP,
+    red_fives=(0, 0, 0),
+    double_wind_pair_fu=2,
+    kiriage_mangan=True,
+    kazoe_yakuman=False,
+    nagashi_mangan=False,
+    kokushi_robs_ankan=False,
+    multiple_ron=MultipleRon.HEAD_BUMP,
+    abort_kyuushu_kyuuhai=False,
+    abort_suufon_renda=False,
+    abort_suukan_sanra=False,
+    abort_suucha_riichi=False,
+    abort_sanchahou=False,
+    tenpai_on_own_fourth=True,
+)
+"""World Riichi Championship rules: 30,000 / 30,000, uma 15-5, no red fives.
+
+Sources: the WRC rules document. No abortive draws, no nagashi mangan, head bump,
+kiriage mangan, counted yakuman capped at sanbaiman. Sources disagree on: the
+double-wind pair (2 fu here) and kan-dora timing across WRC editions.
+"""
+
+EMA: Final = replace(
+    WRC,
+    kiriage_mangan=False,
+    kan_dora_timing=KanDoraTiming.IMMEDIATE,
+)
+"""European Mahjong Association riichi rules (EMA 2016): 30,000 / 30,000, uma 15-5.
+
+Sources: the EMA Riichi Competition Rules. No red fives, no abortive draws, no
+nagashi mangan, head bump, counted yakuman capped at sanbaiman, kan dora revealed at
+once. Sources disagree on: kiriage (off here, on in WRC) and the double-wind pair fu.
+"""
+
+TEXTBOOK: Final = replace(
+    TENHOU,
+    uma=(30000, 10000, -10000, -30000),
+    agari_yame=True,
+    tenpai_yame=True,
+    tobi=True,
+    west_extension=False,
+    shortfall=Shortfall.SPLIT,
+    leftover_deposits=LeftoverDeposits.RETURNED,
+    red_fives=(0, 0, 0),
+    kuitan=False,
+    yakuman_stacking=False,
+    pao=False,
+    nagashi_mangan=False,
+    multiple_ron=MultipleRon.HEAD_BUMP,
+    abort_suucha_riichi=False,
+    abort_sanchahou=False,
+    abort_chombo=True,
+    abortive_draw_renchan=False,
+    kuikae_forbidden=False,
+    suji_kuikae_forbidden=False,
+    riichi_min_tiles_left=0,
+    riichi_on_complete_hand=False,
+    tenpai_on_own_fourth=True,
+    chombo_yakuman_claim=True,
+    minor_foul_deposit=1000,
+)
+"""The house rulebook of ``seeds/000`` ("ルールの例") to the letter.
+
+No red fives (the rulebook's tile list has none); open tanyao without value (断一九 is
+marked ＊ 食い下がり 1 翻); head bump (和了者は必ず１家); abortive draws 四風連打 四槓散了
+九種九牌 and 錯和流局 pass the deal without a honba (錯和流局 keeps it); no pao
+(only ron is 責任払い); yakuman basic points 8,000 (no stacking), 13+ han 四倍満 8,000;
+double-wind pair 4 fu; kan dora 暗槓先開け、明槓後開け; a payer's shortfall split by
+the others; deposits left after South 4 returned; the last dealer may stop when top;
+no riichi discarding a winning tile; kokushi robs an ankan; chombo = mangan payment,
+void on another's win, with the yakuman-tenpai claim; a minor foul corrected by a
+1,000 deposit; final points rounded 五捨六入, 25,000 / 30,000 with uma ワンスリー.
+Not stated by the rulebook (kept at the common value): start points (its stick set
+gives 26,500 each; its prose uses 25,000), riichi needing 1,000 points, kuikae
+(not forbidden: the rulebook is silent).
+"""
+
+TENHOU_SANMA: Final = replace(
+    TENHOU,
+    players=3,
+    start_points=35000,
+    return_points=40000,
+    target_points=40000,
+    uma=(20000, 0, -20000),
+    red_fives=(0, 1, 1),
+    honba_value=200,
+    honba_tsumo_each=100,
+    noten_payment_total=2000,
+    multiple_ron=MultipleRon.DOUBLE,
+    abort_suufon_renda=False,
+    abort_suucha_riichi=False,
+    abort_sanchahou=False,
+    north=NorthTile.NUKIDORA,
+    sanma_tsumo=SanmaTsumo.TSUMO_SON,
+    chii_allowed=False,
+)
+"""Tenhou three-player ranked rules (天鳳 三麻).
+
+Sources: the Tenhou rules page and the sanma records in ``data/tenhou_xml``:
+35,000 / 40,000 with uma 20-0-20 (``owari``: 75,200 → +70, 30,200 → −10), honba
++200 (100 per payer), noten payments total 2000, north set aside as a nukidora
+counted as dora (with indicators pointing at north), tsumo-son.
+Sources disagree on: tsumo-son (split on Mahjong Soul), honba per payer.
+"""
+
+MAJSOUL_SANMA: Final = replace(
+    TENHOU_SANMA,
+    return_points=35000,
+    oka=False,
+    uma=(15000, 0, -15000),
+    final_rounding=Rounding.EXACT,
+    double_yakuman=True,
+    pao_suukantsu=True,
+    sanma_tsumo=SanmaTsumo.SPLIT,
+    tenpai_on_own_fourth=True,
+)
+"""Mahjong Soul three-player ranked rules (雀魂 三人麻雀).
+
+Sources: the Mahjong Soul rules screen and the three-player scoring vectors in
+``data/scoring_vectors/riichienv_agari``. Sources disagree on: the tsumo share of the
+missing seat (split here), honba per payer, uma per room.
+"""
+
+PRESETS: Final[dict[str, Rules]] = {
+    "tenhou": TENHOU,
+    "majsoul": MAJSOUL,
+    "mleague": MLEAGUE,
+    "wrc": WRC,
+    "ema": EMA,
+    "textbook": TEXTBOOK,
+    "tenhou-sanma": TENHOU_SANMA,
+    "majsoul-sanma": MAJSOUL_SANMA,
+}
+"""Every preset by name; ``tenhou`` is the default."""
