@@ -487,8 +487,8 @@ def event_to_mjai(event: Event | Pass) -> dict[str, Any]:
         if fname == "extra":
             extra = value
             continue
-        if value is None:
-            continue
+        if value is None or (cls is Ryukyoku and fname == "reason" and value == "exhaustive"):
+            continue  # an exhaustive draw is mjai's plain ryukyoku, with no reason
         out[fname] = _encode(_CODEC[fname], value)
     if extra:
         for k, v in extra.items():

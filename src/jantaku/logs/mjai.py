@@ -1,0 +1,274 @@
+"""mjai JSON-lines game records: a streaming reader and a writer.
+
+One event per line, one JSON object per event, in mjai's shape (see
+:mod:`jantaku.events` for the fields and jantaku's documented extensions: the rules
+and the seed in ``start_game``, dice and break point in ``start_kyoku``, yaku / fu /
+han / scores in ``hora``, the kind of a draw in ``ryukyoku``, ``penalty``, and the
+final result in ``end_game``). A file may hold several games one after the other;
+:func:`read_game` reads one game per call, like python-chess's ``pgn.read_game``.
+
+The reader is lenient by default: a malformed line is skipped and its error, with the
+1-based line number, is collected in :attr:`MjaiGame.errors`; with ``strict=True`` the
+first error is raised instead.
+
+>>> import io
+>>> from jantaku.events import Dahai, EndGame, StartGame, Tsumo
+>>> out = io.StringIO()
+>>> write_game([StartGame(names=("a", "b", "c", "d")), Tsumo(0, 33), Dahai(0, 33, True),
+...             EndGame()], out)
+4
+>>> print(out.getvalue(), end="")
+{"type":"start_game","names":["a","b","c","d"]}
+{"type":"tsumo","actor":0,"pai":"C"}
+{"type":"dahai","actor":0,"pai":"C","tsumogiri":true}
+{"type":"end_game"}
+>>> game = read_game(io.StringIO(out.getvalue()))
+>>> len(game.events), game.errors, game.header.names
+(4, [], ('a', 'b', 'c', 'd'))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from jantaku.errors import LogFormatError, RulesError
+from jantaku.events import EndGame, Event, StartGame, dumps, event_from_mjai
+from jantaku.rules import Rules
+
+__all__ = [
+    "MjaiGame",
+    "MjaiReader",
+    "MjaiWriter",
+    "dumps_game",
+    "loads_game",
+    "read_game",
+    "read_games",
+    "write_game",
+]
+
+
+@dataclass(slots=True)
+class MjaiGame:
+    """One game read from an mjai log: its events, and the errors met on the way.
+
+    ``first_line`` is the line number of its first event; ``lines[i]`` the line of
+    ``events[i]``.
+    """
+
+    events: list[Event] = field(default_factory=list)
+    errors: list[LogFormatError] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    source: str | None = None
+
+    @property
+    def header(self) -> StartGame | None:
+        """The ``start_game`` event, if the game has one."""
+        if self.events and isinstance(self.events[0], StartGame):
+            return self.events[0]
+        return None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the game runs from ``start_game`` to ``end_game``."""
+        return self.header is not None and isinstance(self.events[-1], EndGame)
+
+    @property
+    def first_line(self) -> int | None:
+        """The line number of the first event read."""
+        return self.lines[0] if self.lines else None
+
+    def rules(self) -> Rules | None:
+        """The rules written in the header (a jantaku extension), or ``None``.
+
+        Raises :class:`~jantaku.errors.LogFormatError` when the written rules are not valid.
+        """
+        header = self.header
+        if header is None or header.rules is None:
+            return None
+        try:
+            return Rules.from_dict(dict(header.rules))
+        except RulesError as e:
+            raise LogFormatError(
+                f"start_game: bad rules: {e}", line=self.first_line, source=self.source
+            ) from None
+
+    def seed(self) -> int | None:
+        """The match seed written in the header (a jantaku extension), or ``None``."""
+        header = self.header
+        return header.seed if header is not None else None
+
+
+class MjaiReader:
+    """A streaming reader over the lines of an mjai log; each :meth:`read_game` call
+    returns the next game (``None`` at the end), keeping line numbers across calls.
+
+    >>> import io
+    >>> text = '{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"oops"}\\n'
+    >>> game = MjaiReader(io.StringIO(text), source="x.jsonl").read_game()
+    >>> [str(e) for e in game.errors]
+    ["x.jsonl:2: unknown event type 'oops'", 'x.jsonl:3: the game has no end_game']
+    >>> MjaiReader(io.StringIO(text)).read_game(strict=True)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.LogFormatError: 2: unknown event type 'oops'
+    """
+
+    def __init__(self, lines: Iterable[str], *, source: str | None = None) -> None:
+        self._lines = iter(lines)
+        self._line = 0
+        self._pending: tuple[int, Event] | None = None
+        self.source = source
+
+    @property
+    def line(self) -> int:
+        """The number of lines consumed so far."""
+        return self._line
+
+    def _next(self, game: MjaiGame, strict: bool) -> tuple[int, Event] | None:
+        """The next well-formed event and its line number, or ``None`` at the end."""
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            return pending
+        for text in self._lines:
+            self._line += 1
+            if not text.strip():
+                continue
+            try:
+                obj: Any = json.loads(text)
+            except json.JSONDecodeError as e:
+                self._fail(game, strict, f"not JSON: {e.msg} (column {e.colno})")
+                continue
+            try:
+                return self._line, event_from_mjai(obj)
+            except LogFormatError as e:
+                self._fail(game, strict, e.reason)
+        return None
+
+    def _fail(self, game: MjaiGame, strict: bool, reason: str, line: int | None = None) -> None:
+        err = LogFormatError(reason, line=self._line if line is None else line, source=self.source)
+        if strict:
+            raise err
+        game.errors.append(err)
+
+    def read_game(self, *, strict: bool = False) -> MjaiGame | None:
+        """Read the next game: from ``start_game`` through ``end_game``.
+
+        Returns ``None`` when no event is left. A game cut short (no ``end_game``)
+        or events before any ``start_game`` are reported as errors (raised with
+        ``strict=True``); the events read are kept either way.
+        """
+        game = MjaiGame(source=self.source)
+        item = self._next(game, strict)
+        if item is None:
+            return game if game.errors else None
+        line, event = item
+        if not isinstance(event, StartGame):
+            self._fail(game, strict, "the game does not begin with start_game", line)
+        game.events.append(event)
+        game.lines.append(line)
+        while not isinstance(event, EndGame):
+            item = self._next(game, strict)
+            if item is None:
+                self._fail(game, strict, "the game has no end_game", self._line + 1)
+                break
+            line, event = item
+            if isinstance(event, StartGame):
+                self._pending = item
+                self._fail(game, strict, "the game has no end_game", line)
+                break
+            game.events.append(event)
+            game.lines.append(line)
+        return game
+
+    def __iter__(self) -> Iterator[MjaiGame]:
+        """Every remaining game (lenient)."""
+        while (game := self.read_game()) is not None:
+            yield game
+
+
+def read_game(
+    handle: IO[str] | Iterable[str], *, strict: bool = False, source: str | None = None
+) -> MjaiGame | None:
+    """Read the next game from an open text stream of mjai JSON lines (``None`` at the end).
+
+    Line numbers count from the stream's current position; for several games in one
+    stream with line numbers across them, use :class:`MjaiReader`.
+
+    Raises :class:`~jantaku.errors.LogFormatError` (with its line number) only with
+    ``strict=True``; otherwise errors are collected in the game.
+    """
+    return MjaiReader(handle, source=source).read_game(strict=strict)
+
+
+def read_games(path: str | Path, *, strict: bool = False) -> list[MjaiGame]:
+    """Every game in an mjai file.
+
+    Raises :class:`~jantaku.errors.LogFormatError` with ``strict=True``, ``OSError``
+    if the file cannot be read.
+    """
+    p = Path(path)
+    with p.open(encoding="utf-8") as f:
+        reader = MjaiReader(f, source=str(p))
+        games: list[MjaiGame] = []
+        while (game := reader.read_game(strict=strict)) is not None:
+            games.append(game)
+        return games
+
+
+def loads_game(text: str, *, strict: bool = True) -> list[Event]:
+    """The events of the one game in a string of mjai JSON lines (strict by default).
+
+    >>> loads_game('{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"end_game"}')
+    [StartGame(names=('a', 'b', 'c', 'd'), seed=None, rules=None, extra=None), \
+EndGame(scores=None, result=None)]
+    >>> loads_game('')
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.LogFormatError: no game in the text
+
+    Raises :class:`~jantaku.errors.LogFormatError` for a malformed line or no game.
+    """
+    game = MjaiReader(text.splitlines()).read_game(strict=strict)
+    if game is None:
+        raise LogFormatError("no game in the text")
+    return game.events
+
+
+class MjaiWriter:
+    """Writes events to a text stream as mjai JSON lines, one line per event, as they come."""
+
+    def __init__(self, handle: IO[str]) -> None:
+        self._handle = handle
+        self.count = 0
+
+    def write(self, event: Event) -> None:
+        """Write one event as one line."""
+        self._handle.write(dumps(event))
+        self._handle.write("\n")
+        self.count += 1
+
+    def flush(self) -> None:
+        """Flush the underlying stream."""
+        self._handle.flush()
+
+
+def write_game(events: Iterable[Event], handle: IO[str]) -> int:
+    """Write the events of a game as mjai JSON lines; returns the number of lines written."""
+    writer = MjaiWriter(handle)
+    for event in events:
+        writer.write(event)
+    return writer.count
+
+
+def dumps_game(events: Iterable[Event]) -> str:
+    """The events of a game as one string of mjai JSON lines (each ending in a newline).
+
+    >>> from jantaku.events import Reach
+    >>> dumps_game([Reach(0), Reach(1)])
+    '{"type":"reach","actor":0}\\n{"type":"reach","actor":1}\\n'
+    """
+    return "".join(dumps(e) + "\n" for e in events)
