@@ -1,0 +1,1690 @@
+"""Tenhou game records: mjlog XML and tenhou.net/6 JSON in, tenhou.net/6 JSON out.
+
+A record is read into a :class:`TenhouGame`: the game as jantaku events (mjai-shaped
+values of :mod:`jantaku.events`, whole game from ``start_game`` to ``end_game``), the
+lobby flags it was played under, and what the record *claims* about each result —
+every win's yaku, han, fu and payments (:class:`TenhouWin`), every draw's payments
+(:class:`TenhouDraw`) and the final scores (``owari``) — so that a replay can check
+the engine against it.
+
+Physical tile ids 0–135 (``id // 4`` is the kind, ids 16, 52 and 88 are the red fives)
+and tenhou.net/6 two-digit tile codes (11–19 man … 41–47 honors, 51–53 red fives) live
+only inside this module.
+
+Formats (see the corpus notes in ``FORMATS.md``):
+
+- mjlog XML, plain or gzip-compressed: :func:`read_xml`;
+- tenhou.net/6 JSON, a whole game in one object or one round per JSON line
+  (``*.tenhou6.jsonl``): :func:`read_tenhou6`;
+- :func:`read_game` reads any of them, detecting the format by content;
+- :func:`to_tenhou6` writes the tenhou.net/6 object of a game, for Tenhou's viewer.
+
+Readers are lenient by default: oddities that do not stop the reading (an unknown
+element, a game without its final ``owari``) are collected in
+:attr:`TenhouGame.errors`; with ``strict=True`` the first one raises. Malformed input
+always raises :class:`~jantaku.errors.LogFormatError` naming the element (XML, 1-based)
+or the round and line (JSON).
+
+>>> decode_meld(42059, who=0).kind
+'pon'
+>>> tile_of_id(52), tile_of_id(53), tile_of_id(135)
+(35, 13, 33)
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, Final, TypeAlias
+from urllib.parse import unquote
+
+from jantaku.errors import LogFormatError
+from jantaku.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
+from jantaku.rules import GameLength, Rules
+from jantaku.tiles import KIND_OF, NORTH, Tile, sort_key
+
+__all__ = [
+    "YAKU",
+    "Disconnection",
+    "TenhouDraw",
+    "TenhouGame",
+    "TenhouLobby",
+    "TenhouMeld",
+    "TenhouResult",
+    "TenhouWin",
+    "code_of_tile",
+    "decode_meld",
+    "read_game",
+    "read_tenhou6",
+    "read_xml",
+    "tile_of_code",
+    "tile_of_id",
+    "to_tenhou6",
+]
+
+# --- tiles ------------------------------------------------------------------------------
+
+_RED_IDS: Final = {16: 34, 52: 35, 88: 36}
+_ID_TILE: Final[tuple[Tile, ...]] = tuple(_RED_IDS.get(i, i >> 2) for i in range(136))
+_ID_TILE_PLAIN: Final[tuple[Tile, ...]] = tuple(i >> 2 for i in range(136))
+
+
+def tile_of_id(tile_id: int, *, red: bool = True) -> Tile:
+    """The jantaku tile of a physical Tenhou tile id 0–135 (16, 52, 88 are red when ``red``).
+
+    >>> tile_of_id(16), tile_of_id(16, red=False), tile_of_id(17)
+    (34, 4, 4)
+
+    Raises :class:`~jantaku.errors.LogFormatError` for an id out of range.
+    """
+    if not 0 <= tile_id < 136:
+        raise LogFormatError(f"tile id {tile_id} is not 0–135")
+    return _ID_TILE[tile_id] if red else _ID_TILE_PLAIN[tile_id]
+
+
+_CODE_OF: Final[tuple[int, ...]] = (
+    *(10 * (k // 9 + 1) + k % 9 + 1 for k in range(27)),
+    *(41 + k for k in range(7)),
+    51,
+    52,
+    53,
+)
+_TILE_OF_CODE: Final[dict[int, Tile]] = {c: t for t, c in enumerate(_CODE_OF)}
+
+
+def code_of_tile(tile: Tile) -> int:
+    """The tenhou.net/6 code of a tile: 11–19 man, 21–29 pin, 31–39 sou, 41–47 honors, 51–53 red.
+
+    >>> [code_of_tile(t) for t in (0, 13, 27, 33, 34)]
+    [11, 25, 41, 47, 51]
+    """
+    return _CODE_OF[tile]
+
+
+def tile_of_code(code: int) -> Tile:
+    """The tile of a tenhou.net/6 code.
+
+    >>> tile_of_code(53), tile_of_code(44)
+    (36, 30)
+
+    Raises :class:`~jantaku.errors.LogFormatError` for a code that is no tile.
+    """
+    try:
+        return _TILE_OF_CODE[code]
+    except (KeyError, TypeError):
+        raise LogFormatError(f"not a tenhou.net/6 tile code: {code!r}") from None
+
+
+# --- yaku -------------------------------------------------------------------------------
+
+YAKU: Final[dict[int, tuple[str, str]]] = {
+    0: ("menzen_tsumo", "門前清自摸和"),
+    1: ("riichi", "立直"),
+    2: ("ippatsu", "一発"),
+    3: ("chankan", "槍槓"),
+    4: ("rinshan_kaihou", "嶺上開花"),
+    5: ("haitei", "海底摸月"),
+    6: ("houtei", "河底撈魚"),
+    7: ("pinfu", "平和"),
+    8: ("tanyao", "断幺九"),
+    9: ("iipeikou", "一盃口"),
+    10: ("seat_wind_east", "自風 東"),
+    11: ("seat_wind_south", "自風 南"),
+    12: ("seat_wind_west", "自風 西"),
+    13: ("seat_wind_north", "自風 北"),
+    14: ("round_wind_east", "場風 東"),
+    15: ("round_wind_south", "場風 南"),
+    16: ("round_wind_west", "場風 西"),
+    17: ("round_wind_north", "場風 北"),
+    18: ("haku", "役牌 白"),
+    19: ("hatsu", "役牌 發"),
+    20: ("chun", "役牌 中"),
+    21: ("double_riichi", "両立直"),
+    22: ("chiitoitsu", "七対子"),
+    23: ("chanta", "混全帯幺九"),
+    24: ("ittsuu", "一気通貫"),
+    25: ("sanshoku_doujun", "三色同順"),
+    26: ("sanshoku_doukou", "三色同刻"),
+    27: ("sankantsu", "三槓子"),
+    28: ("toitoi", "対々和"),
+    29: ("sanankou", "三暗刻"),
+    30: ("shousangen", "小三元"),
+    31: ("honroutou", "混老頭"),
+    32: ("ryanpeikou", "二盃口"),
+    33: ("junchan", "純全帯幺九"),
+    34: ("honitsu", "混一色"),
+    35: ("chinitsu", "清一色"),
+    36: ("renhou", "人和"),
+    37: ("tenhou", "天和"),
+    38: ("chiihou", "地和"),
+    39: ("daisangen", "大三元"),
+    40: ("suuankou", "四暗刻"),
+    41: ("suuankou_tanki", "四暗刻単騎"),
+    42: ("tsuuiisou", "字一色"),
+    43: ("ryuuiisou", "緑一色"),
+    44: ("chinroutou", "清老頭"),
+    45: ("chuuren_poutou", "九蓮宝燈"),
+    46: ("junsei_chuuren_poutou", "純正九蓮宝燈"),
+    47: ("kokushi_musou", "国士無双"),
+    48: ("kokushi_musou_13", "国士無双１３面"),
+    49: ("daisuushii", "大四喜"),
+    50: ("shousuushii", "小四喜"),
+    51: ("suukantsu", "四槓子"),
+    52: ("dora", "ドラ"),
+    53: ("ura_dora", "裏ドラ"),
+    54: ("aka_dora", "赤ドラ"),
+}
+"""Tenhou's yaku ids (the ``yaku``/``yakuman`` attributes of ``AGARI``): romaji and kanji."""
+
+_YAKU_BY_KANJI: Final = {kanji: i for i, (_, kanji) in YAKU.items()}
+_YAKU_BY_NAME: Final = {name: i for i, (name, _) in YAKU.items()}
+_YAKUMAN_HAN: Final = 13
+_LIMIT_NAMES: Final = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+_LIMIT_BASIC: Final = (0, 2000, 3000, 4000, 6000, 8000)
+
+# --- records ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouLobby:
+    """The lobby flags of a game (the ``GO type`` bits): players, length, red fives, kuitan.
+
+    >>> lobby = TenhouLobby.from_go_type(169)
+    >>> lobby.players, lobby.hanchan, lobby.red_fives, lobby.kuitan, lobby.display
+    (4, True, True, True, '鳳南喰赤')
+    >>> TenhouLobby.from_go_type(185).display, TenhouLobby.from_go_type(225).display
+    ('三鳳南喰赤', '鳳東喰赤速')
+    """
+
+    go_type: int = 169
+    lobby: int = 0
+
+    @classmethod
+    def from_go_type(cls, go_type: int, lobby: int = 0) -> TenhouLobby:
+        """The lobby of a ``GO type`` value."""
+        return cls(go_type, lobby)
+
+    @property
+    def players(self) -> int:
+        """3 for sanma (bit 0x10), else 4."""
+        return 3 if self.go_type & 0x10 else 4
+
+    @property
+    def hanchan(self) -> bool:
+        """East and south rounds (bit 0x08); east only when unset."""
+        return bool(self.go_type & 0x08)
+
+    @property
+    def red_fives(self) -> bool:
+        """Red fives in play (bit 0x02 unset)."""
+        return not self.go_type & 0x02
+
+    @property
+    def kuitan(self) -> bool:
+        """Open tanyao allowed (bit 0x04 unset)."""
+        return not self.go_type & 0x04
+
+    @property
+    def fast(self) -> bool:
+        """A fast game (bit 0x40)."""
+        return bool(self.go_type & 0x40)
+
+    @property
+    def standard(self) -> bool:
+        """Whether the flags are a standard ranked rule set (no bits above 0xFF)."""
+        return self.go_type < 0x100
+
+    @property
+    def display(self) -> str:
+        """The rule name Tenhou shows (``rule.disp`` of tenhou.net/6), e.g. ``鳳南喰赤``."""
+        tier = {0x00: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[self.go_type & 0xA0]
+        text = ("三" if self.players == 3 else "") + tier + ("南" if self.hanchan else "東")
+        text += ("喰" if self.kuitan else "") + ("赤" if self.red_fives else "")
+        return text + ("速" if self.fast else "")
+
+    @property
+    def rules(self) -> Rules:
+        """The :class:`~jantaku.rules.Rules` of this lobby: ``tenhou`` or ``tenhou-sanma``
+        with the length, red fives and kuitan of the flags.
+
+        >>> r = TenhouLobby.from_go_type(225).rules
+        >>> r.players, r.length.value, r.red_fives, r.kuitan
+        (4, 'east_only', (1, 1, 1), True)
+        >>> TenhouLobby.from_go_type(185).rules == Rules.preset("tenhou-sanma")
+        True
+        """
+        base = Rules.preset("tenhou-sanma" if self.players == 3 else "tenhou")
+        length = GameLength.EAST_SOUTH if self.hanchan else GameLength.EAST_ONLY
+        red = (1, 1, 1) if self.red_fives else (0, 0, 0)
+        if self.players == 3 and self.red_fives:
+            red = base.red_fives
+        if (length, red, self.kuitan) == (base.length, base.red_fives, base.kuitan):
+            return base
+        return replace(base, length=length, red_fives=red, kuitan=self.kuitan)
+
+    @classmethod
+    def from_display(cls, disp: str, *, red: bool = True) -> TenhouLobby:
+        """The lobby flags that a ``rule.disp`` text names (the reverse of :attr:`display`)."""
+        go = 0x01
+        if "三" in disp:
+            go |= 0x10
+        if "南" in disp:
+            go |= 0x08
+        if disp and "喰" not in disp:
+            go |= 0x04
+        if not red or (disp and "赤" not in disp and not red):
+            go |= 0x02
+        if "速" in disp:
+            go |= 0x40
+        for mark, bits in (("上", 0x80), ("特", 0x20), ("鳳", 0xA0)):
+            if mark in disp:
+                go |= bits
+        return cls(go)
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouWin:
+    """A win as the record states it (``AGARI``, or a tenhou.net/6 result).
+
+    ``yaku`` pairs Tenhou's yaku ids (:data:`YAKU`) with their han (13 per yakuman);
+    ``points`` is the hand's value before honba and deposits, ``limit`` 0 (none) to 5
+    (yakuman); ``deltas`` are every seat's point changes, honba and deposits included.
+    ``fu`` is ``None`` where the record does not give it (a limit hand in tenhou.net/6).
+    """
+
+    seat: int
+    from_seat: int
+    yaku: tuple[tuple[int, int], ...]
+    fu: int | None
+    points: int
+    limit: int
+    deltas: tuple[int, ...]
+    pao: int | None = None
+    yakuman: bool = False
+    ura_markers: tuple[Tile, ...] = ()
+
+    @property
+    def han(self) -> int:
+        """The han of the hand, dora included (13 per yakuman)."""
+        return sum(h for _, h in self.yaku)
+
+    @property
+    def is_tsumo(self) -> bool:
+        """Whether the win was by tsumo."""
+        return self.seat == self.from_seat
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouDraw:
+    """A drawn hand as the record states it: the jantaku reason and every seat's payment."""
+
+    reason: str
+    deltas: tuple[int, ...]
+    tenpai: tuple[int, ...] = ()
+
+
+TenhouResult: TypeAlias = TenhouWin | TenhouDraw
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnection:
+    """A seat leaving (``BYE``) or coming back (``UN``); ``step`` counts elements of the round."""
+
+    seat: int
+    back: bool
+    round: int
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouGame:
+    """One game read from a Tenhou record: events, lobby, the recorded results and header.
+
+    ``results[i]`` holds the results of round ``i`` (one win, several for a multiple
+    ron, or one draw); ``final`` is the ``owari`` of the record: each seat's final
+    points and final result, or ``None`` for a game cut short.
+    """
+
+    events: tuple[Event, ...]
+    lobby: TenhouLobby
+    results: tuple[tuple[TenhouResult, ...], ...]
+    final: tuple[tuple[int, float], ...] | None = None
+    names: tuple[str, ...] = ()
+    dan: tuple[int, ...] = ()
+    rate: tuple[float, ...] = ()
+    sx: tuple[str, ...] = ()
+    ref: str = ""
+    disconnections: tuple[Disconnection, ...] = ()
+    errors: tuple[LogFormatError, ...] = field(default=(), compare=False)
+
+    @property
+    def players(self) -> int:
+        """The number of seats (3 or 4)."""
+        return self.lobby.players
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game was played under (from the lobby flags)."""
+        return self.lobby.rules
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds (局) in the record."""
+        return len(self.results)
+
+
+# --- melds ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TenhouMeld:
+    """A decoded ``N`` element: kind, caller, the seat called from and the physical ids.
+
+    ``kind`` is ``chi``, ``pon``, ``daiminkan``, ``kakan``, ``ankan`` or ``kita`` (north set
+    aside in sanma). ``ids`` are the meld's ids ascending (the pon's three for a kakan),
+    ``called`` the id taken from ``target``'s discard, ``added`` a kakan's added id.
+    """
+
+    kind: str
+    who: int
+    target: int | None
+    ids: tuple[int, ...]
+    called: int | None = None
+    added: int | None = None
+
+
+def decode_meld(code: int, *, who: int) -> TenhouMeld:
+    """Decode the ``m`` attribute of an ``N`` element (a 16-bit meld code).
+
+    >>> decode_meld(42059, who=0)
+    TenhouMeld(kind='pon', who=0, target=3, ids=(108, 109, 111), called=109, added=None)
+    >>> decode_meld(31008, who=2).kind, decode_meld(31008, who=2).ids
+    ('kita', (121,))
+
+    Raises :class:`~jantaku.errors.LogFormatError` for a code that is no meld.
+    """
+    if not 0 <= code < 0x10000:
+        raise LogFormatError(f"meld code {code} is not a 16-bit value")
+    rel = code & 3
+    target = (who + rel) % 4 if rel else None
+    if code & 0x4:
+        x = code >> 10
+        called_index, b = x % 3, x // 3
+        if b >= 21:
+            raise LogFormatError(f"meld code {code}: no such chi")
+        base = (b // 7) * 9 + b % 7
+        ids = tuple((base + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3))
+        return TenhouMeld("chi", who, target, ids, ids[called_index])
+    if code & 0x18:
+        x = code >> 9
+        called_index, kind = x % 3, x // 3
+        if kind >= 34:
+            raise LogFormatError(f"meld code {code}: no such pon")
+        unused = (code >> 5) & 3
+        ids = tuple(kind * 4 + i for i in range(4) if i != unused)
+        if code & 0x8:
+            return TenhouMeld("pon", who, target, ids, ids[called_index])
+        return TenhouMeld("kakan", who, target, ids, ids[called_index], kind * 4 + unused)
+    tile_id = code >> 8
+    if code & 0x20:
+        if tile_id >> 2 != NORTH:
+            raise LogFormatError(f"meld code {code}: kita of a tile that is not north")
+        return TenhouMeld("kita", who, None, (tile_id,))
+    if tile_id >= 136:
+        raise LogFormatError(f"meld code {code}: no such kan")
+    kind = tile_id >> 2
+    ids = tuple(kind * 4 + i for i in range(4))
+    if rel == 0:
+        return TenhouMeld("ankan", who, None, ids)
+    return TenhouMeld("daiminkan", who, target, ids, tile_id)
+
+
+# --- XML reader -------------------------------------------------------------------------
+
+_ELEMENT: Final = re.compile(r'\s*<(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)\s*(/?)>')
+_ATTR: Final = re.compile(r'([A-Za-z0-9_]+)="([^"]*)"')
+_DRAW_TAGS: Final = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_TAGS: Final = {"D": 0, "E": 1, "F": 2, "G": 3}
+_DRAW_KIND: Final = {
+    "": "exhaustive",
+    "yao9": "kyuushu_kyuuhai",
+    "reach4": "suucha_riichi",
+    "ron3": "sanchahou",
+    "kan4": "suukan_sanra",
+    "kaze4": "suufon_renda",
+    "nm": "nagashi_mangan",
+}
+_BAKAZE: Final = (27, 28, 29, 30)
+
+
+class _XmlError(Exception):
+    pass
+
+
+def _ints(text: str) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(v) for v in text.split(",")]
+    except ValueError:
+        raise _XmlError(f"not a list of integers: {text!r}") from None
+
+
+def _int(attrs: Mapping[str, str], key: str) -> int:
+    try:
+        return int(attrs[key])
+    except KeyError:
+        raise _XmlError(f"missing attribute {key!r}") from None
+    except ValueError:
+        raise _XmlError(f"attribute {key}={attrs[key]!r} is not an integer") from None
+
+
+def _tokens(text: str) -> Iterable[tuple[int, str, str, str]]:
+    """(1-based element number, tag, digits, attribute text) of every opening element."""
+    pos = 0
+    if text.startswith("<?xml"):
+        end = text.find("?>")
+        if end < 0:
+            raise LogFormatError("unterminated XML declaration", line=1)
+        pos = end + 2
+    number = 0
+    n = len(text)
+    match = _ELEMENT.match
+    while True:
+        m = match(text, pos)
+        if m is None:
+            if text[pos:].strip():
+                raise LogFormatError(
+                    f"not an element: {text[pos : pos + 40]!r}", line=number + 1, source="xml"
+                )
+            return
+        number += 1
+        pos = m.end()
+        if m.group(1):
+            continue
+        yield number, m.group(2), m.group(3), m.group(4)
+        if pos >= n:
+            return
+
+
+def read_xml(data: str | bytes, *, strict: bool = False, ref: str = "") -> TenhouGame:
+    """Read one game from Tenhou mjlog XML (text, bytes or gzip-compressed bytes).
+
+    >>> xml = ('<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" '
+    ...        'n3="D" dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/>'
+    ...        '<TAIKYOKU oya="0"/><INIT seed="0,0,0,1,1,52" ten="250,250,250,250" oya="0" '
+    ...        'hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="36,37,38,39,40,41,42,43,44,45,46,47,48" '
+    ...        'hai2="72,73,74,75,76,77,78,79,80,81,82,83,84" '
+    ...        'hai3="108,109,110,111,112,113,114,115,116,117,118,119,120"/>'
+    ...        '<T124/><D124/><RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/>'
+    ...        '</mjloggm>')
+    >>> game = read_xml(xml)
+    >>> [type(e).__name__ for e in game.events]
+    ['StartGame', 'StartKyoku', 'Tsumo', 'Dahai', 'Ryukyoku', 'EndKyoku', 'EndGame']
+    >>> game.events[3], game.final, len(game.errors)
+    (Dahai(actor=0, pai=31, tsumogiri=True), None, 1)
+
+    Raises :class:`~jantaku.errors.LogFormatError` for malformed XML, naming the element.
+    """
+    if isinstance(data, bytes | bytearray):
+        raw = bytes(data)
+        if raw[:2] == b"\x1f\x8b":
+            try:
+                raw = gzip.decompress(raw)
+            except (OSError, EOFError) as e:
+                raise LogFormatError(f"bad gzip data: {e}", source="xml") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise LogFormatError(f"not UTF-8 text: {e}", source="xml") from None
+    else:
+        text = data
+    return _XmlReader(strict, ref).read(text)
+
+
+class _XmlReader:
+    """The state of one XML reading (a plain class: it lives only during :func:`read_xml`)."""
+
+    def __init__(self, strict: bool, ref: str) -> None:
+        self.strict = strict
+        self.ref = ref
+        self.errors: list[LogFormatError] = []
+        self.events: list[Event] = []
+        self.results: list[list[TenhouResult]] = []
+        self.disconnections: list[Disconnection] = []
+        self.lobby = TenhouLobby()
+        self.names: tuple[str, ...] = ()
+        self.dan: tuple[int, ...] = ()
+        self.rate: tuple[float, ...] = ()
+        self.sx: tuple[str, ...] = ()
+        self.final: tuple[tuple[int, float], ...] | None = None
+        self.number = 0
+        self.started = False
+        self.in_round = False
+        self.step = 0
+
+    def note(self, reason: str) -> None:
+        err = LogFormatError(reason, line=self.number, source="xml")
+        if self.strict:
+            raise err
+        self.errors.append(err)
+
+    def read(self, text: str) -> TenhouGame:
+        red = True
+        players = 4
+        last_draw = [-1, -1, -1, -1]
+        ids = _ID_TILE
+        events = self.events
+        append = events.append
+        root = False
+        for number, tag, digits, attr_text in _tokens(text):
+            self.number = number
+            try:
+                if digits:
+                    value = int(digits)
+                    if not 0 <= value < 136:
+                        raise _XmlError(f"tile id {value} is not 0–135")
+                    if not self.in_round:
+                        raise _XmlError(f"<{tag}{digits}> outside a round")
+                    self.step += 1
+                    seat = _DRAW_TAGS.get(tag)
+                    if seat is not None:
+                        last_draw[seat] = value
+                        append(Tsumo(seat, ids[value]))
+                        continue
+                    seat = _DISCARD_TAGS.get(tag)
+                    if seat is None:
+                        raise _XmlError(f"unknown element <{tag}{digits}>")
+                    append(Dahai(seat, ids[value], last_draw[seat] == value))
+                    last_draw[seat] = -1
+                    continue
+                attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
+                if tag == "N":
+                    if not self.in_round:
+                        raise _XmlError("<N> outside a round")
+                    self.step += 1
+                    who = _int(attrs, "who")
+                    self._meld(decode_meld(_int(attrs, "m"), who=who), ids)
+                    last_draw[who] = -1
+                elif tag == "REACH":
+                    self.step += 1
+                    who = _int(attrs, "who")
+                    step = _int(attrs, "step")
+                    append(Reach(who) if step == 1 else ReachAccepted(who))
+                elif tag == "DORA":
+                    self.step += 1
+                    append(Dora(ids[self._id(attrs, "hai")]))
+                elif tag == "INIT":
+                    if not self.started:
+                        self._start(players)
+                    self._init(attrs, players, ids)
+                    last_draw = [-1, -1, -1, -1]
+                elif tag == "AGARI":
+                    self._agari(attrs, players, ids)
+                elif tag == "RYUUKYOKU":
+                    self._ryuukyoku(attrs, players, ids)
+                elif tag == "GO":
+                    self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
+                    red = self.lobby.red_fives
+                    ids = _ID_TILE if red else _ID_TILE_PLAIN
+                    players = self.lobby.players
+                elif tag == "UN":
+                    self._un(attrs, players)
+                elif tag == "BYE":
+                    self.disconnections.append(
+                        Disconnection(_int(attrs, "who"), False, len(self.results) - 1, self.step)
+                    )
+                elif tag == "TAIKYOKU":
+                    self._start(players)
+                elif tag == "mjloggm":
+                    root = True
+                elif tag != "SHUFFLE":
+                    self.note(f"unknown element <{tag}>")
+            except _XmlError as e:
+                raise LogFormatError(f"<{tag}{digits}>: {e}", line=number, source="xml") from None
+            except LogFormatError as e:
+                if e.line is not None:
+                    raise
+                raise LogFormatError(
+                    f"<{tag}{digits}>: {e.reason}", line=number, source="xml"
+                ) from None
+        if not root:
+            raise LogFormatError("not an mjlog document (no <mjloggm>)", source="xml")
+        self._end_round()
+        if self.final is None:
+            self.note("the game has no final result (owari)")
+            if self.started:
+                append(EndGame())
+        return TenhouGame(
+            events=tuple(events),
+            lobby=self.lobby,
+            results=tuple(tuple(r) for r in self.results),
+            final=self.final,
+            names=self.names,
+            dan=self.dan,
+            rate=self.rate,
+            sx=self.sx,
+            ref=self.ref,
+            disconnections=tuple(self.disconnections),
+            errors=tuple(self.errors),
+        )
+
+    @staticmethod
+    def _id(attrs: Mapping[str, str], key: str) -> int:
+        value = _int(attrs, key)
+        if not 0 <= value < 136:
+            raise _XmlError(f"tile id {value} is not 0–135")
+        return value
+
+    def _end_round(self) -> None:
+        """Close the open round (a multiple ron has several results, so this waits)."""
+        if not self.in_round:
+            return
+        if not self.results[-1]:
+            self.note("a round without a result")
+        self.events.append(EndKyoku())
+        self.in_round = False
+
+    def _start(self, players: int) -> None:
+        if self.started:
+            return
+        self.started = True
+        names = self.names or tuple(f"player{i}" for i in range(players))
+        self.events.append(StartGame(names[:players]))
+
+    def _un(self, attrs: Mapping[str, str], players: int) -> None:
+        if "dan" in attrs:
+            self.names = tuple(unquote(attrs.get(f"n{i}", "")) for i in range(players))
+            self.dan = tuple(_ints(attrs["dan"])[:players])
+            try:
+                self.rate = tuple(float(v) for v in attrs.get("rate", "").split(",")[:players])
+            except ValueError:
+                raise _XmlError(f"bad rate {attrs.get('rate')!r}") from None
+            self.sx = tuple(attrs.get("sx", "").split(",")[:players])
+            return
+        for i in range(4):
+            if f"n{i}" in attrs:
+                self.disconnections.append(Disconnection(i, True, len(self.results) - 1, self.step))
+
+    def _init(self, attrs: Mapping[str, str], players: int, ids: Sequence[Tile]) -> None:
+        self._end_round()
+        seed = _ints(attrs.get("seed", ""))
+        if len(seed) != 6:
+            raise _XmlError(f"seed needs 6 values, not {attrs.get('seed')!r}")
+        rnd, honba, sticks, d1, d2, dora = seed
+        if not 0 <= dora < 136 or not 0 <= rnd < 16:
+            raise _XmlError(f"bad seed {attrs.get('seed')!r}")
+        ten = _ints(attrs.get("ten", ""))
+        if len(ten) < players:
+            raise _XmlError(f"ten needs {players} scores")
+        hands = []
+        for s in range(players):
+            hand = _ints(attrs.get(f"hai{s}", ""))
+            if len(hand) != 13 or not all(0 <= t < 136 for t in hand):
+                raise _XmlError(f"hai{s} is not 13 tile ids")
+            hands.append(tuple(ids[t] for t in hand))
+        oya = _int(attrs, "oya")
+        if not 0 <= oya < players:
+            raise _XmlError(f"oya {oya} is not a seat")
+        self.events.append(
+            StartKyoku(
+                bakaze=_BAKAZE[rnd // 4 % 4],
+                kyoku=rnd % 4 + 1,
+                honba=honba,
+                kyotaku=sticks,
+                oya=oya,
+                dora_marker=ids[dora],
+                scores=tuple(v * 100 for v in ten[:players]),
+                tehais=tuple(hands),
+                dice=(d1 + 1, d2 + 1),
+            )
+        )
+        self.results.append([])
+        self.in_round = True
+        self.step = 0
+
+    def _meld(self, meld: TenhouMeld, ids: Sequence[Tile]) -> None:
+        who = meld.who
+        kind = meld.kind
+        if kind == "chi" or kind == "pon" or kind == "daiminkan":
+            assert meld.called is not None and meld.target is not None
+            called = meld.called
+            consumed = tuple(ids[i] for i in meld.ids if i != called)
+            cls = Chi if kind == "chi" else Pon if kind == "pon" else Daiminkan
+            self.events.append(cls(who, meld.target, ids[called], consumed))
+        elif kind == "kakan":
+            assert meld.added is not None
+            self.events.append(Kakan(who, ids[meld.added], tuple(ids[i] for i in meld.ids)))
+        elif kind == "ankan":
+            self.events.append(Ankan(who, tuple(ids[i] for i in meld.ids)))
+        else:
+            self.events.append(Nukidora(who, ids[meld.ids[0]]))
+
+    def _scores(self, attrs: Mapping[str, str], players: int) -> tuple[int, ...]:
+        sc = _ints(attrs.get("sc", ""))
+        if len(sc) < 2 * players:
+            raise _XmlError(f"sc needs {2 * players} values")
+        return tuple(sc[2 * i + 1] * 100 for i in range(players))
+
+    def _owari(self, attrs: Mapping[str, str], players: int) -> None:
+        if "owari" not in attrs:
+            return
+        parts = attrs["owari"].split(",")
+        try:
+            final = tuple(
+                (int(parts[2 * i]) * 100, float(parts[2 * i + 1])) for i in range(players)
+            )
+        except (ValueError, IndexError):
+            raise _XmlError(f"bad owari {attrs['owari']!r}") from None
+        self.final = final
+        self._end_round()
+        self.events.append(
+            EndGame(scores=tuple(p for p, _ in final), result=tuple(r for _, r in final))
+        )
+
+    def _agari(self, attrs: Mapping[str, str], players: int, ids: Sequence[Tile]) -> None:
+        if not self.results or not self.in_round:
+            raise _XmlError("<AGARI> outside a round")
+        who = _int(attrs, "who")
+        from_who = _int(attrs, "fromWho")
+        ten = _ints(attrs.get("ten", ""))
+        if len(ten) != 3:
+            raise _XmlError(f"ten needs fu,points,limit: {attrs.get('ten')!r}")
+        if "yaku" in attrs:
+            flat = _ints(attrs["yaku"])
+            yaku = tuple(zip(flat[::2], flat[1::2], strict=True))
+            yakuman = False
+        else:
+            yaku = tuple((y, _YAKUMAN_HAN) for y in _ints(attrs.get("yakuman", "")))
+            yakuman = True
+        if not yaku or not all(y in YAKU for y, _ in yaku):
+            raise _XmlError("no known yaku")
+        ura = tuple(ids[self._checked(t)] for t in _ints(attrs.get("doraHaiUra", "")))
+        deltas = self._scores(attrs, players)
+        pao = int(attrs["paoWho"]) if "paoWho" in attrs else None
+        win = TenhouWin(
+            seat=who,
+            from_seat=from_who,
+            yaku=yaku,
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            deltas=deltas,
+            pao=pao,
+            yakuman=yakuman,
+            ura_markers=ura,
+        )
+        self.results[-1].append(win)
+        machi = self._id(attrs, "machi")
+        self.events.append(
+            Hora(
+                actor=who,
+                target=from_who,
+                pai=ids[machi],
+                deltas=deltas,
+                ura_markers=ura,
+                yaku=tuple((YAKU[y][0], h) for y, h in yaku),
+                han=win.han,
+                fu=ten[0],
+                points=ten[1],
+                pao=pao,
+            )
+        )
+        self._owari(attrs, players)
+
+    @staticmethod
+    def _checked(tile_id: int) -> int:
+        if not 0 <= tile_id < 136:
+            raise _XmlError(f"tile id {tile_id} is not 0–135")
+        return tile_id
+
+    def _ryuukyoku(self, attrs: Mapping[str, str], players: int, ids: Sequence[Tile]) -> None:
+        if not self.results or not self.in_round:
+            raise _XmlError("<RYUUKYOKU> outside a round")
+        kind = attrs.get("type", "")
+        reason = _DRAW_KIND.get(kind)
+        if reason is None:
+            raise _XmlError(f"unknown draw type {kind!r}")
+        deltas = self._scores(attrs, players)
+        shown = tuple(s for s in range(players) if f"hai{s}" in attrs)
+        tehais = tuple(
+            tuple(ids[self._checked(t)] for t in _ints(attrs.get(f"hai{s}", "")))
+            for s in range(players)
+        )
+        if reason in ("exhaustive", "nagashi_mangan"):
+            tenpai: tuple[int, ...] | None = shown
+            actor = None
+        else:
+            tenpai = None
+            actor = shown[0] if reason == "kyuushu_kyuuhai" and shown else None
+        self.results[-1].append(TenhouDraw(reason, deltas, tenpai or ()))
+        self.events.append(
+            Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai, tehais=tehais, actor=actor)
+        )
+        self._owari(attrs, players)
+
+
+# --- tenhou.net/6 writer ----------------------------------------------------------------
+
+_DAN_NAMES: Final = (
+    "新人",
+    *(f"{n}級" for n in "９８７６５４３２１"),
+    "初段",
+    "二段",
+    "三段",
+    "四段",
+    "五段",
+    "六段",
+    "七段",
+    "八段",
+    "九段",
+    "十段",
+    "天鳳",
+)
+_DRAW_TEXT: Final = {
+    "kyuushu_kyuuhai": "九種九牌",
+    "suucha_riichi": "四家立直",
+    "suufon_renda": "四風連打",
+    "suukan_sanra": "四槓散了",
+    "sanchahou": "三家和了",
+    "nagashi_mangan": "流し満貫",
+}
+_DRAW_OF_TEXT: Final = {v: k for k, v in _DRAW_TEXT.items()}
+
+
+def _haipai_key(tile: Tile) -> tuple[int, int]:
+    # tenhou.net/6 lists a red five after the plain fives of its suit
+    return (KIND_OF[tile], 1 if tile >= 34 else 0)
+
+
+def _ceil100(value: int) -> int:
+    return -(-value // 100) * 100
+
+
+def _limit_of(han: int, fu: int, yakuman: int) -> int:
+    if yakuman or han >= 13:
+        return 5
+    if han >= 11:
+        return 4
+    if han >= 8:
+        return 3
+    if han >= 6:
+        return 2
+    if han >= 5 or fu * 2 ** (han + 2) >= 2000:
+        return 1
+    return 0
+
+
+def _score_text(hora: Hora, dealer: int) -> str:
+    yaku = hora.yaku or ()
+    yakuman = sum(h // _YAKUMAN_HAN for name, h in yaku if _is_yakuman_name(name))
+    han = hora.han if hora.han is not None else sum(h for _, h in yaku)
+    fu = hora.fu or 0
+    limit = _limit_of(han, fu, yakuman)
+    if hora.fu is None and hora.points:
+        # a limit hand read from tenhou.net/6 (no fu written): the value tells the limit
+        basic = hora.points // (6 if hora.actor == dealer else 4)
+        limit = max(i for i, b in enumerate(_LIMIT_BASIC) if b <= max(basic, 2000))
+        yakuman = max(yakuman, basic // 8000)
+    if limit == 5:
+        basic = 8000 * max(1, yakuman)
+    elif limit:
+        basic = _LIMIT_BASIC[limit]
+    else:
+        basic = fu * 2 ** (han + 2)
+    if not hora.is_tsumo:
+        pay = f"{hora.points if hora.points is not None else 0}点"
+    elif hora.actor == dealer:
+        pay = f"{_ceil100(2 * basic)}点∀"
+    else:
+        pay = f"{_ceil100(basic)}-{_ceil100(2 * basic)}点"
+    return (_LIMIT_NAMES[limit] if limit else f"{fu}符{han}飜") + pay
+
+
+def _is_yakuman_name(name: str) -> bool:
+    i = _YAKU_BY_NAME.get(name)
+    return i is not None and 36 <= i <= 51
+
+
+def _yaku_text(name: str, han: int) -> str | None:
+    i = _YAKU_BY_NAME.get(name)
+    kanji = YAKU[i][1] if i is not None else name
+    if i is not None and 36 <= i <= 51:
+        return f"{kanji}(役満)"
+    if han == 0:
+        return None
+    return f"{kanji}({han}飜)"
+
+
+class _Seat:
+    __slots__ = ("discards", "haipai", "pon_strings", "takes")
+
+    def __init__(self, haipai: list[int]) -> None:
+        self.haipai = haipai
+        self.takes: list[int | str] = []
+        self.discards: list[int | str] = []
+        self.pon_strings: dict[int, str] = {}
+
+
+def _call_string(letter: str, called: Tile, own: Sequence[Tile], rel: int) -> str:
+    """A call, its letter placed where the called tile came from (3 left, 2 across, 1 right)."""
+    codes = [f"{code_of_tile(t)}" for t in own]
+    mark = f"{letter}{code_of_tile(called)}"
+    at = {3: 0, 2: 1, 1: len(codes)}[rel]
+    return "".join(codes[:at]) + mark + "".join(codes[at:])
+
+
+def _own_order(tiles: Iterable[Tile]) -> list[Tile]:
+    return sorted(tiles, key=_haipai_key)
+
+
+def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
+    """The tenhou.net/6 JSON object of a game (events, or a :class:`TenhouGame` with its header).
+
+    Wins are written from the ``hora`` extensions (yaku, han, fu, points); a game read
+    from a Tenhou record carries them.
+
+    >>> from jantaku.events import StartGame, StartKyoku, Tsumo, Dahai, Ryukyoku, EndKyoku
+    >>> from jantaku.tiles import parse_tiles
+    >>> hands = [parse_tiles(h) for h in ("1112345678999m", "1112345678999p",
+    ...                                     "1112345678999s", "1112223334445z")]
+    >>> events = [StartGame(("A", "B", "C", "D")),
+    ...     StartKyoku(bakaze=27, kyoku=1, honba=0, kyotaku=0, oya=0, dora_marker=31,
+    ...                scores=(25000,) * 4, tehais=tuple(hands)),
+    ...     Tsumo(0, 32), Dahai(0, 32, True),
+    ...     Ryukyoku("exhaustive", deltas=(0, 0, 0, 0), tenpai=()), EndKyoku()]
+    >>> to_tenhou6(events)["log"][0][4:7]
+    [[11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19], [46], [60]]
+    """
+    game = source if isinstance(source, TenhouGame) else None
+    events: Iterable[Event] = source.events if isinstance(source, TenhouGame) else source
+    names: list[str] = []
+    players = 4
+    rounds: list[list[Any]] = []
+    seats: list[_Seat] = []
+    head: list[Any] = []
+    dora: list[int] = []
+    ura: list[int] = []
+    result: list[Any] = []
+    dealer = 0
+    pending_reach = [False] * 4
+    for ev in events:
+        if isinstance(ev, Tsumo):
+            seats[ev.actor].takes.append(_CODE_OF[ev.pai])
+        elif isinstance(ev, Dahai):
+            code = 60 if ev.tsumogiri else _CODE_OF[ev.pai]
+            if pending_reach[ev.actor]:
+                pending_reach[ev.actor] = False
+                seats[ev.actor].discards.append(f"r{code}")
+            else:
+                seats[ev.actor].discards.append(code)
+        elif isinstance(ev, Reach):
+            pending_reach[ev.actor] = True
+        elif isinstance(ev, Chi):
+            own = _own_order(ev.consumed)
+            seats[ev.actor].takes.append(_call_string("c", ev.pai, own, 3))
+        elif isinstance(ev, Pon | Daiminkan):
+            rel = (ev.target - ev.actor) % 4
+            own = _own_order(ev.consumed)
+            if isinstance(ev, Pon):
+                text = _call_string("p", ev.pai, own, rel)
+                seats[ev.actor].pon_strings[KIND_OF[ev.pai]] = text
+            else:
+                text = _call_string("m", ev.pai, own, rel)
+                seats[ev.actor].discards.append(0)
+            seats[ev.actor].takes.append(text)
+        elif isinstance(ev, Kakan):
+            pon = seats[ev.actor].pon_strings.get(KIND_OF[ev.pai], "")
+            at = pon.find("p")
+            text = pon[:at] + f"k{_CODE_OF[ev.pai]}" + pon[at + 1 :] if at >= 0 else ""
+            seats[ev.actor].discards.append(text)
+        elif isinstance(ev, Ankan):
+            tiles = sorted(ev.consumed, key=_haipai_key)
+            codes = [f"{_CODE_OF[t]}" for t in tiles]
+            # the red five, when there is one, is written last, after the letter
+            seats[ev.actor].discards.append("".join(codes[:3]) + "a" + codes[3])
+        elif isinstance(ev, Nukidora):
+            seats[ev.actor].discards.append(f"f{_CODE_OF[ev.pai]}")
+        elif isinstance(ev, Dora):
+            dora.append(_CODE_OF[ev.dora_marker])
+        elif isinstance(ev, Hora):
+            if not result:
+                result.append("和了")
+            if ev.ura_markers and not ura:
+                ura.extend(_CODE_OF[t] for t in ev.ura_markers)
+            result.append(_pad(list(ev.deltas or ()), 0))
+            texts = [_yaku_text(n, h) for n, h in ev.yaku or ()]
+            info: list[Any] = [
+                ev.actor,
+                ev.target,
+                ev.pao if ev.pao is not None else ev.actor,
+                _score_text(ev, dealer),
+            ]
+            result.append(info + [t for t in texts if t is not None])
+        elif isinstance(ev, Ryukyoku):
+            deltas = _pad(list(ev.deltas or ()), 0)
+            if ev.reason == "exhaustive":
+                if any(deltas):
+                    result.extend(["流局", deltas])
+                elif ev.tenpai is not None and len(ev.tenpai) == players:
+                    result.append("全員聴牌")
+                else:
+                    result.append("全員不聴")
+            elif ev.reason == "nagashi_mangan":
+                result.extend(["流し満貫", deltas])
+            else:
+                result.append(_DRAW_TEXT[ev.reason])
+        elif isinstance(ev, StartKyoku):
+            dealer = ev.oya
+            index = (ev.bakaze - 27) * 4 + ev.kyoku - 1
+            head = [[index, ev.honba, ev.kyotaku], _pad(list(ev.scores), 0)]
+            dora = [_CODE_OF[ev.dora_marker]]
+            ura = []
+            result = []
+            pending_reach = [False] * 4
+            seats = [
+                _Seat([_CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in ev.tehais
+            ]
+            while len(seats) < 4:
+                seats.append(_Seat([]))
+        elif isinstance(ev, EndKyoku):
+            body: list[Any] = [*head, dora, ura]
+            for seat in seats:
+                body.extend([seat.haipai, seat.takes, seat.discards])
+            body.append(result)
+            rounds.append(body)
+        elif isinstance(ev, StartGame):
+            names = list(ev.names)
+            players = len(names)
+    out: dict[str, Any] = {}
+    if game is None:
+        lobby = TenhouLobby(0x09 | (0x10 if players == 3 else 0))
+        out["title"] = ["", ""]
+        out["name"] = _pad(names, "")
+        out["rule"] = {"disp": lobby.display, "aka": 1}
+        out["log"] = rounds
+        return out
+    out["ver"] = 2.3
+    out["ref"] = game.ref
+    if game.disconnections:
+        out["connection"] = [
+            {"what": int(d.back), "log": max(d.round, 0), "who": d.seat, "step": d.step}
+            for d in game.disconnections
+        ]
+    out["log"] = rounds
+    out["ratingc"] = f"PF{game.players}"
+    rule: dict[str, Any] = {"disp": game.lobby.display}
+    if game.lobby.red_fives:
+        rule.update({"aka53": 1, "aka52": 1, "aka51": 1})
+    out["rule"] = rule
+    out["lobby"] = game.lobby.lobby
+    out["dan"] = _pad([_DAN_NAMES[d] if 0 <= d < len(_DAN_NAMES) else "" for d in game.dan], "")
+    out["rate"] = _pad(list(game.rate), 0)
+    out["sx"] = _pad(list(game.sx), "C")
+    if game.final is not None:
+        sc: list[int | float] = []
+        for points, res in game.final:
+            sc.extend([points, int(res) if float(res).is_integer() else res])
+        out["sc"] = sc + [0, 0] * (4 - len(game.final))
+    out["name"] = _pad(list(game.names), "")
+    return out
+
+
+def _pad(values: list[Any], filler: Any) -> list[Any]:
+    return values + [filler] * (4 - len(values)) if len(values) < 4 else values
+
+
+# --- tenhou.net/6 reader ----------------------------------------------------------------
+
+_CALL: Final = re.compile(r"^((?:\d\d)*)([cpmkaf])(\d\d)((?:\d\d)*)$")
+_SCORE_TEXT: Final = re.compile(
+    r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀?)$"
+)
+_YAKU_TEXT: Final = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
+
+
+class _JsonError(Exception):
+    pass
+
+
+def _code_tile(value: Any) -> Tile:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in _TILE_OF_CODE:
+        raise _JsonError(f"not a tile code: {value!r}")
+    return _TILE_OF_CODE[value]
+
+
+def _split_call(text: str) -> tuple[str, Tile, list[Tile], int]:
+    """(letter, marked tile, the other tiles, where the letter stood: 0, 1, 2 or 3 pairs in)."""
+    m = _CALL.match(text)
+    if m is None:
+        raise _JsonError(f"not a call: {text!r}")
+    before, letter, marked, after = m.groups()
+    others = [int(before[i : i + 2]) for i in range(0, len(before), 2)]
+    others += [int(after[i : i + 2]) for i in range(0, len(after), 2)]
+    return letter, _code_tile(int(marked)), [_code_tile(c) for c in others], len(before) // 2
+
+
+def _rel_of(letter: str, at: int, size: int) -> int:
+    """The caller-relative seat (3 left, 2 across, 1 right) from the letter's position."""
+    if letter == "c":
+        return 3
+    if at == 0:
+        return 3
+    if at == 1:
+        return 2
+    if at == size - 1:
+        return 1
+    raise _JsonError("call letter in no known position")
+
+
+def read_tenhou6(
+    data: str | bytes | Mapping[str, Any] | Sequence[Mapping[str, Any]],
+    *,
+    strict: bool = False,
+    ref: str = "",
+) -> TenhouGame:
+    """Read one game from tenhou.net/6 JSON: one object, or JSON lines of one round each.
+
+    >>> game = read_tenhou6('{"name": ["A", "B", "C", "D"], "rule": {"disp": "鳳南喰赤", '
+    ...     '"aka": 1}, "log": [[[0, 0, 0], [25000, 25000, 25000, 25000], [45], [], '
+    ...     '[11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19], [46], [], '
+    ...     '[21, 21, 21, 22, 23, 24, 25, 26, 27, 28, 29, 29, 29], [], [], '
+    ...     '[31, 31, 31, 32, 33, 34, 35, 36, 37, 38, 39, 39, 39], [], [], '
+    ...     '[41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 45], [], [], '
+    ...     '["和了", [48000, -16000, -16000, -16000], '
+    ...     '[0, 0, 0, "役満16000点∀", "天和(役満)"]]]]}')
+    >>> [type(e).__name__ for e in game.events]
+    ['StartGame', 'StartKyoku', 'Tsumo', 'Hora', 'EndKyoku', 'EndGame']
+    >>> game.results[0][0].yaku, game.results[0][0].points
+    (((37, 13),), 48000)
+
+    Raises :class:`~jantaku.errors.LogFormatError` for malformed JSON or an impossible
+    sequence of takes and discards, naming the round (and line for JSON lines).
+    """
+    objects: list[Mapping[str, Any]]
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise LogFormatError(f"not UTF-8 text: {e}", source="tenhou6") from None
+    if isinstance(data, str):
+        text = data.strip()
+        try:
+            if "\n" in text and not text.startswith("["):
+                objects = [json.loads(line) for line in text.splitlines() if line.strip()]
+            else:
+                loaded = json.loads(text)
+                objects = loaded if isinstance(loaded, list) else [loaded]
+        except json.JSONDecodeError as e:
+            raise LogFormatError(f"bad JSON: {e.msg}", line=e.lineno, source="tenhou6") from None
+    elif isinstance(data, Mapping):
+        objects = [data]
+    else:
+        objects = list(data)
+    if not objects or not all(isinstance(o, Mapping) for o in objects):
+        raise LogFormatError("a tenhou.net/6 record is a JSON object", source="tenhou6")
+    head = objects[0]
+    errors: list[LogFormatError] = []
+    raw_rounds: list[tuple[int, Any]] = []
+    for line, obj in enumerate(objects, 1):
+        log = obj.get("log")
+        if not isinstance(log, list):
+            raise LogFormatError("no 'log' list", line=line, source="tenhou6")
+        raw_rounds.extend((line, r) for r in log)
+    names_raw = head.get("name")
+    names = tuple(str(n) for n in names_raw) if isinstance(names_raw, list) else ()
+    rule = head.get("rule") if isinstance(head.get("rule"), Mapping) else {}
+    assert isinstance(rule, Mapping)
+    red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
+    disp = str(rule.get("disp", "")) or "鳳南喰赤"
+    players = 3 if "三" in disp else 4
+    if raw_rounds:
+        first = raw_rounds[0][1]
+        if isinstance(first, list) and len(first) >= 17 and first[13] == []:
+            players = 3
+    lobby = TenhouLobby.from_display(disp, red=red)
+    if lobby.players != players:
+        lobby = TenhouLobby(lobby.go_type ^ 0x10)
+    if len(names) < players:
+        names = names + tuple(f"player{i}" for i in range(len(names), players))
+    events: list[Event] = [StartGame(names[:players])]
+    results: list[tuple[TenhouResult, ...]] = []
+    for index, (line, rnd) in enumerate(raw_rounds):
+        try:
+            notes: list[str] = []
+            res = _read_round(rnd, players, events, notes)
+        except _JsonError as e:
+            raise LogFormatError(f"round {index + 1}: {e}", line=line, source="tenhou6") from None
+        for note in notes:
+            err = LogFormatError(f"round {index + 1}: {note}", line=line, source="tenhou6")
+            if strict:
+                raise err
+            errors.append(err)
+        results.append(res)
+    final: tuple[tuple[int, float], ...] | None = None
+    sc = head.get("sc")
+    if isinstance(sc, list) and len(sc) >= 2 * players:
+        final = tuple((int(sc[2 * i]), float(sc[2 * i + 1])) for i in range(players))
+        events.append(EndGame(scores=tuple(p for p, _ in final), result=tuple(r for _, r in final)))
+    else:
+        events.append(EndGame())
+    if not raw_rounds:
+        err = LogFormatError("the record has no rounds", source="tenhou6")
+        if strict:
+            raise err
+        errors.append(err)
+    dan_raw = head.get("dan")
+    dan = (
+        tuple(_DAN_NAMES.index(d) if d in _DAN_NAMES else 0 for d in dan_raw[:players])
+        if isinstance(dan_raw, list)
+        else ()
+    )
+    rate_raw = head.get("rate")
+    rate = tuple(float(r) for r in rate_raw[:players]) if isinstance(rate_raw, list) else ()
+    sx_raw = head.get("sx")
+    sx = tuple(str(s) for s in sx_raw[:players]) if isinstance(sx_raw, list) else ()
+    lobby_no = head.get("lobby")
+    if isinstance(lobby_no, int):
+        lobby = TenhouLobby(lobby.go_type, lobby_no)
+    return TenhouGame(
+        events=tuple(events),
+        lobby=lobby,
+        results=tuple(results),
+        final=final,
+        names=names[:players],
+        dan=dan,
+        rate=rate,
+        sx=sx,
+        ref=str(head.get("ref", ref)),
+        errors=tuple(errors),
+    )
+
+
+_MAX_TRIES: Final = 4096
+
+
+def _read_round(
+    rnd: Any, players: int, events: list[Event], errors: list[str]
+) -> tuple[TenhouResult, ...]:
+    """Order one round's takes and discards into events.
+
+    tenhou.net/6 keeps each seat's takes and discards apart, so who called which
+    discard is a search: calls are tried greedily and, when the rest of the round
+    cannot be played out, the last choice is revised (a depth-first search).
+    """
+    forced: list[int] = []
+    first: _JsonError | None = None
+    for _ in range(_MAX_TRIES):
+        made: list[tuple[int, int]] = []
+        out: list[Event] = []
+        try:
+            res = _play_round(rnd, players, out, errors, forced, made)
+        except _JsonError as e:
+            if first is None:
+                first = e
+            while made and made[-1][0] + 1 >= made[-1][1]:
+                made.pop()
+            if not made:
+                raise first from None
+            forced = [c for c, _ in made[:-1]] + [made[-1][0] + 1]
+            continue
+        events.extend(out)
+        return res
+    raise first or _JsonError("no consistent order of calls")
+
+
+def _play_round(
+    rnd: Any,
+    players: int,
+    events: list[Event],
+    errors: list[str],
+    forced: list[int],
+    made: list[tuple[int, int]],
+) -> tuple[TenhouResult, ...]:
+    if not isinstance(rnd, list) or len(rnd) != 17:
+        raise _JsonError("a round is a list of 17 entries")
+    head, scores, dora_codes, ura_codes = rnd[0], rnd[1], rnd[2], rnd[3]
+    if not (isinstance(head, list) and len(head) == 3 and all(isinstance(v, int) for v in head)):
+        raise _JsonError("the first entry is [round, honba, deposits]")
+    if not isinstance(scores, list) or len(scores) < players:
+        raise _JsonError("bad scores")
+    if not isinstance(dora_codes, list) or not dora_codes or not isinstance(ura_codes, list):
+        raise _JsonError("bad dora indicators")
+    dora = [_code_tile(c) for c in dora_codes]
+    ura = tuple(_code_tile(c) for c in ura_codes)
+    index, honba, sticks = head
+    hands = []
+    takes: list[list[Any]] = []
+    discards: list[list[Any]] = []
+    for s in range(players):
+        hand, take, disc = rnd[4 + 3 * s], rnd[5 + 3 * s], rnd[6 + 3 * s]
+        if not isinstance(hand, list) or len(hand) != 13:
+            raise _JsonError(f"seat {s} has no 13-tile start hand")
+        if not isinstance(take, list) or not isinstance(disc, list):
+            raise _JsonError(f"seat {s}: takes and discards are lists")
+        hands.append(tuple(_code_tile(c) for c in hand))
+        takes.append(take)
+        discards.append(disc)
+    outcome = rnd[16]
+    if not isinstance(outcome, list) or not outcome or not isinstance(outcome[0], str):
+        raise _JsonError("bad result entry")
+    oya = index % 4
+    if oya >= players:
+        raise _JsonError(f"round index {index} has no dealer in {players}-player mahjong")
+    append = events.append
+    append(
+        StartKyoku(
+            bakaze=_BAKAZE[index // 4 % 4],
+            kyoku=index % 4 + 1,
+            honba=honba,
+            kyotaku=sticks,
+            oya=oya,
+            dora_marker=dora[0],
+            scores=tuple(int(v) for v in scores[:players]),
+            tehais=tuple(hands),
+        )
+    )
+    ti = [0] * players
+    di = [0] * players
+    last_draw: list[Tile | None] = [None] * players
+    pon_tiles: dict[tuple[int, int], list[Tile]] = {}
+    next_dora = 1
+    pending_dora = 0
+    actor = oya
+    need_draw = True
+    last_tile: Tile | None = None
+    last_from = oya
+    won = outcome[0] == "和了"
+    ron = won and any(
+        isinstance(info, list) and len(info) > 1 and info[0] != info[1] for info in outcome[2::2]
+    )
+
+    def reveal() -> None:
+        nonlocal pending_dora, next_dora
+        while pending_dora and next_dora < len(dora):
+            append(Dora(dora[next_dora]))
+            next_dora += 1
+            pending_dora -= 1
+        pending_dora = 0
+
+    while True:
+        if need_draw:
+            if ti[actor] >= len(takes[actor]):
+                break
+            t = takes[actor][ti[actor]]
+            if isinstance(t, str):
+                raise _JsonError(f"seat {actor} calls {t!r} where a draw was expected")
+            ti[actor] += 1
+            tile = _code_tile(t)
+            append(Tsumo(actor, tile))
+            last_draw[actor] = tile
+        # the actor's turn: kans and kita draw again, a discard ends the turn
+        if di[actor] >= len(discards[actor]):
+            last_from = actor
+            last_tile = last_draw[actor]
+            break
+        d = discards[actor][di[actor]]
+        di[actor] += 1
+        reach = False
+        if isinstance(d, str) and d.startswith("r"):
+            reach = True
+            try:
+                d = int(d[1:])
+            except ValueError:
+                raise _JsonError(f"bad riichi discard {d!r}") from None
+        if isinstance(d, str):
+            letter, marked, others, _at = _split_call(d)
+            # a kan dora still pending from an earlier kan shows after this declaration
+            if letter == "k":
+                base = pon_tiles.get((actor, KIND_OF[marked]))
+                if base is None:
+                    raise _JsonError(f"seat {actor}: kakan {d!r} without a pon")
+                append(Kakan(actor, marked, tuple(base)))
+                if ti[actor] >= len(takes[actor]):  # robbed (chankan)
+                    last_from, last_tile = actor, marked
+                    break
+                reveal()
+                pending_dora += 1
+            elif letter == "a":
+                append(Ankan(actor, tuple(sorted([*others, marked], key=sort_key))))
+                pending_dora += 1
+                reveal()
+            elif letter == "f":
+                append(Nukidora(actor, marked))
+                reveal()
+            else:
+                raise _JsonError(f"seat {actor}: {d!r} is not a discard")
+            need_draw = True
+            continue
+        if not isinstance(d, int) or isinstance(d, bool):
+            raise _JsonError(f"seat {actor}: bad discard {d!r}")
+        if d == 0:
+            raise _JsonError(f"seat {actor}: a placeholder discard out of place")
+        reveal()
+        if reach:
+            append(Reach(actor))
+        if d == 60:
+            drawn = last_draw[actor]
+            if drawn is None:
+                raise _JsonError(f"seat {actor}: tsumogiri without a draw")
+            tile, tsumogiri = drawn, True
+        else:
+            tile, tsumogiri = _code_tile(d), False
+        append(Dahai(actor, tile, tsumogiri))
+        last_draw[actor] = None
+        last_tile, last_from = tile, actor
+        # who takes this discard? (pon and kan before chi; not calling is the last option)
+        options: list[tuple[int, tuple[str, Tile, list[Tile], int]]] = []
+        for s in range(players):
+            if s == actor or ti[s] >= len(takes[s]) or not isinstance(takes[s][ti[s]], str):
+                continue
+            parsed = _split_call(takes[s][ti[s]])
+            letter, marked, others, at = parsed
+            rel = _rel_of(letter, at, len(others) + 1)
+            if (s + rel) % 4 == actor and marked == tile:
+                options.append((s, parsed))
+        options.sort(key=lambda o: o[1][0] == "c")
+        caller = -1
+        call: tuple[str, Tile, list[Tile], int] | None = None
+        if options:
+            pick = forced[len(made)] if len(made) < len(forced) else 0
+            made.append((pick, len(options) + 1))
+            if pick < len(options):
+                caller, call = options[pick]
+        nxt = (actor + 1) % players
+        ends = call is None and ti[nxt] >= len(takes[nxt])
+        if reach and not (ends and ron):
+            append(ReachAccepted(actor))
+        if call is None:
+            actor = nxt
+            need_draw = True
+            continue
+        letter, marked, others, at = call
+        if letter == "c":
+            append(Chi(caller, actor, marked, tuple(others)))
+            need_draw = False
+        elif letter == "p":
+            append(Pon(caller, actor, marked, tuple(others)))
+            pon_tiles[(caller, KIND_OF[marked])] = sorted([*others, marked], key=sort_key)
+            need_draw = False
+        elif letter == "m":
+            append(Daiminkan(caller, actor, marked, tuple(others)))
+            if di[caller] < len(discards[caller]) and discards[caller][di[caller]] == 0:
+                di[caller] += 1
+            pending_dora += 1
+            need_draw = True
+        else:
+            raise _JsonError(f"seat {caller}: {letter!r} is not a call on a discard")
+        ti[caller] += 1
+        actor = caller
+    for s in range(players):
+        if ti[s] != len(takes[s]) or di[s] != len(discards[s]):
+            raise _JsonError(f"seat {s}: takes or discards left over at the end of the round")
+    if next_dora + pending_dora < len(dora) or next_dora > len(dora):
+        raise _JsonError("the dora indicators do not match the kans")
+    return _round_result(outcome, players, last_tile, last_from, ura, events, errors)
+
+
+def _round_result(
+    outcome: list[Any],
+    players: int,
+    last_tile: Tile | None,
+    last_from: int,
+    ura: tuple[Tile, ...],
+    events: list[Event],
+    errors: list[str],
+) -> tuple[TenhouResult, ...]:
+    kind = outcome[0]
+    out: list[TenhouResult] = []
+    if kind == "和了":
+        pairs = outcome[1:]
+        if len(pairs) % 2 or not pairs:
+            raise _JsonError("a win result needs deltas and info")
+        for deltas_raw, info in zip(pairs[::2], pairs[1::2], strict=True):
+            if not isinstance(info, list) or len(info) < 4 or not isinstance(deltas_raw, list):
+                raise _JsonError("bad win info")
+            who, from_who, liable = info[0], info[1], info[2]
+            deltas = tuple(int(v) for v in deltas_raw[:players])
+            yaku: list[tuple[int, int]] = []
+            yakuman = False
+            for text in info[4:]:
+                m = _YAKU_TEXT.match(str(text))
+                if m is None or m.group(1) not in _YAKU_BY_KANJI:
+                    errors.append(f"unknown yaku {text!r} left out")
+                    continue
+                han = _YAKUMAN_HAN if m.group(3) else int(m.group(2))
+                yakuman = yakuman or bool(m.group(3))
+                yaku.append((_YAKU_BY_KANJI[m.group(1)], han))
+            sm = _SCORE_TEXT.match(str(info[3]))
+            if sm is None:
+                raise _JsonError(f"bad score text {info[3]!r}")
+            fu = int(sm.group(1)) if sm.group(1) else None
+            limit = _LIMIT_NAMES.index(sm.group(3)) if sm.group(3) else 0
+            a, b = int(sm.group(4)), int(sm.group(5) or 0)
+            if who != from_who:
+                points = a
+            elif sm.group(6):
+                points = a * (players - 1)
+            else:
+                points = a * (players - 2) + b
+            riichi = any(y in (1, 21) for y, _ in yaku)
+            win = TenhouWin(
+                seat=who,
+                from_seat=from_who,
+                yaku=tuple(yaku),
+                fu=fu,
+                points=points,
+                limit=limit,
+                deltas=deltas,
+                pao=liable if liable != who else None,
+                yakuman=yakuman,
+                ura_markers=ura if riichi else (),
+            )
+            out.append(win)
+            pai = last_tile if (who == from_who or from_who == last_from) else None
+            events.append(
+                Hora(
+                    actor=who,
+                    target=from_who,
+                    pai=pai,
+                    deltas=deltas,
+                    ura_markers=win.ura_markers,
+                    yaku=tuple((YAKU[y][0], h) for y, h in yaku),
+                    han=win.han,
+                    fu=fu,
+                    points=points,
+                    pao=win.pao,
+                )
+            )
+    else:
+        deltas = (
+            tuple(int(v) for v in outcome[1][:players])
+            if len(outcome) > 1 and isinstance(outcome[1], list)
+            else (0,) * players
+        )
+        if kind in ("流局", "全員不聴", "全員聴牌"):
+            reason = "exhaustive"
+        elif kind in _DRAW_OF_TEXT:
+            reason = _DRAW_OF_TEXT[kind]
+        else:
+            raise _JsonError(f"unknown result {kind!r}")
+        tenpai: tuple[int, ...] | None = None
+        if reason == "exhaustive":
+            if kind == "全員聴牌":
+                tenpai = tuple(range(players))
+            elif kind == "全員不聴":
+                tenpai = ()
+            else:
+                tenpai = tuple(s for s in range(players) if deltas[s] > 0)
+                if len(tenpai) == players or not tenpai:
+                    tenpai = tuple(range(players)) if len(tenpai) == players else ()
+        actor = last_from if reason == "kyuushu_kyuuhai" else None
+        out.append(TenhouDraw(reason, deltas, tenpai or ()))
+        events.append(Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai, actor=actor))
+    events.append(EndKyoku())
+    return tuple(out)
+
+
+def read_game(
+    source: str | bytes | Path | IO[bytes], *, strict: bool = False, ref: str | None = None
+) -> TenhouGame:
+    """Read one game from a file, path or bytes in any Tenhou format, detected by content.
+
+    mjlog XML (plain or gzip) and tenhou.net/6 JSON (one object, or one round per line)
+    are recognised; ``ref`` defaults to the file name without its extensions.
+
+    >>> read_game(b'{"log": []}').rounds
+    0
+
+    Raises :class:`~jantaku.errors.LogFormatError` for unreadable or malformed input.
+    """
+    if isinstance(source, Path | str) and not (
+        isinstance(source, str) and source.lstrip()[:1] in ("<", "{", "[")
+    ):
+        path = Path(source)
+        try:
+            raw = path.read_bytes()
+        except OSError as e:
+            raise LogFormatError(f"cannot read {path}: {e.strerror}", source=str(path)) from None
+        if ref is None:
+            ref = path.name.split(".")[0]
+    elif isinstance(source, str):
+        raw = source.encode("utf-8")
+    elif isinstance(source, bytes | bytearray):
+        raw = bytes(source)
+    else:
+        raw = source.read()
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as e:
+            raise LogFormatError(f"bad gzip data: {e}") from None
+    head = raw.lstrip()[:1]
+    if head == b"<":
+        return read_xml(raw, strict=strict, ref=ref or "")
+    if head in (b"{", b"["):
+        return read_tenhou6(raw, strict=strict, ref=ref or "")
+    raise LogFormatError("not a Tenhou record (neither mjlog XML nor tenhou.net/6 JSON)")

@@ -1,0 +1,336 @@
+"""Tenhou records: mjlog XML and tenhou.net/6 JSON readers and the tenhou.net/6 writer.
+
+The truth here is the corpus in ``/work/shared/data`` (FORMATS.md, SOURCES.md): Tenhou's
+own XML and its paired JSON exports, which we did not write.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from jantaku.errors import LogFormatError
+from jantaku.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    EndGame,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Ryukyoku,
+    StartKyoku,
+    Tsumo,
+)
+from jantaku.logs.tenhou import (
+    TenhouLobby,
+    TenhouWin,
+    decode_meld,
+    read_game,
+    read_tenhou6,
+    read_xml,
+    tile_of_id,
+    to_tenhou6,
+)
+from jantaku.rules import GameLength, Rules
+from jantaku.tiles import parse_tiles
+
+DATA = Path("/work/shared/data")
+PAIRS = sorted((DATA / "paired_xml_json").glob("*/*.xml"))
+XML_GAMES = sorted(
+    p
+    for p in (DATA / "tenhou_xml").glob("*/*.xml*")
+    if "nonstandard_rules" not in p.parts and "partial" not in p.parts
+)
+JSON_FILES = sorted((DATA / "tenhou_json").glob("*/*.json"))
+
+pytestmark = pytest.mark.skipif(not DATA.exists(), reason="corpus not present")
+
+
+def _paired_json(xml: Path) -> tuple[dict[str, object] | None, list[object]]:
+    official = xml.with_suffix(".json")
+    if official.exists():
+        obj = json.loads(official.read_text(encoding="utf-8"))
+        return obj, obj["log"]
+    lines = xml.with_name(xml.name[:-4] + ".tenhou6.jsonl").read_text(encoding="utf-8")
+    return None, [json.loads(line)["log"][0] for line in lines.splitlines() if line.strip()]
+
+
+def test_corpus_is_where_we_expect() -> None:
+    assert len(PAIRS) == 37
+    assert len(XML_GAMES) + len(PAIRS) == 843
+
+
+@pytest.mark.parametrize("xml", PAIRS, ids=lambda p: p.stem)
+def test_xml_to_tenhou6_equals_the_paired_json(xml: Path) -> None:
+    """XML → events → tenhou.net/6 equals Tenhou's own JSON.
+
+    "Equals" covers: the ``log`` (every round, exactly: hands, takes, discards and call
+    strings, dora and ura indicators, the result with its deltas, score text and yaku
+    list) for all 37 pairs; for Tenhou's official exports also every header field the
+    XML carries (``name``, ``rule``, ``lobby``, ``dan``, ``rate``, ``sx``, ``sc``,
+    ``ratingc``, ``ver``, ``connection``) and ``ref`` (the game id, from the file name).
+    The mjx exports have anonymised names and a ``title`` that the XML cannot know.
+    """
+    game = read_xml(xml.read_bytes(), ref=xml.stem)
+    assert game.errors == ()
+    official, rounds = _paired_json(xml)
+    out = to_tenhou6(game)
+    assert out["log"] == rounds
+    if official is not None:
+        for key, value in official.items():
+            assert out.get(key) == value, key
+
+
+def _normal(e: Event) -> Event | None:
+    """What both formats say alike: tenhou.net/6 lacks dice, revealed hands, hand order."""
+    if isinstance(e, StartKyoku):
+        return dataclasses.replace(e, dice=None, tehais=tuple(tuple(sorted(h)) for h in e.tehais))
+    if isinstance(e, Ryukyoku):
+        return dataclasses.replace(e, tehais=None, tenpai=None)
+    if isinstance(e, Hora):
+        # the JSON omits 0-han ura and the fu of limit hands
+        yaku = tuple(y for y in e.yaku or () if y[1])
+        return dataclasses.replace(e, yaku=yaku, han=None, fu=None, ura_markers=())
+    if isinstance(e, Pon | Chi | Daiminkan):
+        return dataclasses.replace(e, consumed=tuple(sorted(e.consumed)))
+    return e
+
+
+@pytest.mark.parametrize("xml", PAIRS, ids=lambda p: p.stem)
+def test_json_and_xml_read_to_the_same_events(xml: Path) -> None:
+    other = xml.with_suffix(".json")
+    if not other.exists():
+        other = xml.with_name(xml.name[:-4] + ".tenhou6.jsonl")
+    a = read_xml(xml.read_bytes())
+    b = read_game(other)
+    assert b.errors == ()
+    assert [_normal(e) for e in a.events[1:-1]] == [_normal(e) for e in b.events[1:-1]]
+    assert a.rounds == b.rounds
+    for ra, rb in zip(a.results, b.results, strict=True):
+        for wa, wb in zip(ra, rb, strict=True):
+            assert wa.deltas == wb.deltas
+            if isinstance(wa, TenhouWin) and isinstance(wb, TenhouWin):
+                assert [y for y in wa.yaku if y[1]] == list(wb.yaku)
+                assert (wa.points, wa.limit, wa.pao) == (wb.points, wb.limit, wb.pao)
+
+
+@pytest.mark.parametrize("path", JSON_FILES, ids=lambda p: p.stem)
+def test_tenhou6_files_round_trip(path: Path) -> None:
+    original = json.loads(path.read_text(encoding="utf-8"))
+    if path.stem == "confusing_nakis_2":
+        # a hand-made file: seat 1 pons a 2p that seat 0 never discards
+        with pytest.raises(LogFormatError, match="round 1"):
+            read_game(path)
+        return
+    game = read_game(path)
+    if path.stem == "confusing_nakis_7":
+        # a Mahjong Soul game converted with English yaku names: kept, with notes
+        assert game.errors and "unknown yaku 'Riichi(1飜)'" in str(game.errors[0])
+        with pytest.raises(LogFormatError, match="Riichi"):
+            read_game(path, strict=True)
+        return
+    assert game.errors == ()
+    assert to_tenhou6(game)["log"] == original["log"]
+
+
+def test_the_confusing_calls_are_ordered_by_search() -> None:
+    # confusing_nakis_0: seat 1's pon of 4p could be taken at two discards; only one
+    # order of the round plays out to the end
+    game = read_game(DATA / "tenhou_json/mjai_reviewer_convlog_testdata/confusing_nakis_0.json")
+    calls = [e for e in game.events if isinstance(e, Pon | Chi | Daiminkan)]
+    assert calls
+    for i, e in enumerate(game.events):
+        if isinstance(e, Pon | Chi | Daiminkan):
+            before = game.events[i - 1]
+            assert isinstance(before, Dahai) and before.actor == e.target and before.pai == e.pai
+
+
+def test_every_complete_xml_game_reads_cleanly() -> None:
+    total_rounds = 0
+    for path in XML_GAMES + PAIRS:
+        game = read_game(path)
+        assert game.errors == (), path
+        raw = path.read_bytes()
+        text = (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode()
+        assert game.rounds == text.count("<INIT ")
+        assert game.final is not None
+        assert isinstance(game.events[-1], EndGame)
+        total_rounds += game.rounds
+        # every round's recorded payments sum to what left or joined the table
+        for results in game.results:
+            for r in results:
+                assert len(r.deltas) == game.players
+    assert total_rounds == 8316
+
+
+def test_sanma_records_read_as_three_players() -> None:
+    path = DATA / "tenhou_xml/dnovikoff_tenhou/sanma2.xml"
+    game = read_game(path)
+    assert game.players == 3 and game.rules == Rules.preset("tenhou-sanma")
+    assert any(isinstance(e, Nukidora) for e in game.events)
+    kyoku = next(e for e in game.events if isinstance(e, StartKyoku))
+    assert len(kyoku.tehais) == 3 and kyoku.scores == (35000, 35000, 35000)
+    out = to_tenhou6(game)
+    assert out["rule"]["disp"].startswith("三")
+    assert any("f44" in d for r in out["log"] for d in r[6:16:3] if isinstance(d, list))
+
+
+@pytest.mark.parametrize(
+    ("go_type", "players", "length", "disp"),
+    [
+        (169, 4, GameLength.EAST_SOUTH, "鳳南喰赤"),
+        (185, 3, GameLength.EAST_SOUTH, "三鳳南喰赤"),
+        (225, 4, GameLength.EAST_ONLY, "鳳東喰赤速"),
+        (161, 4, GameLength.EAST_ONLY, "鳳東喰赤"),
+        (41, 4, GameLength.EAST_SOUTH, "特南喰赤"),
+    ],
+)
+def test_lobby_flags_map_to_rules(
+    go_type: int, players: int, length: GameLength, disp: str
+) -> None:
+    lobby = TenhouLobby.from_go_type(go_type)
+    assert lobby.display == disp
+    assert lobby.rules.players == players and lobby.rules.length is length
+    assert lobby.rules.kuitan and lobby.standard
+    assert TenhouLobby.from_display(disp).display == disp
+
+
+def test_lobby_without_red_fives_or_kuitan() -> None:
+    rules = TenhouLobby.from_go_type(0x01 | 0x02 | 0x04 | 0x08).rules
+    assert rules.red_fives == (0, 0, 0) and not rules.kuitan
+    # without red fives the copy-0 fives read as plain fives
+    assert tile_of_id(16, red=False) == parse_tiles("5m")[0]
+
+
+def test_meld_codes_of_the_corpus_are_legal() -> None:
+    """Every N element of the paired games decodes to a meld the events can carry."""
+    seen = set()
+    for path in PAIRS:
+        for who, m in re.findall(r'<N who="(\d)" m="(\d+)"', path.read_text()):
+            meld = decode_meld(int(m), who=int(who))
+            seen.add(meld.kind)
+            if meld.kind == "chi":
+                assert meld.target == (int(who) + 3) % 4
+                kinds = [i // 4 for i in meld.ids]
+                assert kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
+            elif meld.kind in ("pon", "kakan"):
+                assert len({i // 4 for i in meld.ids}) == 1 and len(meld.ids) == 3
+    assert seen == {"chi", "pon", "kakan", "ankan", "daiminkan"}
+
+
+def test_kan_events_keep_red_fives() -> None:
+    # 2020052221: an ankan of 5m including the red one
+    game = read_game(DATA / "paired_xml_json/mjx/2020052221gm-00a9-0000-6f0524c7.xml")
+    ankans = [e for e in game.events if isinstance(e, Ankan)]
+    assert ankans[0].consumed == parse_tiles("0555m")
+    kakans = [e for p in PAIRS for e in read_game(p).events if isinstance(e, Kakan)]
+    assert kakans and all(len(k.consumed) == 3 for k in kakans)
+
+
+def test_tsumogiri_follows_the_drawn_id() -> None:
+    game = read_game(PAIRS[0])
+    last: dict[int, int] = {}
+    for e in game.events:
+        if isinstance(e, Tsumo):
+            last[e.actor] = e.pai
+        elif isinstance(e, Dahai) and e.tsumogiri:
+            assert last.get(e.actor) == e.pai
+
+
+# --- malformed input ------------------------------------------------------------------
+
+_SMALL = (
+    '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="A" n1="B" n2="C" n3="D" '
+    'dan="0,0,0,0" rate="1500,1500,1500,1500" sx="M,M,M,M"/><TAIKYOKU oya="0"/>'
+    '<INIT seed="0,0,0,1,1,52" ten="250,250,250,250" oya="0" '
+    'hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" hai1="36,37,38,39,40,41,42,43,44,45,46,47,48" '
+    'hai2="72,73,74,75,76,77,78,79,80,81,82,83,84" '
+    'hai3="108,109,110,111,112,113,114,115,116,117,118,119,120"/>'
+    "<T124/><D124/>"
+    '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" '
+    'owari="250,0.0,250,0.0,250,0.0,250,0.0"/></mjloggm>'
+)
+
+
+def test_small_game_reads() -> None:
+    game = read_xml(_SMALL)
+    assert game.errors == () and game.final == ((25000, 0.0),) * 4
+    assert read_xml(gzip.compress(_SMALL.encode())).events == game.events
+    assert game.results[0][0].reason == "kyuushu_kyuuhai"
+
+
+@pytest.mark.parametrize(
+    ("text", "element", "message"),
+    [
+        (_SMALL.replace("<T124/>", "<T999/>"), 6, "tile id 999"),
+        (_SMALL.replace("<T124/>", "<T124/>junk"), 7, "not an element"),
+        (_SMALL.replace('seed="0,0,0,1,1,52"', 'seed="0,0"'), 5, "seed needs 6"),
+        (_SMALL.replace('hai1="36,', 'hai1="'), 5, "hai1 is not 13"),
+        (_SMALL.replace("<D124/>", '<N who="1" m="abc"/>'), 7, "not an integer"),
+        (_SMALL.replace('type="yao9"', 'type="what"'), 8, "unknown draw type"),
+    ],
+)
+def test_malformed_xml_names_the_element(text: str, element: int, message: str) -> None:
+    with pytest.raises(LogFormatError, match=message) as info:
+        read_xml(text)
+    assert info.value.line == element
+
+
+def test_lenient_and_strict_reading() -> None:
+    text = _SMALL.replace("<T124/>", "<FOO/><T124/>")
+    game = read_xml(text)
+    assert len(game.errors) == 1 and "unknown element <FOO>" in str(game.errors[0])
+    with pytest.raises(LogFormatError, match="FOO"):
+        read_xml(text, strict=True)
+    cut = _SMALL.split("<RYUUKYOKU")[0]
+    game = read_xml(cut)
+    assert game.final is None and len(game.errors) == 2
+    with pytest.raises(LogFormatError, match="without a result"):
+        read_xml(cut, strict=True)
+
+
+def test_partial_logs_read_leniently() -> None:
+    for path in sorted((DATA / "tenhou_xml/mjx_extra/partial").glob("*.xml")):
+        game = read_game(path)
+        assert game.final is None and game.errors
+        with pytest.raises(LogFormatError):
+            read_game(path, strict=True)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"", b"\x1f\x8bnot gzip", b"hello", b'{"log": [[1, 2]]}', b"{bad json", "<notmjlog/>"],
+)
+def test_garbage_raises_log_format_error(data: bytes | str) -> None:
+    with pytest.raises(LogFormatError):
+        read_game(data if isinstance(data, bytes) else data.encode())
+
+
+def test_tenhou6_bad_round_names_round_and_line() -> None:
+    lines = [
+        json.dumps({"log": [r]})
+        for r in _paired_json(PAIRS[0])[1][:2]  # two good rounds, one per line
+    ]
+    bad = json.loads(lines[1])
+    bad["log"][0][5] = ["x"]
+    lines[1] = json.dumps(bad)
+    with pytest.raises(LogFormatError) as info:
+        read_tenhou6("\n".join(lines))
+    assert info.value.line == 2 and "round 2" in str(info.value)
+
+
+def test_writer_needs_no_tenhou_record() -> None:
+    """A game that never was on Tenhou writes out: events alone make a viewer file."""
+    game = read_game(PAIRS[0])
+    plain = to_tenhou6(list(game.events))
+    assert plain["log"] == to_tenhou6(game)["log"]
+    assert plain["rule"] == {"disp": "般南喰赤", "aka": 1}
