@@ -4,10 +4,31 @@ acceptance.
 >>> from jantaku.tiles import counts34, parse_tiles
 >>> is_complete(counts34(parse_tiles("123m456p789s11222z")))
 True
+>>> shanten(counts34(parse_tiles("123m456p789s1122z")))
+0
 """
 
 from __future__ import annotations
 
 from jantaku.hand.decompose import Form, Reading, is_complete, readings
+from jantaku.hand.shanten import (
+    shanten,
+    shanten_forms,
+    shanten_kokushi,
+    shanten_regular,
+    shanten_seven_pairs,
+    winning_kinds,
+)
 
-__all__ = ["Form", "Reading", "is_complete", "readings"]
+__all__ = [
+    "Form",
+    "Reading",
+    "is_complete",
+    "readings",
+    "shanten",
+    "shanten_forms",
+    "shanten_kokushi",
+    "shanten_regular",
+    "shanten_seven_pairs",
+    "winning_kinds",
+]

@@ -1,0 +1,352 @@
+"""Exact shanten (向聴数) for the regular form, seven pairs and thirteen orphans (H3).
+
+Shanten is the number of tiles a hand is away from tenpai: ``0`` is tenpai, ``-1`` a
+complete hand. The functions take the 34-long counts of the *concealed* tiles (3k+1 or
+3k+2 of them, k ≤ 4; declared melds are left out, each standing for one set already
+made).
+
+The regular form is exact and table-driven: ``tools/gen_tables.py`` computes, for
+every count vector of one suit, the fewest tiles that must be added to it to hold
+``m`` sets with or without the pair, and numbers the distinct answers (110 for a
+number suit, 55 for the honors). Combining the four suits is then three lookups in
+small tables, shipped in ``jantaku/data/shanten_tables.bin``. Shanten is the shape
+(形式) shanten: a wait on a tile the hand already holds four of still counts, so
+``1111m`` with three sets is tenpai.
+
+Seven pairs and thirteen orphans need all 14 tiles concealed; for a hand with fewer
+concealed tiles :func:`shanten_seven_pairs` and :func:`shanten_kokushi` raise
+:class:`~jantaku.errors.InvalidHandError`, and :func:`shanten` leaves them out.
+
+>>> from jantaku.tiles import counts34, parse_tiles
+>>> shanten(counts34(parse_tiles("123m456p789s1122z")))
+0
+>>> shanten(counts34(parse_tiles("19m19p19s1234567z")))
+0
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+from importlib import resources
+from typing import Final
+
+from jantaku.errors import InvalidHandError
+from jantaku.hand.decompose import is_complete
+from jantaku.tiles import YAOCHUU
+
+__all__ = [
+    "shanten",
+    "shanten_forms",
+    "shanten_kokushi",
+    "shanten_regular",
+    "shanten_seven_pairs",
+    "winning_kinds",
+]
+
+_MAGIC: Final = b"JKST1\n"
+_INVALID: Final = 127
+
+
+_Tables = tuple[bytes, bytes, list[tuple[int, ...]], list[tuple[int, ...]], bytes, bytes, bytes]
+
+
+def _load() -> tuple[_Tables, int, int, int]:
+    raw = resources.files("jantaku").joinpath("data/shanten_tables.bin").read_bytes()
+    if not raw.startswith(_MAGIC):
+        raise RuntimeError("jantaku/data/shanten_tables.bin is not a shanten table file")
+    body = zlib.decompress(raw[len(_MAGIC) :])
+    n_n = int.from_bytes(body[0:2], "little")
+    n_h = int.from_bytes(body[2:4], "little")
+    n_k = int.from_bytes(body[4:6], "little")
+    pos = 6
+    sections = []
+    for size in (5**9, 5**7, n_n * 10, n_h * 10, n_n * n_n, n_k * n_n, n_k * n_h * 5):
+        sections.append(body[pos : pos + size])
+        pos += size
+    if pos != len(body):
+        raise RuntimeError("jantaku/data/shanten_tables.bin has the wrong size")
+    ncls, hcls, nrows, hrows, t2, t3, f = sections
+    nr = [tuple(nrows[i : i + 10]) for i in range(0, len(nrows), 10)]
+    hr = [tuple(hrows[i : i + 10]) for i in range(0, len(hrows), 10)]
+    return (ncls, hcls, nr, hr, t2, t3, f), n_n, n_h, n_k
+
+
+(_NCLS, _HCLS, _NROWS, _HROWS, _T2B, _T3B, _FB), _NN, _NH, _NK = _load()
+
+# Premultiplied lookup lists for the fast path (see _fill for the packed suit values):
+# T2[man * nN + pin] = k * nN;  T3[k * nN + sou] = k' * nH * 16;
+# F[(k' * nH + honor) * 16 + tiles] = regular shanten of a hand of that many tiles.
+_T2: Final = [k * _NN for k in _T2B]
+_T3: Final = [k * _NH * 16 for k in _T3B]
+_F: Final = [_INVALID] * (_NK * _NH * 16)
+for _k in range(_NK):
+    for _h in range(_NH):
+        _base = (_k * _NH + _h) * 16
+        for _n in range(1, 15):
+            if _n % 3:
+                _F[_base + _n] = _FB[(_k * _NH + _h) * 5 + _n // 3] - 1
+
+# Each suit's counts (as bytes) map to one packed int: the class in the low 16 bits,
+# premultiplied for its place in the lookups above (man × nN, pin and sou × 1, honors
+# × 16), then additive statistics from bit 16: tiles (6 bits), pairs (4), kinds (6),
+# terminal and honor kinds (5), terminal and honor pairs (4). The four values add up
+# without carries for any 34 counts of at most four (and at most 56 tiles).
+_SUIT_DICTS: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
+_DM, _DP, _DS, _DH = _SUIT_DICTS
+_YAO: Final = frozenset(YAOCHUU)
+_LOW: Final = 0xFFFF
+
+
+def _suit_value(chunk: bytes, place: int) -> int:
+    """The packed value of one suit's counts (validated), remembered in its dict."""
+    for i, c in enumerate(chunk):
+        if c > 4:
+            k = place * 9 + i
+            raise InvalidHandError(f"{c} copies of tile kind {k} (at most four)")
+    idx = 0
+    for c in chunk:
+        idx = idx * 5 + c
+    cls = (_HCLS if place == 3 else _NCLS)[idx]
+    if cls == 255:
+        raise InvalidHandError(f"{sum(chunk)} tiles in one suit (a hand has at most 14)")
+    premult = cls * (_NN, 1, 1, 16)[place]
+    yao = [place * 9 + i in _YAO for i in range(len(chunk))]
+    tiles = sum(chunk)
+    pairs = sum(c >= 2 for c in chunk)
+    kinds = sum(c >= 1 for c in chunk)
+    yk = sum(c >= 1 and y for c, y in zip(chunk, yao, strict=True))
+    yp = sum(c >= 2 and y for c, y in zip(chunk, yao, strict=True))
+    value = premult | tiles << 16 | pairs << 22 | kinds << 26 | yk << 32 | yp << 37
+    _SUIT_DICTS[place][bytes(chunk)] = value
+    return value
+
+
+def _to_bytes(counts: Sequence[int]) -> bytes:
+    """The counts as 34 bytes, or a typed error."""
+    try:
+        b = bytes(counts) if counts.__class__ in (list, tuple) else bytes(map(int, counts))
+    except (TypeError, ValueError):
+        raise InvalidHandError("counts must be 34 whole numbers from 0 to 4") from None
+    if len(b) != 34:
+        raise InvalidHandError(f"counts must have 34 entries, not {len(b)}")
+    return b
+
+
+def _values(b: bytes) -> tuple[int, int, int, int]:
+    """The four suits' packed values of 34 counts (validated)."""
+    d = _DM.get(b[0:9])
+    vm = _suit_value(b[0:9], 0) if d is None else d
+    d = _DP.get(b[9:18])
+    vp = _suit_value(b[9:18], 1) if d is None else d
+    d = _DS.get(b[18:27])
+    vs = _suit_value(b[18:27], 2) if d is None else d
+    d = _DH.get(b[27:34])
+    vh = _suit_value(b[27:34], 3) if d is None else d
+    return vm, vp, vs, vh
+
+
+def _bad_size(n: int) -> InvalidHandError:
+    return InvalidHandError(
+        f"concealed tiles must number 3k+1 or 3k+2 with k at most 4 (1, 2, 4, 5, … 14), not {n}"
+    )
+
+
+def shanten(counts: Sequence[int]) -> int:
+    """The shanten of concealed counts: the minimum over the forms that apply.
+
+    Seven pairs and thirteen orphans count only for 13 or 14 concealed tiles.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> shanten(counts34(parse_tiles("123m456p789s11222z")))
+    -1
+    >>> shanten(counts34(parse_tiles("1133557799m113p")))
+    0
+    >>> shanten(counts34(parse_tiles("1111m")))
+    0
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not 34
+    numbers from 0 to 4 adding up to 3k+1 or 3k+2 tiles (k ≤ 4).
+    """
+    try:
+        b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
+        vm = _DM[b[0:9]]
+        vp = _DP[b[9:18]]
+        vs = _DS[b[18:27]]
+        vh = _DH[b[27:34]]
+    except (KeyError, ValueError, TypeError):
+        b = _to_bytes(counts)
+        vm, vp, vs, vh = _values(b)
+    if len(b) != 34:
+        raise InvalidHandError(f"counts must have 34 entries, not {len(b)}")
+    st = (vm + vp + vs + vh) >> 16
+    n = st & 63
+    if n > 14:
+        raise _bad_size(n)
+    r = _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
+    if n < 13:
+        if r == _INVALID:
+            raise _bad_size(n)
+        return r
+    if n == 13 or n == 14:
+        pairs = (st >> 6) & 15
+        kinds = (st >> 10) & 63
+        c7 = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        ko = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
+        return min(r, c7, ko)
+    raise _bad_size(n)  # pragma: no cover - 15+ tiles are refused above
+
+
+def _stats(counts: Sequence[int]) -> tuple[int, int]:
+    """(tiles, packed statistics and classes) of validated counts."""
+    b = _to_bytes(counts)
+    vm, vp, vs, vh = _values(b)
+    st = (vm + vp + vs + vh) >> 16
+    n = st & 63
+    if n > 14 or n % 3 == 0:
+        raise _bad_size(n)
+    return n, st
+
+
+def shanten_regular(counts: Sequence[int]) -> int:
+    """The shanten of the regular form (sets and a pair; 四面子一雀頭).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> shanten_regular(counts34(parse_tiles("19m19p19s1234567z")))
+    8
+    >>> shanten_regular(counts34(parse_tiles("12m")))
+    0
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not a hand.
+    """
+    b = _to_bytes(counts)
+    vm, vp, vs, vh = _values(b)
+    n = ((vm + vp + vs + vh) >> 16) & 63
+    if n > 14 or n % 3 == 0:
+        raise _bad_size(n)
+    return _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
+
+
+def _full_hand(n: int, form: str) -> None:
+    if n not in (13, 14):
+        raise InvalidHandError(f"{form} needs 13 or 14 concealed tiles (no melds), not {n}")
+
+
+def shanten_seven_pairs(counts: Sequence[int]) -> int:
+    """The shanten of seven pairs (七対子); four of a kind is not two pairs.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> shanten_seven_pairs(counts34(parse_tiles("1122334455667z")))
+    0
+    >>> shanten_seven_pairs(counts34(parse_tiles("11112233445566z")))
+    1
+
+    Raises :class:`~jantaku.errors.InvalidHandError` unless 13 or 14 tiles are
+    concealed: with a meld the form is impossible.
+    """
+    n, st = _stats(counts)
+    _full_hand(n, "seven pairs")
+    pairs = (st >> 6) & 15
+    kinds = (st >> 10) & 63
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+def shanten_kokushi(counts: Sequence[int]) -> int:
+    """The shanten of thirteen orphans (国士無双).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> shanten_kokushi(counts34(parse_tiles("19m19p19s1234567z")))
+    0
+    >>> shanten_kokushi(counts34(parse_tiles("123456789m1234z")))
+    7
+
+    Raises :class:`~jantaku.errors.InvalidHandError` unless 13 or 14 tiles are
+    concealed: with a meld the form is impossible.
+    """
+    n, st = _stats(counts)
+    _full_hand(n, "thirteen orphans")
+    return 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
+
+
+def shanten_forms(counts: Sequence[int]) -> dict[str, int | None]:
+    """Each form's shanten and the minimum, keyed ``shanten``, ``regular``,
+    ``seven_pairs``, ``kokushi`` (``None`` for a form the tile count rules out).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> shanten_forms(counts34(parse_tiles("1122m")))
+    {'shanten': 0, 'regular': 0, 'seven_pairs': None, 'kokushi': None}
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not a hand.
+    """
+    n, _ = _stats(counts)
+    full = n in (13, 14)
+    return {
+        "shanten": shanten(counts),
+        "regular": shanten_regular(counts),
+        "seven_pairs": shanten_seven_pairs(counts) if full else None,
+        "kokushi": shanten_kokushi(counts) if full else None,
+    }
+
+
+def _shanten_bytes(b: bytes) -> int:
+    """:func:`shanten` of 34 validated-length bytes (entries may still be checked)."""
+    vm, vp, vs, vh = _values(b)
+    st = (vm + vp + vs + vh) >> 16
+    n = st & 63
+    r = _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
+    if n == 13 or n == 14:
+        pairs = (st >> 6) & 15
+        kinds = (st >> 10) & 63
+        c7 = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        ko = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
+        return min(r, c7, ko)
+    return r
+
+
+_WAIT_CACHE: Final[dict[bytes, tuple[int, ...]]] = {}
+_WAIT_CACHE_SIZE: Final = 1 << 17
+
+
+def winning_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that complete concealed counts of 3k+1 tiles (empty unless tenpai).
+
+    Shape waits count: a kind the hand already holds four of is listed when it would
+    complete the shape (形式聴牌), though none of it is left to draw. Results are
+    cached by hand shape, so repeated calls are cheap.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> format_tiles(winning_kinds(counts34(parse_tiles("23m456p789s11122z"))))
+    '14m'
+    >>> format_tiles(winning_kinds(counts34(parse_tiles("1111m234p567p789s"))))
+    '1m'
+    >>> winning_kinds(counts34(parse_tiles("1357m2468p1357s1z")))
+    ()
+
+    Raises :class:`~jantaku.errors.InvalidHandError` unless the counts hold
+    1, 4, 7, 10 or 13 tiles.
+    """
+    b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
+    cached = _WAIT_CACHE.get(b)
+    if cached is not None:
+        return cached
+    b = _to_bytes(counts)
+    vm, vp, vs, vh = _values(b)
+    n = ((vm + vp + vs + vh) >> 16) & 63
+    if n % 3 != 1 or n > 13:
+        raise InvalidHandError(f"a waiting hand has 1, 4, 7, 10 or 13 concealed tiles, not {n}")
+    found: list[int] = []
+    if _shanten_bytes(b) == 0:
+        for k in range(34):
+            c = b[k]
+            if c == 4:
+                plus = list(b)
+                plus[k] += 1
+                if is_complete(plus):
+                    found.append(k)
+            elif _shanten_bytes(b[:k] + bytes((c + 1,)) + b[k + 1 :]) == -1:
+                found.append(k)
+    result = tuple(found)
+    if len(_WAIT_CACHE) >= _WAIT_CACHE_SIZE:
+        _WAIT_CACHE.clear()
+    _WAIT_CACHE[b] = result
+    return result
