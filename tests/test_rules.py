@@ -64,7 +64,7 @@ def test_unknown_and_missing_keys() -> None:
 
 def test_keyword_only_and_frozen() -> None:
     with pytest.raises(TypeError):
-        Rules(4)  # type: ignore[misc]
+        Rules(4)  # type: ignore[misc, call-arg]
     with pytest.raises(AttributeError):
         TENHOU.players = 3  # type: ignore[misc]
 

@@ -18,6 +18,7 @@ __all__ = [
     "AgentError",
     "IllegalActionError",
     "ImpossibleSituationError",
+    "IncompleteHandError",
     "InvalidHandError",
     "JantakuError",
     "LogFormatError",
@@ -65,6 +66,10 @@ class ScoringError(JantakuError, ValueError):
 
 class NoYakuError(ScoringError):
     """A complete hand with no yaku: dora alone never make a win (一翻縛り)."""
+
+
+class IncompleteHandError(ScoringError):
+    """Tiles scored as a win that do not make a winning shape."""
 
 
 class ImpossibleSituationError(ScoringError):

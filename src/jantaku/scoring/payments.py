@@ -1,0 +1,223 @@
+"""Payments outside a scored win: draws, nagashi mangan, chombo, shortfall, final result.
+
+All functions return per-seat deltas (absolute seats 0…players−1) that sum to zero,
+or the final standings of a match.
+
+>>> from jantaku.rules import TENHOU
+>>> noten_payments([True, False, False, True], TENHOU)
+(1500, -1500, -1500, 1500)
+>>> chombo_payments(1, dealer=0, rules=TENHOU)
+(4000, -8000, 2000, 2000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jantaku.errors import RulesError, ScoringError
+from jantaku.rules import LeftoverDeposits, Rounding, Rules, SanmaTsumo, Shortfall
+
+__all__ = [
+    "FinalStanding",
+    "chombo_payments",
+    "final_result",
+    "nagashi_payments",
+    "noten_payments",
+    "settle_shortfall",
+]
+
+
+def _ceil100(x: float) -> int:
+    return -(-round(x * 100) // 10000) * 100
+
+
+def _check_seat(seat: int, n: int, what: str) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < n:
+        raise ScoringError(f"{what} {seat!r} is not a seat of {n} players")
+
+
+def noten_payments(tenpai: Sequence[bool], rules: Rules) -> tuple[int, ...]:
+    """No-ten payments at an exhaustive draw (G9, X7): noten seats pay the tenpai seats.
+
+    The total (3000 for four players on most presets, 2000 for three) is split: each
+    noten seat pays ``total / noten`` (rounded up to 100), the tenpai seats share it.
+
+    >>> from jantaku.rules import TENHOU, TENHOU_SANMA
+    >>> noten_payments([True, False, False, False], TENHOU)
+    (3000, -1000, -1000, -1000)
+    >>> noten_payments([False, True, True], TENHOU_SANMA)
+    (-2000, 1000, 1000)
+    >>> noten_payments([True, True, True, True], TENHOU)
+    (0, 0, 0, 0)
+
+    Raises :class:`~jantaku.errors.ScoringError` for a wrong number of seats.
+    """
+    n = rules.players
+    if len(tenpai) != n:
+        raise ScoringError(f"{n} tenpai flags needed, not {len(tenpai)}")
+    ready = [p for p in range(n) if tenpai[p]]
+    if not ready or len(ready) == n:
+        return (0,) * n
+    noten = n - len(ready)
+    pay = _ceil100(rules.noten_payment_total / noten)
+    gain = pay * noten // len(ready)
+    return tuple(gain if tenpai[p] else -pay for p in range(n))
+
+
+def _tsumo_deltas(winner: int, dealer: int, basic: int, rules: Rules) -> list[int]:
+    n = rules.players
+    deltas = [0] * n
+    dealer_win = winner == dealer
+    split = n == 3 and rules.sanma_tsumo is SanmaTsumo.SPLIT
+    missing = (2 * basic if dealer_win else basic) if split else 0
+    for p in range(n):
+        if p == winner:
+            continue
+        raw = 2 * basic if (dealer_win or p == dealer) else basic
+        share = _ceil100(raw + missing / 2)
+        deltas[p] -= share
+        deltas[winner] += share
+    return deltas
+
+
+def nagashi_payments(winners: Sequence[int], *, dealer: int, rules: Rules) -> tuple[int, ...]:
+    """Nagashi mangan (Y28): each such seat is paid as for a mangan tsumo, no honba.
+
+    >>> from jantaku.rules import TENHOU
+    >>> nagashi_payments([2], dealer=0, rules=TENHOU)
+    (-4000, -2000, 8000, -2000)
+    >>> nagashi_payments([0], dealer=0, rules=TENHOU)
+    (12000, -4000, -4000, -4000)
+
+    Raises :class:`~jantaku.errors.RulesError` when the rules have no nagashi mangan.
+    """
+    n = rules.players
+    if not rules.nagashi_mangan:
+        raise RulesError("nagashi mangan is not played under these rules")
+    _check_seat(dealer, n, "dealer")
+    total = [0] * n
+    for w in winners:
+        _check_seat(w, n, "winner")
+        for p, d in enumerate(_tsumo_deltas(w, dealer, 2000, rules)):
+            total[p] += d
+    return tuple(total)
+
+
+def chombo_payments(offender: int, *, dealer: int, rules: Rules) -> tuple[int, ...]:
+    """A chombo (P1): the offender pays a reverse mangan tsumo.
+
+    A non-dealer pays 2000 to each non-dealer and 4000 to the dealer; the dealer pays
+    4000 to each (with ``chombo_basic`` 2000).
+
+    >>> from jantaku.rules import TEXTBOOK
+    >>> chombo_payments(0, dealer=0, rules=TEXTBOOK)
+    (-12000, 4000, 4000, 4000)
+    """
+    n = rules.players
+    _check_seat(offender, n, "offender")
+    _check_seat(dealer, n, "dealer")
+    return tuple(-d for d in _tsumo_deltas(offender, dealer, rules.chombo_basic, rules))
+
+
+def settle_shortfall(points: Sequence[int], deltas: Sequence[int], rules: Rules) -> tuple[int, ...]:
+    """Apply the shortfall rule (M4) to a settlement that drives a payer below zero.
+
+    Under ``Shortfall.SPLIT`` (000 収支 "不足が出たら他家が折半して負担する") a payer
+    pays only what they hold and the seats that neither receive nor go short cover
+    the rest in equal 100-point shares (the remainder from the one with more
+    points). Under ``Shortfall.NEGATIVE`` the deltas stand.
+
+    >>> from jantaku.rules import TEXTBOOK
+    >>> settle_shortfall([1000, 30000, 30000, 39000], [-8000, 8000, 0, 0], TEXTBOOK)
+    (-1000, 8000, -3500, -3500)
+    """
+    n = rules.players
+    if len(points) != n or len(deltas) != n:
+        raise ScoringError(f"{n} points and deltas needed")
+    if sum(deltas) != 0:
+        raise ScoringError("deltas must sum to zero")
+    out = list(deltas)
+    if rules.shortfall is Shortfall.NEGATIVE:
+        return tuple(out)
+    for p in range(n):
+        short = -(points[p] + out[p])
+        if short <= 0:
+            continue
+        out[p] += short
+        helpers = [q for q in range(n) if q != p and deltas[q] <= 0 and points[q] + out[q] > 0]
+        if not helpers:
+            helpers = [q for q in range(n) if q != p and deltas[q] > 0]
+        helpers.sort(key=lambda q: -(points[q] + out[q]))
+        units = short // 100
+        base, extra = divmod(units, len(helpers))
+        for i, q in enumerate(helpers):
+            out[q] -= 100 * (base + (1 if i < extra else 0))
+        out[helpers[0]] -= short % 100
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class FinalStanding:
+    """One seat's final result: place (1 = top), points, and score in units of 1000."""
+
+    seat: int
+    place: int
+    points: int
+    score: float
+
+
+def _units(points: int, rounding: Rounding) -> float:
+    if rounding is Rounding.FIVE_DOWN_SIX_UP:
+        return float((points + 400) // 1000)
+    if rounding is Rounding.HALF_UP:
+        return float((points + 500) // 1000)
+    return points / 1000
+
+
+def final_result(
+    points: Sequence[int],
+    rules: Rules,
+    *,
+    first_dealer: int = 0,
+    leftover: Sequence[int] | None = None,
+) -> tuple[FinalStanding, ...]:
+    """The final standings of a match (M5, M6), by seat.
+
+    ``leftover[p]`` counts the deposits seat ``p`` left on the table; they go to the
+    top, back to their owners or nowhere by ``rules.leftover_deposits``. Ties are
+    broken by seat order from the first dealer. Each score but the top's is the
+    points rounded to 1000 by ``rules.final_rounding`` minus the return points plus
+    the uma; the top takes what makes the scores sum to zero (oka included).
+
+    >>> from jantaku.rules import TENHOU
+    >>> [s.score for s in final_result([31100, 49500, 20900, -1500], TENHOU)]
+    [11.0, 60.0, -19.0, -52.0]
+    """
+    n = rules.players
+    if len(points) != n:
+        raise ScoringError(f"{n} final points needed, not {len(points)}")
+    _check_seat(first_dealer, n, "first dealer")
+    pts = list(points)
+    left = list(leftover) if leftover is not None else [0] * n
+    if len(left) != n or min(left) < 0:
+        raise ScoringError(f"{n} non-negative leftover deposit counts needed")
+    order = sorted(range(n), key=lambda p: (-pts[p], (p - first_dealer) % n))
+    if rules.leftover_deposits is LeftoverDeposits.TO_TOP:
+        pts[order[0]] += sum(left) * rules.riichi_deposit
+    elif rules.leftover_deposits is LeftoverDeposits.RETURNED:
+        for p in range(n):
+            pts[p] += left[p] * rules.riichi_deposit
+        order = sorted(range(n), key=lambda p: (-pts[p], (p - first_dealer) % n))
+    scores = [0.0] * n
+    for place, p in enumerate(order):
+        if place == 0:
+            continue
+        value = _units(pts[p], rules.final_rounding) - rules.return_points / 1000
+        scores[p] = round(value + rules.uma[place] / 1000, 1)
+    top = order[0]
+    scores[top] = round(-sum(scores), 1)
+    return tuple(
+        FinalStanding(seat=p, place=order.index(p) + 1, points=pts[p], score=scores[p])
+        for p in range(n)
+    )

@@ -1,0 +1,610 @@
+"""Scoring a win (S1–S11): yaku, dora, fu, limits, basic points and payments.
+
+:func:`score_win` reads the hand every way it can (H6), assigns the winning tile to
+each set it could have completed (the wait), scores each reading and keeps the one
+that pays most. The analysis of a hand shape is cached, so the engine can ask "does
+this win have a yaku?" for every possible win cheaply.
+
+>>> from jantaku.scoring.situation import WinSituation, Riichi
+>>> r = score_win(WinSituation.from_hand("234m567p11s345678s", win="8s", discarder=2,
+...                                      winner=1, riichi=Riichi.RIICHI))
+>>> [y.romaji for y in r.yaku], r.fu, r.han, r.total, r.payment_text()
+(['riichi', 'pinfu'], 30, 2, 2000, '2000')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final
+
+from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.hand.decompose import Form, Reading, readings
+from jantaku.meld import MeldKind
+from jantaku.rules import Rules, SanmaTsumo
+from jantaku.scoring.situation import Riichi, WinSituation
+from jantaku.scoring.yaku import ORDINARY, YAKUMAN, Context, Wait
+from jantaku.tiles import DRAGONS, KIND_OF, NORTH, YAOCHUU, dora_from_indicator, format_tiles
+
+__all__ = [
+    "Limit",
+    "WinResult",
+    "YakuHan",
+    "basic_points",
+    "ceil100",
+    "has_yaku",
+    "score_win",
+    "score_wins",
+]
+
+_YAOCHUU: Final = frozenset(YAOCHUU)
+_DRAGON_SET: Final = frozenset(DRAGONS)
+_PAO_YAKUMAN: Final = frozenset(("daisangen", "daisuushii"))
+
+
+class Limit(Enum):
+    """The limit a hand reached (S4), or none."""
+
+    NONE = "none"
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    KAZOE_YAKUMAN = "kazoe yakuman"
+    YAKUMAN = "yakuman"
+
+    @property
+    def kanji(self) -> str:
+        """The Japanese name (満貫, 跳満, …)."""
+        return _LIMIT_KANJI[self]
+
+
+_LIMIT_KANJI: Final = {
+    Limit.NONE: "",
+    Limit.MANGAN: "満貫",
+    Limit.HANEMAN: "跳満",
+    Limit.BAIMAN: "倍満",
+    Limit.SANBAIMAN: "三倍満",
+    Limit.KAZOE_YAKUMAN: "数え役満",
+    Limit.YAKUMAN: "役満",
+}
+
+
+def ceil100(points: int | float) -> int:
+    """Round a payment up to the next 100 (S5).
+
+    >>> ceil100(7680), ceil100(7700), ceil100(0)
+    (7700, 7700, 0)
+    """
+    return -(-int(points) // 100) * 100
+
+
+def basic_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:
+    """The basic points B = fu × 2^(han+2) and the limit reached (S3, S4).
+
+    >>> from jantaku.rules import TENHOU, WRC
+    >>> basic_points(3, 30, TENHOU), basic_points(4, 40, TENHOU)[1].value
+    ((960, <Limit.NONE: 'none'>), 'mangan')
+    >>> basic_points(4, 30, TENHOU)[0], basic_points(4, 30, WRC)[0]
+    (1920, 2000)
+    >>> basic_points(13, 30, TENHOU), basic_points(13, 30, WRC)
+    ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
+
+    Raises :class:`~jantaku.errors.ScoringError` for fewer than 1 han or an odd fu.
+    """
+    if han < 1 or fu < 20 or (fu % 10 and fu != 25):
+        raise ImpossibleSituationError(f"no score for {han} han {fu} fu")
+    if han >= 13:
+        return (8000, Limit.KAZOE_YAKUMAN) if rules.kazoe_yakuman else (6000, Limit.SANBAIMAN)
+    if han >= 11:
+        return 6000, Limit.SANBAIMAN
+    if han >= 8:
+        return 4000, Limit.BAIMAN
+    if han >= 6:
+        return 3000, Limit.HANEMAN
+    b = fu << (han + 2)
+    if han >= 5 or b >= 2000:
+        return 2000, Limit.MANGAN
+    if rules.kiriage_mangan and b == 1920:
+        return 2000, Limit.MANGAN
+    return b, Limit.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHan:
+    """One yaku of a result with the han it scored (or its yakuman multiple)."""
+
+    id: str
+    romaji: str
+    kanji: str
+    han: int
+    yakuman: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WinResult:
+    """The itemised score of a win.
+
+    ``han`` includes dora; ``deltas`` is every seat's change including honba and
+    deposits (and pao splits); ``total`` is what the winner receives before honba
+    and deposits. ``reading`` is the reading of the concealed tiles that scored
+    highest (H6), ``wait`` the wait it gives the winning tile.
+    """
+
+    yaku: tuple[YakuHan, ...]
+    dora: int
+    ura: int
+    red: int
+    kita: int
+    fu_items: tuple[tuple[str, int], ...]
+    fu: int
+    han: int
+    yakuman: int
+    limit: Limit
+    basic: int
+    deltas: tuple[int, ...]
+    total: int
+    payments: tuple[int, ...]
+    reading: Reading
+    wait: Wait
+    is_tsumo: bool
+    is_dealer: bool
+    winner: int
+
+    def payment_text(self) -> str:
+        """The payment as the seeds write it: ``3900``, ``1000/2000``, ``2000 all``.
+
+        Before honba and deposits; for a non-dealer tsumo, non-dealer/dealer share.
+        """
+        if not self.is_tsumo:
+            return str(self.total)
+        shares = [p for p in self.payments if p]
+        if self.is_dealer or len(set(shares)) == 1:
+            return f"{shares[0]} all"
+        return f"{min(shares)}/{max(shares)}"
+
+    def summary(self) -> str:
+        """``30 fu 3 han``, ``mangan``, ``yakuman`` and the like."""
+        if self.yakuman:
+            mult = {1: "", 2: "double ", 3: "triple "}.get(self.yakuman, f"{self.yakuman}× ")
+            return f"{mult}yakuman"
+        text = f"{self.fu} fu {self.han} han"
+        if self.limit is not Limit.NONE:
+            text += f" {self.limit.value}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready values."""
+        r = self.reading
+        return {
+            "yaku": [
+                {"id": y.id, "romaji": y.romaji, "kanji": y.kanji, "han": y.han}
+                | ({"yakuman": y.yakuman} if y.yakuman else {})
+                for y in self.yaku
+            ],
+            "dora": self.dora,
+            "ura": self.ura,
+            "red": self.red,
+            "kita": self.kita,
+            "fu_items": [{"item": n, "fu": f} for n, f in self.fu_items],
+            "fu": self.fu,
+            "han": self.han,
+            "yakuman": self.yakuman,
+            "limit": self.limit.value,
+            "basic": self.basic,
+            "total": self.total,
+            "payment": self.payment_text(),
+            "deltas": list(self.deltas),
+            "reading": {
+                "form": r.form.value,
+                "pair": format_tiles([r.pair]),
+                "runs": [format_tiles([k, k + 1, k + 2]) for k in r.runs],
+                "triplets": [format_tiles([k] * 3) for k in r.triplets],
+            },
+            "wait": self.wait.value,
+        }
+
+
+# --- analysis of one hand shape (cached) --------------------------------------------
+
+_Candidate = tuple[tuple[YakuHan, ...], int, int, tuple[tuple[str, int], ...], int, Reading, Wait]
+# yaku, yaku han (ordinary), yakuman multiple, fu items, fu, reading, wait
+
+
+def _waits(reading: Reading, w: int) -> list[Wait]:
+    if reading.form is Form.KOKUSHI:
+        return [Wait.KOKUSHI_13 if reading.pair == w else Wait.KOKUSHI]
+    if reading.form is Form.SEVEN_PAIRS:
+        return [Wait.TANKI]
+    out: list[Wait] = []
+    if reading.pair == w:
+        out.append(Wait.TANKI)
+    if w in reading.triplets:
+        out.append(Wait.SHANPON)
+    for r in set(reading.runs):
+        if w == r + 1:
+            out.append(Wait.KANCHAN)
+        elif w == r:
+            out.append(Wait.PENCHAN if r % 9 == 6 else Wait.RYANMEN)
+        elif w == r + 2:
+            out.append(Wait.PENCHAN if r % 9 == 0 else Wait.RYANMEN)
+    return list(dict.fromkeys(out))
+
+
+def _fu(
+    ctx: Context,
+    reading: Reading,
+    melds: tuple[tuple[MeldKind, int], ...],
+    pinfu: bool,
+) -> tuple[tuple[tuple[str, int], ...], int]:
+    if reading.form is Form.SEVEN_PAIRS:
+        return (("chiitoitsu", 25),), 25
+    items: list[tuple[str, int]] = [("base", 20)]
+    if ctx.closed and not ctx.tsumo:
+        items.append(("closed ron", 10))
+    if ctx.tsumo and not pinfu:
+        items.append(("tsumo", 2))
+    if reading.form is Form.REGULAR:
+        ron_triplet = -1
+        if not ctx.tsumo and ctx.wait is Wait.SHANPON:
+            ron_triplet = ctx.win_kind
+        for k in reading.triplets:
+            name = format_tiles([k] * 3)
+            yao = k in _YAOCHUU
+            if k == ron_triplet:
+                ron_triplet = -1
+                items.append((f"open triplet {name} (ron)", 4 if yao else 2))
+            else:
+                items.append((f"closed triplet {name}", 8 if yao else 4))
+        for kind, k in melds:
+            if kind is MeldKind.CHII:
+                continue
+            yao = k in _YAOCHUU
+            if kind is MeldKind.PON:
+                items.append((f"open triplet {format_tiles([k] * 3)}", 4 if yao else 2))
+            elif kind is MeldKind.ANKAN:
+                items.append((f"closed kan {format_tiles([k] * 4)}", 32 if yao else 16))
+            else:
+                items.append((f"open kan {format_tiles([k] * 4)}", 16 if yao else 8))
+        p = reading.pair
+        pair_fu = 0
+        if p in _DRAGON_SET:
+            pair_fu = 2
+        elif p == ctx.seat_wind and p == ctx.round_wind:
+            pair_fu = ctx.rules.double_wind_pair_fu
+        elif p == ctx.seat_wind or p == ctx.round_wind:
+            pair_fu = 2
+        if pair_fu:
+            items.append((f"pair {format_tiles([p, p])}", pair_fu))
+        if ctx.wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
+            items.append((f"{ctx.wait.value} wait", 2))
+    raw = sum(f for _, f in items)
+    if pinfu and ctx.tsumo:
+        return tuple(items), 20
+    if raw == 20 and not ctx.closed:
+        items.append(("open pinfu shape", 10))
+        raw = 30
+    fu = -(-raw // 10) * 10
+    if fu != raw:
+        items.append(("rounding", fu - raw))
+    return tuple(items), fu
+
+
+_CACHE: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
+_CACHE_SIZE: Final = 1 << 16
+
+
+def _analyse(
+    concealed: tuple[int, ...],
+    melds: tuple[tuple[MeldKind, int], ...],
+    win_kind: int,
+    situation: WinSituation,
+) -> tuple[_Candidate, ...]:
+    """Every (reading, wait) candidate of a hand shape with its yaku and fu, cached
+    on the shape and the fields of the situation that yaku and fu read."""
+    key = (concealed, melds, win_kind, *_situation_key(situation))
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        found = _CACHE[key] = _candidates(concealed, melds, win_kind, situation)
+    return found
+
+
+def _candidates(
+    concealed: tuple[int, ...],
+    melds: tuple[tuple[MeldKind, int], ...],
+    win_kind: int,
+    situation: WinSituation,
+) -> tuple[_Candidate, ...]:
+    rules = situation.rules
+    tsumo = situation.discarder is None
+    closed = all(k is MeldKind.ANKAN for k, _ in melds)
+    counts = list(concealed)
+    meld_runs: list[int] = []
+    meld_trips: list[int] = []
+    kans: list[int] = []
+    ankans = 0
+    for kind, k in melds:
+        if kind is MeldKind.CHII:
+            meld_runs.append(k)
+            counts[k] += 1
+            counts[k + 1] += 1
+            counts[k + 2] += 1
+        else:
+            meld_trips.append(k)
+            counts[k] += 3
+            if kind.is_kan:
+                kans.append(k)
+                if kind is MeldKind.ANKAN:
+                    ankans += 1
+    all_counts = tuple(counts)
+    seat_wind = situation.seat_wind
+    round_wind = situation.round_wind
+    out: list[_Candidate] = []
+    for reading in readings(concealed):
+        for wait in _waits(reading, win_kind):
+            triplets = (*reading.triplets, *meld_trips) if reading.form is Form.REGULAR else ()
+            concealed_trips = len(reading.triplets) + ankans
+            if reading.form is not Form.REGULAR:
+                concealed_trips = 0
+            elif wait is Wait.SHANPON and not tsumo:
+                concealed_trips -= 1
+            ctx = Context(
+                situation=situation,
+                form=reading.form,
+                pair=reading.pair,
+                runs=tuple(sorted((*reading.runs, *meld_runs))),
+                triplets=triplets,
+                concealed_triplets=concealed_trips,
+                kans=tuple(kans),
+                wait=wait,
+                counts=all_counts,
+                concealed_counts=concealed,
+                closed=closed,
+                tsumo=tsumo,
+                win_kind=win_kind,
+                seat_wind=seat_wind,
+                round_wind=round_wind,
+            )
+            yakuman: list[YakuHan] = []
+            mult = 0
+            for y in YAKUMAN:
+                if (closed or y.han_open) and y.predicate(ctx):
+                    m = y.yakuman if rules.double_yakuman else 1
+                    yakuman.append(YakuHan(y.id, y.romaji, y.kanji, 13 * m, m))
+                    mult += m
+            if yakuman:
+                if not rules.yakuman_stacking:
+                    best = max(yakuman, key=lambda y: y.yakuman)
+                    yakuman = [best]
+                    mult = best.yakuman
+                items, fu = _fu(ctx, reading, melds, False)
+                out.append((tuple(yakuman), 0, mult, items, fu, reading, wait))
+                continue
+            found: list[YakuHan] = []
+            han = 0
+            for y in ORDINARY:
+                h = y.han(closed)
+                if not h:
+                    continue
+                n = y.predicate(ctx)
+                if n:
+                    found.append(YakuHan(y.id, y.romaji, y.kanji, h * n))
+                    han += h * n
+            pinfu = any(y.id == "pinfu" for y in found)
+            items, fu = _fu(ctx, reading, melds, pinfu)
+            out.append((tuple(found), han, 0, items, fu, reading, wait))
+    return tuple(out)
+
+
+def _situation_key(s: WinSituation) -> tuple[Any, ...]:
+    return (
+        s.discarder is None,
+        s.seat_wind,
+        s.round_wind,
+        s.riichi,
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+        s.first_turn,
+        s.winner == s.dealer,
+        s.rules,
+    )
+
+
+def _dora_counts(s: WinSituation) -> tuple[int, int, int, int]:
+    counts = [0] * 34
+    red = 0
+    for t in s.concealed:
+        counts[KIND_OF[t]] += 1
+        red += t >= 34
+    for m in s.melds:
+        for t in m.tiles:
+            counts[KIND_OF[t]] += 1
+            red += t >= 34
+    players = s.rules.players
+    dora = 0
+    north_ptr = 0
+    for ind in s.dora_indicators:
+        d = dora_from_indicator(ind, players=players)
+        dora += counts[d]
+        north_ptr += d == NORTH
+    dora += s.kita * north_ptr  # an indicator pointing at north counts each nukidora
+    kita = s.kita
+    ura = 0
+    if s.riichi is not Riichi.NONE and s.rules.ura_dora:
+        for ind in s.ura_indicators:
+            d = dora_from_indicator(ind, players=players)
+            ura += counts[d] + (s.kita if d == NORTH else 0)
+    return dora, ura, red, kita
+
+
+def score_win(s: WinSituation) -> WinResult:
+    """Score a win: the highest-paying reading with its yaku, dora, fu and payments.
+
+    >>> from jantaku.scoring.situation import WinSituation
+    >>> r = score_win(WinSituation.from_hand("123m456p789s11z[7-77z]", win="1z",
+    ...                                      discarder=3))
+    >>> r.summary(), r.total, r.deltas
+    ('30 fu 1 han', 1500, (1500, 0, 0, -1500))
+    >>> score_win(WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3))
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NoYakuError: no yaku in 123m456p789s11z[7-89s] (dora alone do not count)
+
+    Raises :class:`~jantaku.errors.IncompleteHandError` when the tiles do not make a
+    winning shape, :class:`~jantaku.errors.NoYakuError` when no reading has a yaku,
+    :class:`~jantaku.errors.ImpossibleSituationError` for a pao seat without a
+    liable yakuman.
+    """
+    concealed = [0] * 34
+    for t in s.concealed:
+        concealed[KIND_OF[t]] += 1
+    melds = tuple((m.kind, m.kind34) for m in s.melds)
+    candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
+    if not candidates:
+        raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
+    dora, ura, red, kita = _dora_counts(s)
+    extra = dora + ura + red + kita
+    rules = s.rules
+    best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
+    for c in candidates:
+        yaku, han, mult, _items, fu, _r, _w = c
+        if mult:
+            basic, limit = 8000 * mult, Limit.YAKUMAN
+            rank = (basic, 1000, fu)
+        elif han:
+            basic, limit = basic_points(han + extra, fu, rules)
+            rank = (basic, han, fu)
+        else:
+            continue
+        if best is None or rank > best[0]:
+            best = (rank, c, basic, limit)
+    if best is None:
+        raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
+    _, cand, basic, limit = best
+    yaku, han, mult, items, fu, reading, wait = cand
+    if mult:
+        dora = ura = red = kita = 0
+        han_total = 13 * mult
+    else:
+        han_total = han + extra
+    liable = 0
+    if s.pao is not None:
+        if not rules.pao:
+            raise ImpossibleSituationError("pao is not played under these rules")
+        pao_ids = _PAO_YAKUMAN | ({"suukantsu"} if rules.pao_suukantsu else set())
+        liable = sum(y.yakuman for y in yaku if y.id in pao_ids)
+        if not liable:
+            raise ImpossibleSituationError("a pao seat without a liable yakuman")
+    deltas, payments, total = _pay(s, basic, 8000 * liable)
+    return WinResult(
+        yaku=yaku,
+        dora=dora,
+        ura=ura,
+        red=red,
+        kita=kita,
+        fu_items=items,
+        fu=fu,
+        han=han_total,
+        yakuman=mult,
+        limit=limit,
+        basic=basic,
+        deltas=deltas,
+        total=total,
+        payments=payments,
+        reading=reading,
+        wait=wait,
+        is_tsumo=s.discarder is None,
+        is_dealer=s.winner == s.dealer,
+        winner=s.winner,
+    )
+
+
+def _notation(s: WinSituation) -> str:
+    from jantaku.meld import format_meld
+
+    return format_tiles(s.concealed) + "".join(format_meld(m) for m in s.melds)
+
+
+def _tsumo_shares(s: WinSituation, basic: int) -> list[int]:
+    """What each seat pays on a tsumo worth ``basic`` (0 for the winner)."""
+    n = s.rules.players
+    dealer_win = s.winner == s.dealer
+    shares = [0] * n
+    split = n == 3 and s.rules.sanma_tsumo is SanmaTsumo.SPLIT
+    missing = (2 * basic if dealer_win else basic) if split else 0
+    for p in range(n):
+        if p == s.winner:
+            continue
+        raw = 2 * basic if (dealer_win or p == s.dealer) else basic
+        shares[p] = ceil100(raw + missing / 2)
+    return shares
+
+
+def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    rules = s.rules
+    n = rules.players
+    mult = 6 if s.winner == s.dealer else 4
+    payments = [0] * n
+    honba_pay = [0] * n
+    if s.discarder is not None:
+        if liable and s.pao is not None and s.pao != s.discarder:
+            half = ceil100(liable * mult / 2)
+            rest = ceil100((basic - liable) * mult)
+            payments[s.pao] += half
+            payments[s.discarder] += half + rest
+        else:
+            payments[s.discarder] += ceil100(basic * mult)
+        honba_pay[s.discarder] += s.honba * rules.honba_value
+    elif liable and s.pao is not None:
+        payments[s.pao] += ceil100(liable * mult)
+        if basic > liable:
+            for p, share in enumerate(_tsumo_shares(s, basic - liable)):
+                payments[p] += share
+        honba_pay[s.pao] += s.honba * rules.honba_value
+    else:
+        payments = _tsumo_shares(s, basic)
+        for p in range(n):
+            if p != s.winner:
+                honba_pay[p] = s.honba * rules.honba_tsumo_each
+    total = sum(payments)
+    deltas = [-(payments[p] + honba_pay[p]) for p in range(n)]
+    deltas[s.winner] = total + sum(honba_pay) + s.deposits * rules.riichi_deposit
+    return tuple(deltas), tuple(payments), total
+
+
+def score_wins(situations: Sequence[WinSituation]) -> list[WinResult | Exception]:
+    """Score many wins at once; a win that cannot be scored gives its error in place.
+
+    >>> from jantaku.scoring.situation import WinSituation
+    >>> out = score_wins([WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z",
+    ...                                          discarder=3)])
+    >>> type(out[0]).__name__
+    'NoYakuError'
+    """
+    out: list[WinResult | Exception] = []
+    for s in situations:
+        try:
+            out.append(score_win(s))
+        except (NoYakuError, IncompleteHandError, ImpossibleSituationError) as e:
+            out.append(e)
+    return out
+
+
+def has_yaku(s: WinSituation) -> bool:
+    """Whether a complete hand has a yaku in this situation (the legal-win check).
+
+    >>> from jantaku.scoring.situation import WinSituation
+    >>> has_yaku(WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3))
+    False
+    """
+    try:
+        score_win(s)
+    except NoYakuError:
+        return False
+    return True

@@ -1,0 +1,226 @@
+"""The situation of a win: the hand, how it was won, and the table around it.
+
+A :class:`WinSituation` is what the engine (or a scorekeeper) knows at the moment of a
+win. Tsumo or ron is not a flag: a win is a ron exactly when ``discarder`` is set, so
+"houtei by tsumo" cannot be written; the remaining contradictions (ippatsu without
+riichi, rinshan without a kan, a winning tile not in the hand, …) raise
+:class:`~jantaku.errors.ImpossibleSituationError` on construction.
+
+>>> from jantaku.tiles import parse_tiles
+>>> s = WinSituation.from_hand("123m456p789s11555z", win="1z", discarder=1,
+...                            riichi=Riichi.RIICHI, ippatsu=True)
+>>> s.is_tsumo, s.seat_wind == 27, s.players
+(False, True, 4)
+>>> WinSituation.from_hand("123m456p789s11555z", win="1z", discarder=1, houtei=True,
+...                        rinshan=True)
+Traceback (most recent call last):
+...
+jantaku.errors.ImpossibleSituationError: rinshan kaihou is a tsumo
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from jantaku.errors import ImpossibleSituationError, InvalidHandError
+from jantaku.meld import Meld, parse_hand
+from jantaku.rules import TENHOU, NorthTile, Rules
+from jantaku.tiles import EAST, KIND_OF, NORTH, WINDS, Tile, check_copies, parse_tiles
+
+__all__ = ["Riichi", "WinSituation"]
+
+
+class Riichi(Enum):
+    """Whether the winner had declared riichi (立直) or double riichi (ダブル立直)."""
+
+    NONE = "none"
+    RIICHI = "riichi"
+    DOUBLE = "double"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinSituation:
+    """Everything needed to score one win; contradictions raise ImpossibleSituationError.
+
+    ``concealed`` holds the concealed tiles *including* the winning tile ``win_tile``
+    (red fives as tiles 34–36); ``melds`` the declared melds. Seats are absolute
+    0–3 (0–2 with three players); ``discarder`` is the seat that dealt in (``None``
+    for a tsumo), ``pao`` the seat liable for a yakuman (S11). ``first_turn`` is an
+    uninterrupted first turn: with a tsumo it makes tenhou (dealer) or chiihou, with
+    a ron renhou. ``deposits`` counts riichi sticks on the table, ``kita`` the norths
+    set aside (three players).
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: Tile
+    discarder: int | None = None
+    riichi: Riichi = Riichi.NONE
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    first_turn: bool = False
+    round_wind: Tile = EAST
+    winner: int = 0
+    dealer: int = 0
+    pao: int | None = None
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    kita: int = 0
+    honba: int = 0
+    deposits: int = 0
+    rules: Rules = TENHOU
+
+    def __post_init__(self) -> None:
+        n = self.rules.players
+        bad = ImpossibleSituationError
+        if len(self.concealed) + 3 * len(self.melds) != 14:
+            raise InvalidHandError(
+                f"a winning hand has 14 tiles (kans count as 3), not "
+                f"{len(self.concealed) + 3 * len(self.melds)}"
+            )
+        if len(self.melds) > 4:
+            raise InvalidHandError("a hand has at most four melds")
+        for t in (
+            *self.concealed,
+            self.win_tile,
+            *self.dora_indicators,
+            *self.ura_indicators,
+            self.round_wind,
+        ):
+            if not isinstance(t, int) or not 0 <= t < 37:
+                raise InvalidHandError(f"not a tile: {t!r}")
+        for m in self.melds:
+            if not isinstance(m, Meld):
+                raise InvalidHandError(f"not a meld: {m!r}")
+        all_tiles = [*self.concealed, *(t for m in self.melds for t in m.tiles)]
+        check_copies(all_tiles)
+        if self.win_tile not in self.concealed:
+            raise bad("the winning tile is not among the concealed tiles")
+        for seat_name in ("winner", "dealer"):
+            seat = getattr(self, seat_name)
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
+        for seat_name in ("discarder", "pao"):
+            seat = getattr(self, seat_name)
+            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
+            if seat == self.winner:
+                raise bad(f"the winner cannot be the {seat_name}")
+        if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
+            raise bad("the round wind must be a wind of the table")
+        if min(self.honba, self.deposits, self.kita) < 0:
+            raise bad("honba, deposits and kita cannot be negative")
+        tsumo = self.discarder is None
+        if self.ippatsu and self.riichi is Riichi.NONE:
+            raise bad("ippatsu without riichi")
+        if self.ippatsu and not self.rules.ippatsu:
+            raise bad("ippatsu is not played under these rules")
+        if self.haitei and not tsumo:
+            raise bad("haitei is a tsumo on the last wall tile")
+        if self.houtei and tsumo:
+            raise bad("houtei is a ron on the last discard")
+        if self.rinshan:
+            if not tsumo:
+                raise bad("rinshan kaihou is a tsumo")
+            if not any(m.kind.is_kan for m in self.melds):
+                raise bad("rinshan kaihou without a kan")
+            if self.haitei:
+                raise bad("a replacement tile is not the last wall tile")
+        if self.chankan:
+            if tsumo:
+                raise bad("chankan is a ron on a kan")
+            if self.houtei:
+                raise bad("a kan is not the last discard")
+            if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[self.win_tile]) != 1:
+                raise bad("a robbed kan tile is the only one of its kind in the winner's hand")
+        if any(m.is_open for m in self.melds) and self.riichi is not Riichi.NONE:
+            raise bad("riichi needs a closed hand")
+        if self.first_turn:
+            if self.melds:
+                raise bad("a first-turn win comes before any call")
+            if self.riichi is not Riichi.NONE:
+                raise bad("a first-turn win comes before any riichi")
+            if self.rinshan or self.chankan or self.haitei or self.houtei:
+                raise bad("a first-turn win is a plain draw or discard")
+            if tsumo is False and self.winner == self.dealer:
+                raise bad("the dealer cannot win by ron before a first draw (renhou is for others)")
+        if self.kita:
+            if n != 3 or self.rules.north is not NorthTile.NUKIDORA:
+                raise bad("north tiles are set aside only in three-player nukidora rules")
+            norths = sum(1 for t in all_tiles if KIND_OF[t] == NORTH)
+            if self.kita + norths > 4:
+                raise InvalidHandError("more than four norths")
+        if n == 3:
+            for t in all_tiles:
+                if 1 <= KIND_OF[t] <= 7:
+                    raise InvalidHandError("three-player mahjong has no 2m–8m")
+        reds = self.rules.red_fives
+        for t in all_tiles:
+            if t >= 34 and not reds[t - 34]:
+                raise InvalidHandError("a red five that these rules do not use")
+
+    @classmethod
+    def from_hand(
+        cls,
+        hand: str,
+        *,
+        win: str,
+        dora: str = "",
+        ura: str = "",
+        round_wind: str = "1z",
+        **fields: object,
+    ) -> WinSituation:
+        """Build a situation from hand notation; the winning tile must be in the
+        concealed part (as in ``123m456p789s11555z`` winning on ``1z``).
+
+        >>> WinSituation.from_hand("123m456p789s11555z", win="6z")
+        Traceback (most recent call last):
+        ...
+        jantaku.errors.ImpossibleSituationError: the winning tile is not among the \
+concealed tiles
+        """
+        h = parse_hand(hand)
+        wins = parse_tiles(win)
+        if len(wins) != 1:
+            raise InvalidHandError(f"one winning tile, not {win!r}")
+        rw = parse_tiles(round_wind)
+        if len(rw) != 1:
+            raise InvalidHandError(f"one round wind, not {round_wind!r}")
+        return cls(
+            concealed=h.concealed,
+            melds=h.melds,
+            win_tile=wins[0],
+            dora_indicators=parse_tiles(dora),
+            ura_indicators=parse_tiles(ura),
+            round_wind=rw[0],
+            **fields,  # type: ignore[arg-type]
+        )
+
+    @property
+    def is_tsumo(self) -> bool:
+        """Whether the win is a tsumo (no discarder)."""
+        return self.discarder is None
+
+    @property
+    def players(self) -> int:
+        """The number of players, from the rules."""
+        return self.rules.players
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether the winner is the dealer."""
+        return self.winner == self.dealer
+
+    @property
+    def seat_wind(self) -> Tile:
+        """The winner's seat wind (East for the dealer)."""
+        return EAST + (self.winner - self.dealer) % self.rules.players
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether no meld opens the hand (門前)."""
+        return not any(m.is_open for m in self.melds)
