@@ -33,6 +33,7 @@ __all__ = [
     "YakuHan",
     "basic_points",
     "ceil100",
+    "hand_value",
     "has_yaku",
     "score_win",
     "score_wins",
@@ -109,6 +110,30 @@ def basic_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:
     if rules.kiriage_mangan and b == 1920:
         return 2000, Limit.MANGAN
     return b, Limit.NONE
+
+
+def hand_value(
+    han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules
+) -> tuple[int, ...]:
+    """What a hand of ``han`` and ``fu`` pays, as the score tables write it (S5, S6).
+
+    A ron gives ``(total,)``; a dealer tsumo ``(each,)`` ("… all"); a non-dealer
+    tsumo ``(from each non-dealer, from the dealer)``.
+
+    >>> from jantaku.rules import TENHOU
+    >>> hand_value(3, 30, dealer=False, tsumo=False, rules=TENHOU)
+    (3900,)
+    >>> hand_value(3, 30, dealer=False, tsumo=True, rules=TENHOU)
+    (1000, 2000)
+    >>> hand_value(3, 30, dealer=True, tsumo=True, rules=TENHOU)
+    (2000,)
+    """
+    b, _ = basic_points(han, fu, rules)
+    if not tsumo:
+        return (ceil100(b * (6 if dealer else 4)),)
+    if dealer:
+        return (ceil100(2 * b),)
+    return ceil100(b), ceil100(2 * b)
 
 
 @dataclass(frozen=True, slots=True)
