@@ -1,0 +1,45 @@
+"""The engine: a match's state, its single transition, legal actions, views and the referee.
+
+- :class:`State` and :func:`apply` — the state (public knowledge plus every hand, never
+  the wall) and the one transition used by live play, replay and training;
+- :func:`legal_actions` / :func:`deciders` — what a seat may do now, who must decide;
+- :func:`observe` — a seat's frozen :class:`View` (no hidden tile of another seat);
+- :class:`Referee` — owns the walls built from one seed, asks the seats, resolves
+  claims and emits the events (see :mod:`jantaku.engine.referee` for the driving API).
+
+>>> import random
+>>> from jantaku.rules import TENHOU
+>>> ref = Referee(TENHOU, seed=3)
+>>> rng = random.Random(0)
+>>> log = ref.play(lambda seat, state, legal: rng.choice(legal))
+>>> type(log[0]).__name__, type(log[-1]).__name__
+('StartGame', 'EndGame')
+"""
+
+from __future__ import annotations
+
+from jantaku.engine.legal import can_ron, can_tsumo, deciders, legal_actions
+from jantaku.engine.referee import Chooser, Referee
+from jantaku.engine.state import Phase, State, apply, final_result, waits_of
+from jantaku.engine.view import Discard, View, observe
+from jantaku.engine.wall import Wall, build_wall, full_set
+
+__all__ = [
+    "Chooser",
+    "Discard",
+    "Phase",
+    "Referee",
+    "State",
+    "View",
+    "Wall",
+    "apply",
+    "build_wall",
+    "can_ron",
+    "can_tsumo",
+    "deciders",
+    "final_result",
+    "full_set",
+    "legal_actions",
+    "observe",
+    "waits_of",
+]

@@ -1,0 +1,292 @@
+"""Legal actions: what a seat may do now (G4–G8, G10, C1, X2).
+
+:func:`legal_actions` lists every action a seat may take in the current state, a
+:class:`~jantaku.events.Pass` included whenever passing is allowed; :func:`deciders`
+tells which seats must decide now. Both read the incremental state (counts, waits,
+furiten flags), so they are cheap; only a complete hand is scored, to check its yaku.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from jantaku.engine.state import (
+    Phase,
+    State,
+    _is_kokushi_wait,
+    _score,
+    kyuushu_refusal,
+    riichi_ankan_refusal,
+    riichi_refusal,
+)
+from jantaku.errors import JantakuError
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pass,
+    Pon,
+    Reach,
+    Ryukyoku,
+)
+from jantaku.meld import MeldKind
+from jantaku.rules import NorthTile
+from jantaku.tiles import KIND_OF, NORTH, Tile
+
+__all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
+
+_NO_URA = Hora(actor=0, target=0)
+
+
+def _has_yaku(s: State, seat: int, tile: Tile, discarder: int | None) -> bool:
+    try:
+        _score(s, seat, tile, discarder, _NO_URA)
+    except JantakuError:
+        return False
+    return True
+
+
+def can_ron(s: State, seat: int) -> bool:
+    """Whether ``seat`` may win on the tile lying now (a discard or a robbable kan).
+
+    >>> from jantaku.rules import TENHOU
+    >>> can_ron(State(TENHOU), 1)
+    False
+    """
+    if s.phase == Phase.CLAIM:
+        tile, discarder = s.last_discard, s.last_discarder
+    elif s.phase == Phase.CHANKAN:
+        tile, discarder = s.chankan_tile, s.turn
+    else:
+        return False
+    if tile is None or discarder is None or seat == discarder:
+        return False
+    if KIND_OF[tile] not in s.waits[seat] or s.furiten(seat):
+        return False
+    if s.phase == Phase.CHANKAN and s.chankan_kind == "ankan" and not _is_kokushi_wait(s, seat):
+        return False
+    return _has_yaku(s, seat, tile, discarder)
+
+
+def can_tsumo(s: State, seat: int) -> bool:
+    """Whether ``seat`` may declare tsumo on the tile just drawn."""
+    if s.phase != Phase.ACT or seat != s.turn or s.drawn is None:
+        return False
+    if s.riichi_pending is not None:
+        return False
+    c = s.counts[seat]
+    k = KIND_OF[s.drawn]
+    c[k] -= 1
+    complete = k in _waits_of(c)
+    c[k] += 1
+    return complete and _has_yaku(s, seat, s.drawn, None)
+
+
+def _waits_of(c: list[int]) -> tuple[int, ...]:
+    from jantaku.hand import winning_kinds
+
+    return winning_kinds(c)
+
+
+def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
+    out: list[Action] = []
+    drawn = s.drawn if s.phase == Phase.ACT else None
+    hand = s.hands[seat]
+    seen: set[Tile] = set()
+    for t in hand:
+        if t in seen:
+            continue
+        seen.add(t)
+        if KIND_OF[t] in banned:
+            continue
+        if t == drawn:
+            out.append(Dahai(seat, t, True))
+            if hand.count(t) >= 2:
+                out.append(Dahai(seat, t, False))
+        else:
+            out.append(Dahai(seat, t, False))
+    return out
+
+
+def _riichi_discards(s: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    c = s.counts[seat]
+    for a in _discards(s, seat):
+        if not isinstance(a, Dahai):
+            continue
+        k = KIND_OF[a.pai]
+        c[k] -= 1
+        ok = bool(_waits_of(c))
+        if ok and not s.rules.riichi_on_complete_hand:
+            c[k] += 1
+            from jantaku.hand import is_complete
+
+            complete = is_complete(c)
+            c[k] -= 1
+            ok = not (complete and k in _waits_of(c))
+        c[k] += 1
+        if ok:
+            out.append(a)
+    return out
+
+
+def _own_turn(s: State, seat: int) -> list[Action]:
+    if s.riichi_pending == seat:
+        return _riichi_discards(s, seat)
+    out: list[Action] = []
+    c = s.counts[seat]
+    hand = s.hands[seat]
+    drawn = s.drawn
+    if drawn is not None and can_tsumo(s, seat):
+        out.append(Hora(seat, seat, drawn))
+    if s.riichi[seat]:
+        if drawn is not None:
+            out.append(Dahai(seat, drawn, True))
+    else:
+        out.extend(_discards(s, seat))
+        if not riichi_refusal(s, seat):
+            out.append(Reach(seat))
+    can_kan = s.live > 0 and s.total_kans < 4
+    if can_kan:
+        for k in range(34):
+            if c[k] == 4 and (not s.riichi[seat] or not riichi_ankan_refusal(s, seat, k)):
+                tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
+                out.append(Ankan(seat, tiles))
+        if not s.riichi[seat]:
+            for m in s.melds[seat]:
+                if m.kind is MeldKind.PON and c[m.kind34]:
+                    added = next(t for t in hand if KIND_OF[t] == m.kind34)
+                    out.append(Kakan(seat, added, m.tiles))
+    if (
+        s.players == 3
+        and s.rules.north is NorthTile.NUKIDORA
+        and s.live > 0
+        and c[NORTH]
+        and (not s.riichi[seat] or drawn == NORTH)
+    ):
+        out.append(Nukidora(seat, NORTH))
+    if not kyuushu_refusal(s, seat):
+        out.append(Ryukyoku(reason="kyuushu_kyuuhai", actor=seat))
+    return out
+
+
+def _choices(hand: list[Tile], kinds: tuple[int, ...]) -> list[tuple[Tile, ...]]:
+    """Distinct ways (by red fives) to take one tile of each kind from the hand."""
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        pool = sorted(t for t in hand if KIND_OF[t] == kinds[0])
+        return sorted(set(combinations(pool, 2)))
+    options: list[tuple[Tile, ...]] = [()]
+    for k in kinds:
+        tiles = sorted({t for t in hand if KIND_OF[t] == k})
+        options = [(*o, t) for o in options for t in tiles]
+    return options
+
+
+def _calls(s: State, seat: int) -> list[Action]:
+    out: list[Action] = []
+    tile = s.last_discard
+    target = s.last_discarder
+    if tile is None or target is None or s.live <= 0 or s.riichi[seat]:
+        return out
+    c = s.counts[seat]
+    hand = s.hands[seat]
+    k = KIND_OF[tile]
+    n = s.players
+    rules = s.rules
+    if c[k] >= 2:
+        for consumed in _choices(hand, (k, k)):
+            if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
+                out.append(Pon(seat, target, tile, consumed))
+        if c[k] == 3 and s.total_kans < 4:
+            consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
+            out.append(Daiminkan(seat, target, tile, consumed))
+    if rules.chii_allowed and seat == (target + 1) % n and k < 27:
+        r = k % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (0 <= r + a <= 8 and 0 <= r + b <= 8):
+                continue
+            ka, kb = k + a, k + b
+            if not c[ka] or not c[kb]:
+                continue
+            lo = min(k, ka)
+            for consumed in _choices(hand, (ka, kb)):
+                banned = _chi_banned(k, lo, rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
+                if _leaves_discard(s, seat, consumed, banned):
+                    out.append(Chi(seat, target, tile, consumed))
+    return out
+
+
+def _chi_banned(called: int, lo: int, kuikae: bool, suji: bool) -> tuple[int, ...]:
+    if not kuikae:
+        return ()
+    out = [called]
+    if suji:
+        if called == lo and called % 9 <= 5:
+            out.append(called + 3)
+        elif called == lo + 2 and called % 9 >= 3:
+            out.append(called - 3)
+    return tuple(out)
+
+
+def _leaves_discard(
+    s: State, seat: int, consumed: tuple[Tile, ...], banned: tuple[int, ...]
+) -> bool:
+    rest = list(s.hands[seat])
+    for t in consumed:
+        rest.remove(t)
+    return any(KIND_OF[t] not in banned for t in rest)
+
+
+def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now; empty when the seat has nothing to decide.
+
+    On a discard or a robbable kan the list ends with a :class:`Pass`. A discard of
+    the tile just drawn is listed as tsumogiri, and once more from the hand if the
+    hand holds another copy.
+
+    >>> from jantaku.rules import TENHOU
+    >>> legal_actions(State(TENHOU), 0)
+    ()
+    """
+    ph = s.phase
+    if ph == Phase.ACT:
+        return tuple(_own_turn(s, seat)) if seat == s.turn else ()
+    if ph == Phase.DISCARD:
+        if seat != s.turn:
+            return ()
+        return tuple(_discards(s, seat, s.kuikae))
+    if ph == Phase.CLAIM:
+        if seat == s.last_discarder:
+            return ()
+        acts = _calls(s, seat)
+        if can_ron(s, seat):
+            acts.insert(0, Hora(seat, s.last_discarder or 0, s.last_discard))
+        if not acts:
+            return ()
+        acts.append(Pass(seat))
+        return tuple(acts)
+    if ph == Phase.CHANKAN:
+        if seat != s.turn and can_ron(s, seat):
+            return (Hora(seat, s.turn, s.chankan_tile), Pass(seat))
+        return ()
+    return ()
+
+
+def deciders(s: State) -> tuple[int, ...]:
+    """The seats that must decide now (empty when the next event needs no choice).
+
+    >>> from jantaku.rules import TENHOU
+    >>> deciders(State(TENHOU))
+    ()
+    """
+    ph = s.phase
+    if ph in (Phase.ACT, Phase.DISCARD):
+        return (s.turn,)
+    if ph in (Phase.CLAIM, Phase.CHANKAN):
+        return tuple(i for i in range(s.players) if legal_actions(s, i))
+    return ()

@@ -1,0 +1,336 @@
+"""The referee: owns the wall and the seed, asks the seats, resolves claims, emits events.
+
+A :class:`Referee` runs one match. It alone sees the walls (built per hand from seeds
+derived from the match seed, :mod:`jantaku.engine.wall`), so the same seed, rules and
+choices always give the same events. Driving it:
+
+>>> from jantaku.rules import TENHOU
+>>> ref = Referee(TENHOU, seed=1)
+>>> seat, legal = next(iter(ref.pending().items()))
+>>> ref.state.phase_name, seat, len(legal) > 0
+('act', 0, True)
+>>> events = ref.submit({seat: legal[0]})
+
+:meth:`Referee.pending` gives the seats that must decide now with their legal actions;
+:meth:`Referee.submit` takes one action per pending seat (a seat left out passes),
+applies it and every automatic event that follows (draws, dora, reach_accepted,
+draws of the hand, the next hand) up to the next decision, and returns those events.
+:meth:`Referee.play` runs a whole match with a choosing function; ``ref.log`` is the
+complete mjai-shaped event list (each ``hora`` / ``ryukyoku`` with the payments the
+engine computed). A match runner or a benchmark calls exactly these.
+
+Claims on one discard (G5): ron beats pon / daiminkan beats chii; several rons follow
+``Rules.multiple_ron`` (head bump to the first in turn order, double ron, or three rons
+aborting), and honba and deposits go to the winner nearest the discarder.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+
+from jantaku.engine.legal import deciders, legal_actions
+from jantaku.engine.state import Phase, State, abort_refusal, apply, final_result
+from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
+from jantaku.errors import IllegalActionError
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pass,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
+from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
+from jantaku.tiles import EAST
+
+__all__ = ["Chooser", "Referee"]
+
+Chooser = Callable[[int, State, tuple[Action, ...]], Action]
+"""``choose(seat, state, legal) -> action``: how :meth:`Referee.play` asks a seat."""
+
+
+class Referee:
+    """One match: the walls, the seed, the decisions and the resulting events.
+
+    ``names`` are the entrants; with ``draw_seats=True`` they are seated by the
+    wind-tile draw and dice (G1) — :attr:`seating` then gives the entrant index at each
+    seat — otherwise in the given order (seat 0 the first dealer).
+
+    Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`submit` for an
+    action that is not legal; the match is then unchanged.
+    """
+
+    def __init__(
+        self,
+        rules: Rules = TENHOU,
+        seed: int = 0,
+        names: tuple[str, ...] | None = None,
+        *,
+        draw_seats: bool = False,
+    ) -> None:
+        n = rules.players
+        self.rules = rules
+        self.seed = seed
+        self._seeds = kyoku_seeds(seed)
+        entrants = names if names is not None else tuple(f"player{i}" for i in range(n))
+        if len(entrants) != n:
+            raise IllegalActionError(f"{len(entrants)} names for {n} players")
+        self.seating: tuple[int, ...] = tuple(range(n))
+        self.seating_record: dict[str, object] = {}
+        if draw_seats:
+            rng = random.Random(f"jantaku-seating-{seed}")
+            self.seating, self.seating_record = seat_players(rng, n)
+        self.names = tuple(entrants[i] for i in self.seating)
+        self.state = State(rules)
+        self.log: list[Event] = []
+        self.wall: Wall | None = None
+        self._dora_after_discard = 0
+        self._pending: dict[int, tuple[Action, ...]] = {}
+        self._advance()
+
+    # --- public ------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """Whether the match is over (``end_game`` emitted)."""
+        return self.state.phase == Phase.DONE
+
+    def pending(self) -> dict[int, tuple[Action, ...]]:
+        """The seats that must decide now, each with its legal actions."""
+        return dict(self._pending)
+
+    def submit(self, choices: Mapping[int, Action]) -> list[Event]:
+        """Apply the pending seats' choices and advance to the next decision.
+
+        A pending seat missing from ``choices`` passes (on its own turn it must act).
+        Returns the events emitted.
+
+        Raises :class:`~jantaku.errors.IllegalActionError` for a choice not among the
+        seat's legal actions, or a missing choice on a seat's own turn.
+        """
+        start = len(self.log)
+        pend = self._pending
+        for seat, act in choices.items():
+            legal = pend.get(seat)
+            if legal is None:
+                raise IllegalActionError(
+                    "this seat has nothing to decide now", seat=seat, action=act
+                )
+            if act not in legal:
+                raise IllegalActionError("not a legal action now", seat=seat, action=act)
+        ph = self.state.phase
+        if ph in (Phase.ACT, Phase.DISCARD):
+            seat = self.state.turn
+            own = choices.get(seat)
+            if own is None:
+                raise IllegalActionError("the seat to play must act", seat=seat)
+            self._own_action(seat, own)
+        else:
+            self._resolve_claims({s: a for s, a in choices.items() if not isinstance(a, Pass)})
+        self._advance()
+        return self.log[start:]
+
+    def play(self, choose: Chooser, *, max_events: int = 1_000_000) -> list[Event]:
+        """Run the match to its end, asking ``choose(seat, state, legal)`` for every decision.
+
+        Returns the whole log.
+        """
+        while not self.done:
+            pend = self._pending
+            self.submit({seat: choose(seat, self.state, legal) for seat, legal in pend.items()})
+            if len(self.log) > max_events:
+                raise RuntimeError("the match does not end")
+        return self.log
+
+    # --- internals ----------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        s = self.state
+        before = len(s.results)
+        apply(s, event)
+        if isinstance(event, Hora | Ryukyoku) and len(s.results) > before:
+            self.log.append(s.results[-1])
+        else:
+            self.log.append(event)
+
+    def _own_action(self, seat: int, act: Action) -> None:
+        s = self.state
+        wall = self.wall
+        if isinstance(act, Hora):
+            ura = wall.ura() if wall is not None and s.riichi[seat] else ()
+            self._emit(Hora(actor=seat, target=seat, pai=act.pai, ura_markers=ura))
+            return
+        if isinstance(act, Reach | Ryukyoku | Dahai):
+            self._emit(act)
+            if isinstance(act, Dahai):
+                while self._dora_after_discard:
+                    self._reveal()
+                    self._dora_after_discard -= 1
+            return
+        if isinstance(act, Ankan | Kakan | Nukidora):
+            self._emit(act)
+            if not isinstance(act, Nukidora):
+                self._kan_dora(act)
+            return
+        raise IllegalActionError("not an action for one's own turn", seat=seat, action=act)
+
+    def _kan_dora(self, kan: Ankan | Kakan | Daiminkan) -> None:
+        """Reveal kan dora when the rules say (G4): an open kan waiting for its discard
+        shows its indicator when another kan is declared."""
+        while self._dora_after_discard:
+            self._reveal()
+            self._dora_after_discard -= 1
+        if isinstance(kan, Ankan) or self.rules.kan_dora_timing is KanDoraTiming.IMMEDIATE:
+            self._reveal()
+        elif self.state.pending_dora:
+            self._dora_after_discard += 1
+
+    def _reveal(self) -> None:
+        if self.wall is None or not self.state.pending_dora:
+            return
+        self._emit(Dora(dora_marker=self.wall.next_indicator()))
+
+    def _resolve_claims(self, chosen: Mapping[int, Action]) -> None:
+        s = self.state
+        n = s.players
+        discarder = s.turn
+        rons = sorted(
+            (seat for seat, a in chosen.items() if isinstance(a, Hora)),
+            key=lambda seat: (seat - discarder) % n,
+        )
+        if rons:
+            mr = self.rules.multiple_ron
+            if (
+                len(rons) >= 3
+                and mr is MultipleRon.DOUBLE_TRIPLE_ABORT
+                and not abort_refusal(s, "sanchahou")
+            ):
+                self._emit(Ryukyoku(reason="sanchahou"))
+                return
+            if mr is MultipleRon.HEAD_BUMP:
+                rons = rons[:1]
+            elif mr is MultipleRon.DOUBLE_TRIPLE_ABORT:
+                rons = rons[:2]
+            wall = self.wall
+            for seat in rons:
+                ura = wall.ura() if wall is not None and s.riichi[seat] else ()
+                a = chosen[seat]
+                pai = a.pai if isinstance(a, Hora) else None
+                self._emit(Hora(actor=seat, target=discarder, pai=pai, ura_markers=ura))
+            return
+        if s.phase == Phase.CHANKAN:
+            if self.wall is None:
+                raise RuntimeError("no wall")
+            self._emit(Tsumo(actor=s.turn, pai=self.wall.draw_replacement()))
+            return
+        if s.riichi_pending is not None:
+            self._emit(ReachAccepted(actor=s.riichi_pending))
+        for reason in ("suucha_riichi", "suufon_renda", "suukan_sanra"):
+            if not abort_refusal(s, reason):
+                self._emit(Ryukyoku(reason=reason))
+                return
+        calls: list[Chi | Pon | Daiminkan] = [
+            a for a in chosen.values() if isinstance(a, Pon | Daiminkan)
+        ]
+        if not calls:
+            calls = [a for a in chosen.values() if isinstance(a, Chi)]
+        if calls:
+            call = calls[0]
+            self._emit(call)
+            if isinstance(call, Daiminkan):
+                self._kan_dora(call)
+            return
+        self._after_discard_passes()
+
+    def _after_discard_passes(self) -> None:
+        s = self.state
+        if s.live <= 0:
+            nagashi = self.rules.nagashi_mangan and any(s.nagashi)
+            self._emit(Ryukyoku(reason="nagashi_mangan" if nagashi else "exhaustive"))
+            return
+        nxt = (s.turn + 1) % s.players
+        if self.wall is None:
+            raise RuntimeError("no wall")
+        self._emit(Tsumo(actor=nxt, pai=self.wall.draw()))
+
+    def _start_kyoku(self) -> None:
+        s = self.state
+        n = s.players
+        if s.expected is None:
+            bakaze, kyoku, honba, kyotaku, oya, scores = (
+                EAST,
+                1,
+                0,
+                0,
+                0,
+                tuple([self.rules.start_points] * n),
+            )
+        else:
+            bakaze, kyoku, honba, kyotaku, oya, scores = s.expected
+        wall = build_wall(self.rules, self._seeds.getrandbits(64), oya)
+        self.wall = wall
+        self._dora_after_discard = 0
+        self._emit(
+            StartKyoku(
+                bakaze=bakaze,
+                kyoku=kyoku,
+                honba=honba,
+                kyotaku=kyotaku,
+                oya=oya,
+                dora_marker=wall.dora_indicators[0],
+                scores=tuple(scores),
+                tehais=tuple(tuple(h) for h in wall.hands),
+                dice=wall.dice,
+                wall_break=wall.wall_break,
+            )
+        )
+
+    def _advance(self) -> None:
+        """Emit automatic events until some seat must decide or the match ends."""
+        s = self.state
+        while True:
+            ph = s.phase
+            if ph == Phase.START_GAME:
+                self._emit(StartGame(names=self.names, seed=self.seed, rules=self.rules.to_dict()))
+            elif ph == Phase.START_KYOKU:
+                self._start_kyoku()
+            elif ph == Phase.DRAW:
+                wall = self.wall
+                if wall is None:
+                    raise RuntimeError("no wall")
+                if s.rinshan_pending:
+                    self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
+                else:
+                    self._emit(Tsumo(actor=s.turn, pai=wall.draw()))
+            elif ph in (Phase.ACT, Phase.DISCARD):
+                self._pending = {s.turn: legal_actions(s, s.turn)}
+                return
+            elif ph in (Phase.CLAIM, Phase.CHANKAN):
+                seats = deciders(s)
+                if seats:
+                    self._pending = {i: legal_actions(s, i) for i in seats}
+                    return
+                self._resolve_claims({})
+            elif ph == Phase.RESULT:
+                self._emit(EndKyoku())
+            elif ph == Phase.END_GAME:
+                pts, res = final_result(self.rules, s.scores, s.kyotaku, s.deposit_owners)
+                self._emit(EndGame(scores=pts, result=res))
+            else:
+                self._pending = {}
+                return

@@ -1,0 +1,1377 @@
+"""The game state and its single transition, :func:`apply` (G4–G10, M1–M6, X).
+
+A :class:`State` holds all public knowledge of a match plus every seat's concealed
+hand; it never holds the wall (the referee does, see :mod:`jantaku.engine.referee`).
+Live play, the replay of a record and training all move a state with the same
+:func:`apply`.
+
+For speed the state is mutable inside: ``apply(state, event)`` checks the event, then
+updates ``state`` in place and returns it. An illegal event raises
+:class:`~jantaku.errors.IllegalActionError` (naming the seat, the event and the reason)
+*before* anything changes, so the state is untouched. Take :meth:`State.copy` for a
+snapshot. Events are frozen values.
+
+``apply`` scores a :class:`~jantaku.events.Hora` itself (with
+:func:`jantaku.scoring.score_win`) and settles draws, so the payments in the events
+given to it are not trusted: the completed event, with the deltas, yaku, han and fu the
+engine computed, is appended to :attr:`State.results` (the referee logs those), and a
+replay can compare them with a record's.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Callable
+from typing import Any, Final
+
+from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
+from jantaku.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Penalty,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
+from jantaku.hand import is_complete, readings, shanten, winning_kinds
+from jantaku.meld import Meld, MeldKind
+from jantaku.rules import (
+    GameLength,
+    LeftoverDeposits,
+    MultipleRon,
+    NorthTile,
+    Rounding,
+    Rules,
+    SanmaTsumo,
+    Shortfall,
+)
+from jantaku.tiles import (
+    EAST,
+    KIND_OF,
+    NORTH,
+    UNKNOWN,
+    YAOCHUU,
+    Tile,
+    format_tiles,
+)
+
+__all__ = [
+    "Phase",
+    "State",
+    "apply",
+    "final_result",
+    "waits_of",
+]
+
+
+class Phase:
+    """What the state expects next (plain ints for speed)."""
+
+    START_GAME: Final = 0  # a start_game
+    START_KYOKU: Final = 1  # a start_kyoku
+    DRAW: Final = 2  # a tsumo of ``turn`` (a replacement tile if ``rinshan_pending``)
+    ACT: Final = 3  # ``turn`` has drawn: discard, riichi, kan, nukidora, tsumo, kyuushu
+    DISCARD: Final = 4  # ``turn`` has called chii or pon and must discard
+    CLAIM: Final = 5  # a discard lies: ron, calls, reach_accepted, the next draw, draws
+    CHANKAN: Final = 6  # a kakan (or ankan / nukidora) may be robbed
+    RESULT: Final = 7  # the hand is over (another ron may follow); end_kyoku next
+    END_GAME: Final = 8  # the match is over; end_game next
+    DONE: Final = 9
+
+    NAMES: Final = (
+        "start_game",
+        "start_kyoku",
+        "draw",
+        "act",
+        "discard",
+        "claim",
+        "chankan",
+        "result",
+        "end_game",
+        "done",
+    )
+
+
+_YAOCHUU_SET: Final = frozenset(YAOCHUU)
+_WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
+
+
+def waits_of(counts: list[int]) -> tuple[int, ...]:
+    """The kinds that complete concealed counts of 3k+1 tiles (empty if not tenpai).
+
+    A kind the hand already holds four of is included (shape tenpai).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> format_tiles(waits_of(counts34(parse_tiles("1112345678999m"))))
+    '123456789m'
+    """
+    return winning_kinds(counts)
+
+
+def _waits(key: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    return winning_kinds(key)
+
+
+class State:
+    """A match in progress: all public knowledge plus every seat's concealed hand.
+
+    Seats are absolute (0 … players−1, seat 0 the first dealer). Attributes are read by
+    legal-action generation, views and tests; only :func:`apply` changes them.
+    """
+
+    __slots__ = (
+        "_missed",
+        "bakaze",
+        "chankan_kind",
+        "chankan_tile",
+        "counts",
+        "deposit_owners",
+        "discard_kinds",
+        "dora_markers",
+        "drawn",
+        "expected",
+        "extension",
+        "final",
+        "first_turn",
+        "furiten_riichi",
+        "furiten_temp",
+        "game_over",
+        "hands",
+        "honba",
+        "interrupted",
+        "ippatsu",
+        "kan_owners",
+        "known",
+        "kuikae",
+        "kyoku",
+        "kyoku_draws",
+        "kyoku_index",
+        "kyotaku",
+        "last_discard",
+        "last_discarder",
+        "live",
+        "melds",
+        "nagashi",
+        "names",
+        "nuki",
+        "oya",
+        "pao",
+        "pending_dora",
+        "phase",
+        "players",
+        "results",
+        "riichi",
+        "riichi_double",
+        "riichi_pending",
+        "rinshan_draw",
+        "rinshan_pending",
+        "river_flags",
+        "rivers",
+        "ron_winners",
+        "round_index",
+        "rules",
+        "scores",
+        "seed",
+        "start_names",
+        "turn",
+        "waits",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.phase = Phase.START_GAME
+        self.names: tuple[str, ...] = ()
+        self.start_names: tuple[str, ...] = ()
+        self.seed: int | None = None
+        self.scores = [rules.start_points] * n
+        self.kyotaku = 0
+        self.deposit_owners: list[int] = []
+        self.honba = 0
+        self.bakaze: Tile = EAST
+        self.kyoku = 1
+        self.oya = 0
+        self.round_index = 0  # 0 = East 1, players = South 1, …
+        self.kyoku_index = 0  # hands played so far
+        self.expected: tuple[Any, ...] | None = None
+        self.game_over = False
+        self.extension = False
+        self.final: EndGame | None = None
+        self.results: list[Hora | Ryukyoku | Penalty] = []
+        self._reset_hand()
+
+    def _reset_hand(self) -> None:
+        n = self.players
+        self.hands: list[list[Tile]] = [[] for _ in range(n)]
+        self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.rivers: list[list[Tile]] = [[] for _ in range(n)]
+        # per discard: bit 1 tsumogiri, bit 2 riichi declaration, bit 4 called away
+        self.river_flags: list[list[int]] = [[] for _ in range(n)]
+        self.discard_kinds: list[set[int]] = [set() for _ in range(n)]
+        self.waits: list[tuple[int, ...]] = [() for _ in range(n)]
+        self.nuki = [0] * n
+        self.riichi = [0] * n  # 0 none, 1 riichi, 2 double riichi
+        self.ippatsu = [False] * n
+        self.first_turn = [True] * n
+        self.furiten_temp = [False] * n
+        self.furiten_riichi = [False] * n
+        self.nagashi = [True] * n
+        self.pao: list[int | None] = [None] * n
+        self.kan_owners: list[int] = []
+        self.known = [0] * 37
+        self.dora_markers: list[Tile] = []
+        self.pending_dora = 0
+        self.live = 0
+        self.turn = self.oya
+        self.drawn: Tile | None = None
+        self.last_discard: Tile | None = None
+        self.last_discarder: int | None = None
+        self.riichi_pending: int | None = None
+        self.riichi_double = False
+        self.interrupted = False
+        self.rinshan_pending = False
+        self.rinshan_draw = False
+        self.chankan_tile: Tile | None = None
+        self.chankan_kind = ""
+        self.kuikae: tuple[int, ...] = ()
+        self.ron_winners: list[int] = []
+        self.kyoku_draws = 0
+        self._missed: list[int] = []
+
+    def copy(self) -> State:
+        """A deep snapshot that later :func:`apply` calls on ``self`` do not change.
+
+        >>> from jantaku.rules import TENHOU
+        >>> s = State(TENHOU)
+        >>> t = s.copy()
+        >>> t.scores is s.scores, t.scores == s.scores
+        (False, True)
+        """
+        new = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list | set | dict):
+                value = _copy.deepcopy(value)
+            object.__setattr__(new, name, value)
+        return new
+
+    # --- derived values ---------------------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """The phase as a word (``draw``, ``act``, ``claim`` …)."""
+        return Phase.NAMES[self.phase]
+
+    @property
+    def seat_winds(self) -> tuple[Tile, ...]:
+        """The seat wind of every seat this hand (the dealer is East)."""
+        n = self.players
+        return tuple(EAST + (s - self.oya) % n for s in range(n))
+
+    @property
+    def total_kans(self) -> int:
+        """Kans declared this hand, by anyone."""
+        return len(self.kan_owners)
+
+    def is_closed(self, seat: int) -> bool:
+        """Whether the seat has no open meld (ankan keeps a hand closed)."""
+        return all(m.kind is MeldKind.ANKAN for m in self.melds[seat])
+
+    def furiten(self, seat: int) -> bool:
+        """Whether the seat may not ron now (G7): own discards, a passed win, or riichi."""
+        if self.furiten_temp[seat] or self.furiten_riichi[seat]:
+            return True
+        dk = self.discard_kinds[seat]
+        return any(k in dk for k in self.waits[seat])
+
+    def is_tenpai(self, seat: int) -> bool:
+        """Whether the seat's hand is tenpai at a draw (G9; per ``tenpai_on_own_fourth``)."""
+        w = self.waits[seat]
+        if not w:
+            return False
+        if self.rules.tenpai_on_own_fourth:
+            return True
+        c = self.counts[seat]
+        held = [0] * 34
+        for m in self.melds[seat]:
+            for t in m.tiles:
+                held[KIND_OF[t]] += 1
+        return any(c[k] + held[k] < 4 for k in w)
+
+    def hand_of(self, seat: int) -> tuple[Tile, ...]:
+        """The seat's concealed tiles, sorted."""
+        return tuple(sorted(self.hands[seat], key=_sort_key))
+
+    @property
+    def is_last_draw(self) -> bool:
+        """Whether the live wall is empty (the last discard lies or the last tile was drawn)."""
+        return self.live == 0
+
+
+def _sort_key(t: Tile) -> tuple[int, int]:
+    return (KIND_OF[t], 0 if t >= 34 else 1)
+
+
+def _illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
+    return IllegalActionError(reason, seat=seat, action=event)
+
+
+def _check_seat(s: State, seat: int, event: object) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < s.players:
+        raise _illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
+
+
+def _check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
+    """A tile that may enter play: a real tile, not a fifth copy, no second red five."""
+    if not isinstance(t, int) or not 0 <= t < UNKNOWN:
+        raise _illegal(seat, event, f"not a known tile: {t!r}")
+    k = KIND_OF[t]
+    if s.players == 3 and 1 <= k <= 7:
+        raise _illegal(seat, event, "three-player mahjong has no 2m–8m")
+    kn = s.known
+    n = kn[k] + (kn[34 + k // 9] if k in (4, 13, 22) else 0)
+    if n >= 4:
+        raise _illegal(seat, event, f"a fifth {format_tiles([t])}")
+    if t >= 34 and kn[t] >= s.rules.red_fives[t - 34]:
+        raise _illegal(seat, event, f"one red {format_tiles([t])} too many")
+    if t in (4, 13, 22) and kn[t] >= 4 - s.rules.red_fives[t // 9]:
+        raise _illegal(seat, event, f"a plain five {format_tiles([t])} that is red in this set")
+
+
+def _see(s: State, t: Tile) -> None:
+    s.known[t] += 1
+
+
+def _need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
+    if s.phase not in phases:
+        raise _illegal(seat, event, f"not now: the table is in the {s.phase_name} phase")
+
+
+def _flush_missed(s: State) -> None:
+    """Seats that let a winning tile pass become furiten (G7)."""
+    if s._missed:
+        for seat in s._missed:
+            if seat not in s.ron_winners:
+                if s.riichi[seat]:
+                    s.furiten_riichi[seat] = True
+                else:
+                    s.furiten_temp[seat] = True
+        s._missed = []
+
+
+def _remove(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
+    """Whether ``tiles`` (a multiset) are all in ``hand``."""
+    if len(tiles) == 1:
+        return tiles[0] in hand
+    rest = list(hand)
+    for t in tiles:
+        try:
+            rest.remove(t)
+        except ValueError:
+            return False
+    return True
+
+
+# --- start of the match and of a hand ---------------------------------------------------
+
+
+def _start_game(s: State, e: StartGame) -> None:
+    _need_phase(s, (Phase.START_GAME,), None, e)
+    if len(e.names) != s.players:
+        raise _illegal(
+            None, e, f"{len(e.names)} names for a {s.players}-player table under these rules"
+        )
+    s.names = tuple(e.names)
+    s.seed = e.seed
+    s.phase = Phase.START_KYOKU
+
+
+def _start_kyoku(s: State, e: StartKyoku) -> None:
+    _need_phase(s, (Phase.START_KYOKU,), None, e)
+    n = s.players
+    if len(e.tehais) != n or any(len(h) != 13 for h in e.tehais):
+        raise _illegal(None, e, f"{n} hands of 13 tiles are dealt")
+    if len(e.scores) != n:
+        raise _illegal(None, e, f"{n} scores")
+    _check_seat(s, e.oya, e)
+    if e.bakaze not in _WIND_OF_ROUND or not 1 <= e.kyoku <= n:
+        raise _illegal(None, e, "no such round")
+    if (e.kyoku - 1) != (e.oya - 0) % n:
+        raise _illegal(None, e, f"kyoku {e.kyoku} is dealt by seat {e.kyoku - 1}, not {e.oya}")
+    if e.honba < 0 or e.kyotaku < 0:
+        raise _illegal(None, e, "negative honba or deposits")
+    if s.expected is not None:
+        got = (e.bakaze, e.kyoku, e.honba, e.kyotaku, e.oya, tuple(e.scores))
+        if got != s.expected:
+            raise _illegal(
+                None,
+                e,
+                "the hand does not follow from the last one: expected bakaze/kyoku/honba/"
+                f"kyotaku/oya/scores {s.expected}, got {got}",
+            )
+    probe = State.__new__(State)
+    probe.players = n
+    probe.rules = s.rules
+    probe.known = [0] * 37
+    for t in (*(t for h in e.tehais for t in h), e.dora_marker):
+        _check_tile(probe, t, e)
+        probe.known[t] += 1
+    s.oya = e.oya
+    s.bakaze = e.bakaze
+    s.kyoku = e.kyoku
+    s.honba = e.honba
+    if s.kyotaku != e.kyotaku:
+        s.deposit_owners = s.deposit_owners[: e.kyotaku]
+    s.kyotaku = e.kyotaku
+    s.scores = list(e.scores)
+    s.round_index = _WIND_OF_ROUND.index(e.bakaze) * n + e.kyoku - 1
+    s._reset_hand()
+    s.known = probe.known
+    for seat, tiles in enumerate(e.tehais):
+        s.hands[seat] = list(tiles)
+        c = s.counts[seat]
+        for t in tiles:
+            c[KIND_OF[t]] += 1
+        s.waits[seat] = _waits(c)
+    s.dora_markers = [e.dora_marker]
+    total = 136 if n == 4 else 108
+    s.live = total - 14 - 13 * n
+    s.turn = e.oya
+    s.results = []
+    s.phase = Phase.DRAW
+
+
+# --- the turn -------------------------------------------------------------------------------
+
+
+def _tsumo(s: State, e: Tsumo) -> None:
+    seat = e.actor
+    if s.phase == Phase.CHANKAN:
+        if not s.rinshan_pending or seat != s.turn:
+            raise _illegal(seat, e, "only the kan's replacement draw may follow")
+    elif s.phase == Phase.CLAIM:
+        if s.riichi_pending is not None:
+            raise _illegal(seat, e, "the riichi must be accepted before the next draw")
+        nxt = (s.turn + 1) % s.players
+        if seat != nxt:
+            raise _illegal(seat, e, f"it is seat {nxt}'s draw")
+    elif s.phase == Phase.DRAW:
+        if seat != s.turn:
+            raise _illegal(seat, e, f"it is seat {s.turn}'s draw")
+    else:
+        raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+    if s.live <= 0:
+        raise _illegal(seat, e, "the live wall is empty")
+    _check_tile(s, e.pai, e, seat)
+    _flush_missed(s)
+    if s.phase == Phase.CLAIM:
+        s.turn = seat
+    _see(s, e.pai)
+    s.hands[seat].append(e.pai)
+    s.counts[seat][KIND_OF[e.pai]] += 1
+    s.drawn = e.pai
+    s.live -= 1
+    s.rinshan_draw = s.rinshan_pending
+    s.rinshan_pending = False
+    s.furiten_temp[seat] = False
+    s.chankan_tile = None
+    s.kuikae = ()
+    s.kyoku_draws += 1
+    s.phase = Phase.ACT
+
+
+def _dahai(s: State, e: Dahai) -> None:
+    seat = e.actor
+    _need_phase(s, (Phase.ACT, Phase.DISCARD), seat, e)
+    if seat != s.turn:
+        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+    t = e.pai
+    hand = s.hands[seat]
+    if t not in hand:
+        raise _illegal(seat, e, f"{format_tiles([t])} is not in the hand")
+    if e.tsumogiri:
+        if s.phase != Phase.ACT or s.drawn != t:
+            raise _illegal(seat, e, "tsumogiri discards the tile just drawn")
+    elif s.phase == Phase.ACT and s.drawn == t and hand.count(t) < 2:
+        raise _illegal(seat, e, "the only such tile is the one just drawn: that is tsumogiri")
+    k = KIND_OF[t]
+    if s.riichi[seat] and (s.drawn is None or KIND_OF[s.drawn] != k):
+        raise _illegal(seat, e, "after riichi only the drawn tile may be discarded (C3)")
+    if s.phase == Phase.DISCARD and k in s.kuikae:
+        raise _illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
+    counts = s.counts[seat]
+    if s.riichi_pending == seat:
+        counts[k] -= 1
+        w = _waits(counts)
+        counts[k] += 1
+        if not w:
+            raise _illegal(seat, e, "a riichi discard must leave the hand tenpai")
+        if not s.rules.riichi_on_complete_hand and is_complete(counts) and k in w:
+            raise _illegal(seat, e, "riichi may not be declared by discarding a winning tile")
+    # --- commit
+    hand.remove(t)
+    counts[k] -= 1
+    s.rivers[seat].append(t)
+    flags = 1 if e.tsumogiri else 0
+    if s.riichi_pending == seat:
+        flags |= 2
+    s.river_flags[seat].append(flags)
+    s.discard_kinds[seat].add(k)
+    if k not in _YAOCHUU_SET:
+        s.nagashi[seat] = False
+    if s.riichi[seat]:
+        s.ippatsu[seat] = False
+    else:
+        s.waits[seat] = _waits(counts)
+    s.first_turn[seat] = False
+    s.drawn = None
+    s.rinshan_draw = False
+    s.kuikae = ()
+    s.last_discard = t
+    s.last_discarder = seat
+    s.phase = Phase.CLAIM
+    missed = []
+    for other in range(s.players):
+        if other != seat and k in s.waits[other]:
+            missed.append(other)
+    s._missed = missed
+
+
+def _reach(s: State, e: Reach) -> None:
+    seat = e.actor
+    _need_phase(s, (Phase.ACT,), seat, e)
+    if seat != s.turn:
+        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+    reason = riichi_refusal(s, seat)
+    if reason:
+        raise _illegal(seat, e, reason)
+    s.riichi_pending = seat
+    s.riichi_double = s.first_turn[seat] and not s.interrupted
+
+
+def riichi_refusal(s: State, seat: int) -> str:
+    """Why ``seat`` may not declare riichi now, or ``''`` if it may (Y1, G8)."""
+    if s.riichi[seat] or s.riichi_pending is not None:
+        return "riichi is already declared"
+    if not s.is_closed(seat):
+        return "riichi needs a closed hand"
+    if s.scores[seat] < s.rules.riichi_min_points:
+        return f"riichi needs {s.rules.riichi_min_points} points"
+    if s.live < max(1, s.rules.riichi_min_tiles_left):
+        return f"riichi needs {max(1, s.rules.riichi_min_tiles_left)} tiles left in the wall"
+    if shanten(s.counts[seat]) > 0:
+        return "riichi needs a tenpai hand"
+    return ""
+
+
+def _reach_accepted(s: State, e: ReachAccepted) -> None:
+    seat = e.actor
+    _need_phase(s, (Phase.CLAIM,), seat, e)
+    if s.riichi_pending != seat:
+        raise _illegal(seat, e, "no riichi of this seat waits to be accepted")
+    _flush_missed(s)
+    s.scores[seat] -= s.rules.riichi_deposit
+    s.kyotaku += 1
+    s.deposit_owners.append(seat)
+    s.riichi[seat] = 2 if s.riichi_double else 1
+    s.ippatsu[seat] = s.rules.ippatsu
+    s.riichi_pending = None
+
+
+# --- calls ------------------------------------------------------------------------------------
+
+
+def _call_common(s: State, e: Chi | Pon | Daiminkan) -> None:
+    seat = e.actor
+    _check_seat(s, seat, e)
+    _need_phase(s, (Phase.CLAIM,), seat, e)
+    if s.riichi_pending is not None:
+        raise _illegal(seat, e, "the riichi must be accepted before a call")
+    if e.target != s.last_discarder or e.pai != s.last_discard:
+        raise _illegal(seat, e, "the call must take the last discard")
+    if seat == e.target:
+        raise _illegal(seat, e, "one cannot call one's own discard")
+    if s.live <= 0:
+        raise _illegal(seat, e, "no call on the last discard but ron (G4)")
+    if s.riichi[seat]:
+        raise _illegal(seat, e, "after riichi the hand cannot change (C3)")
+    if not _remove(s.hands[seat], e.consumed):
+        raise _illegal(seat, e, "the consumed tiles are not in the hand")
+
+
+def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
+    tiles = tuple(sorted((*e.consumed, e.pai), key=_sort_key))
+    try:
+        return Meld(kind, tiles, e.pai, (e.target - e.actor) % s.players)
+    except InvalidHandError as err:
+        raise _illegal(e.actor, e, str(err)) from None
+
+
+def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
+    """The kinds one may not discard right after calling ``meld`` (G6).
+
+    >>> from jantaku.meld import parse_meld
+    >>> from jantaku.rules import TENHOU
+    >>> kuikae_kinds(parse_meld("[3-45m]"), TENHOU)
+    (2, 5)
+    """
+    if not rules.kuikae_forbidden or meld.called is None:
+        return ()
+    c = KIND_OF[meld.called]
+    out = [c]
+    if meld.kind is MeldKind.CHII and rules.suji_kuikae_forbidden:
+        lo = meld.kind34
+        if c == lo and c % 9 <= 5:
+            out.append(c + 3)
+        elif c == lo + 2 and c % 9 >= 3:
+            out.append(c - 3)
+    return tuple(out)
+
+
+def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
+    seat = e.actor
+    _flush_missed(s)
+    hand = s.hands[seat]
+    c = s.counts[seat]
+    for t in e.consumed:
+        hand.remove(t)
+        c[KIND_OF[t]] -= 1
+    s.melds[seat].append(meld)
+    s.river_flags[e.target][-1] |= 4
+    s.nagashi[e.target] = False
+    s.interrupted = True
+    for i in range(s.players):
+        s.ippatsu[i] = False
+    s.furiten_temp[seat] = False
+    s.turn = seat
+    s.drawn = None
+    if meld.kind in (MeldKind.PON, MeldKind.DAIMINKAN):
+        _track_pao(s, seat, meld, e.target)
+
+
+def _track_pao(s: State, seat: int, meld: Meld, feeder: int) -> None:
+    k = meld.kind34
+    if k >= 31:
+        group = range(31, 34)
+    elif 27 <= k <= 30:
+        group = range(27, 31)
+    else:
+        return
+    sets = sum(1 for m in s.melds[seat] if m.kind is not MeldKind.CHII and m.kind34 in group)
+    if sets == len(group):
+        s.pao[seat] = feeder
+
+
+def _chi(s: State, e: Chi) -> None:
+    _call_common(s, e)
+    if not s.rules.chii_allowed:
+        raise _illegal(e.actor, e, "chii is not played under these rules")
+    if e.actor != (e.target + 1) % s.players:
+        raise _illegal(e.actor, e, "chii only from the player on the left")
+    meld = _make_meld(s, e, MeldKind.CHII)
+    _check_kuikae_left(s, e, meld)
+    _commit_call(s, e, meld)
+    s.kuikae = kuikae_kinds(meld, s.rules)
+    s.phase = Phase.DISCARD
+
+
+def _pon(s: State, e: Pon) -> None:
+    _call_common(s, e)
+    meld = _make_meld(s, e, MeldKind.PON)
+    _check_kuikae_left(s, e, meld)
+    _commit_call(s, e, meld)
+    s.kuikae = kuikae_kinds(meld, s.rules)
+    s.phase = Phase.DISCARD
+
+
+def _check_kuikae_left(s: State, e: Chi | Pon, meld: Meld) -> None:
+    banned = kuikae_kinds(meld, s.rules)
+    rest = list(s.hands[e.actor])
+    for t in e.consumed:
+        rest.remove(t)
+    if not any(KIND_OF[t] not in banned for t in rest):
+        raise _illegal(e.actor, e, "the call would leave only kuikae tiles to discard")
+
+
+def _daiminkan(s: State, e: Daiminkan) -> None:
+    _call_common(s, e)
+    if s.total_kans >= 4:
+        raise _illegal(e.actor, e, "four kans have been declared")
+    meld = _make_meld(s, e, MeldKind.DAIMINKAN)
+    _commit_call(s, e, meld)
+    _after_kan(s, e.actor)
+    s.phase = Phase.DRAW
+
+
+def _after_kan(s: State, seat: int) -> None:
+    s.kan_owners.append(seat)
+    if s.rules.kan_dora:
+        s.pending_dora += 1
+    s.rinshan_pending = True
+    s.interrupted = True
+    for i in range(s.players):
+        s.ippatsu[i] = False
+
+
+def _own_kan_common(s: State, e: Kakan | Ankan | Nukidora) -> None:
+    seat = e.actor
+    _check_seat(s, seat, e)
+    _need_phase(s, (Phase.ACT,), seat, e)
+    if seat != s.turn:
+        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+    if s.riichi_pending is not None:
+        raise _illegal(seat, e, "riichi was declared: the discard must follow")
+    if s.live <= 0:
+        raise _illegal(seat, e, "no kan on the last tile of the wall (G4)")
+
+
+def _kakan(s: State, e: Kakan) -> None:
+    seat = e.actor
+    _own_kan_common(s, e)
+    if s.total_kans >= 4:
+        raise _illegal(seat, e, "four kans have been declared")
+    k = KIND_OF[e.pai]
+    idx = next(
+        (i for i, m in enumerate(s.melds[seat]) if m.kind is MeldKind.PON and m.kind34 == k),
+        -1,
+    )
+    if idx < 0:
+        raise _illegal(seat, e, "no pon of that tile to add to")
+    pon = s.melds[seat][idx]
+    if sorted(pon.tiles) != sorted(e.consumed):
+        raise _illegal(seat, e, "the consumed tiles are not the pon's")
+    if e.pai not in s.hands[seat]:
+        raise _illegal(seat, e, "the added tile is not in the hand")
+    s.hands[seat].remove(e.pai)
+    s.counts[seat][k] -= 1
+    s.melds[seat][idx] = pon.with_added(e.pai)
+    s.waits[seat] = _waits(s.counts[seat])
+    s.drawn = None
+    _after_kan(s, seat)
+    _open_chankan(s, seat, e.pai, "kakan")
+
+
+def _open_chankan(s: State, seat: int, tile: Tile, how: str) -> None:
+    k = KIND_OF[tile]
+    s.chankan_tile = tile
+    s.chankan_kind = how
+    s.last_discard = None
+    s._missed = [o for o in range(s.players) if o != seat and k in s.waits[o]]
+    if how == "ankan":
+        s._missed = [o for o in s._missed if _is_kokushi_wait(s, o)]
+    s.phase = Phase.CHANKAN if s._missed else Phase.DRAW
+
+
+def _is_kokushi_wait(s: State, seat: int) -> bool:
+    c = s.counts[seat]
+    return not s.melds[seat] and sum(c[k] for k in YAOCHUU) == 13
+
+
+def _ankan(s: State, e: Ankan) -> None:
+    seat = e.actor
+    _own_kan_common(s, e)
+    if s.total_kans >= 4:
+        raise _illegal(seat, e, "four kans have been declared")
+    kinds = {KIND_OF[t] for t in e.consumed}
+    if len(kinds) != 1:
+        raise _illegal(seat, e, "an ankan is four tiles of one kind")
+    k = kinds.pop()
+    if s.counts[seat][k] != 4 or not _remove(s.hands[seat], e.consumed):
+        raise _illegal(seat, e, "the four tiles are not in the hand")
+    if s.riichi[seat]:
+        reason = riichi_ankan_refusal(s, seat, k)
+        if reason:
+            raise _illegal(seat, e, reason)
+    for t in e.consumed:
+        s.hands[seat].remove(t)
+    s.counts[seat][k] = 0
+    s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=_sort_key))))
+    if not s.riichi[seat]:
+        s.waits[seat] = _waits(s.counts[seat])
+    s.drawn = None
+    _after_kan(s, seat)
+    if s.rules.kokushi_robs_ankan:
+        _open_chankan(s, seat, e.consumed[0], "ankan")
+    else:
+        s.phase = Phase.DRAW
+
+
+def riichi_ankan_refusal(s: State, seat: int, k: int) -> str:
+    """Why an ankan of kind ``k`` after riichi is refused, or ``''`` (G8: waits unchanged)."""
+    if s.drawn is None or KIND_OF[s.drawn] != k:
+        return "after riichi only the drawn tile may make an ankan"
+    c = list(s.counts[seat])
+    c[k] -= 1
+    before = _waits(c)
+    c[k] = 0
+    after = _waits(c)
+    if before != after:
+        return "after riichi an ankan may not change the waits (G8)"
+    # the kan must not break a reading that uses the tiles as a run
+    c[k] = 3
+    for w in before:
+        c[w] += 1
+        if any(k not in r.triplets for r in readings(c)):
+            return "after riichi an ankan may not change how the hand is read"
+        c[w] -= 1
+    return ""
+
+
+def _nukidora(s: State, e: Nukidora) -> None:
+    seat = e.actor
+    _own_kan_common(s, e)
+    if s.players != 3 or s.rules.north is not NorthTile.NUKIDORA:
+        raise _illegal(seat, e, "north is set aside only in three-player nukidora rules")
+    if e.pai != NORTH or NORTH not in s.hands[seat]:
+        raise _illegal(seat, e, "a nukidora sets aside a north from the hand")
+    if s.riichi[seat] and s.drawn != NORTH:
+        raise _illegal(seat, e, "after riichi only a drawn north may be set aside")
+    s.hands[seat].remove(NORTH)
+    s.counts[seat][NORTH] -= 1
+    s.nuki[seat] += 1
+    if not s.riichi[seat]:
+        s.waits[seat] = _waits(s.counts[seat])
+    s.drawn = None
+    s.rinshan_pending = True
+    _open_chankan(s, seat, NORTH, "nukidora")
+
+
+def _dora(s: State, e: Dora) -> None:
+    if s.pending_dora <= 0:
+        raise _illegal(None, e, "no kan waits for its dora indicator")
+    if s.phase in (Phase.START_GAME, Phase.START_KYOKU, Phase.RESULT, Phase.END_GAME):
+        raise _illegal(None, e, "not during a hand")
+    _check_tile(s, e.dora_marker, e)
+    _see(s, e.dora_marker)
+    s.dora_markers.append(e.dora_marker)
+    s.pending_dora -= 1
+
+
+# --- the end of a hand ---------------------------------------------------------------------
+
+
+ScoreFn = Callable[..., Any]
+
+
+def _score(s: State, seat: int, tile: Tile, discarder: int | None, e: Hora) -> Any:
+    """Score a win through jantaku.scoring (imported lazily: scoring may import the engine)."""
+    from jantaku.scoring.score import score_win
+    from jantaku.scoring.situation import Riichi, WinSituation
+
+    chankan = s.phase == Phase.CHANKAN or (s.phase == Phase.RESULT and s.chankan_tile is not None)
+    kind = s.chankan_kind if chankan else ""
+    concealed = tuple(s.hands[seat]) if discarder is None else (*s.hands[seat], tile)
+    houtei = discarder is not None and s.live == 0 and not chankan
+    riichi = (Riichi.NONE, Riichi.RIICHI, Riichi.DOUBLE)[s.riichi[seat]]
+    first = (
+        s.first_turn[seat]
+        and not s.interrupted
+        and not s.riichi[seat]
+        and not s.melds[seat]
+        and (discarder is None or seat != s.oya)
+    )
+    ura = tuple(e.ura_markers) if s.riichi[seat] and s.rules.ura_dora else ()
+    situation = WinSituation(
+        concealed=concealed,
+        melds=tuple(s.melds[seat]),
+        win_tile=tile,
+        discarder=discarder,
+        riichi=riichi,
+        ippatsu=s.ippatsu[seat] and s.rules.ippatsu,
+        haitei=discarder is None and s.live == 0 and not s.rinshan_draw,
+        houtei=houtei,
+        rinshan=discarder is None and s.rinshan_draw and s.total_kans > 0,
+        chankan=chankan and kind == "kakan",
+        first_turn=first,
+        round_wind=s.bakaze,
+        winner=seat,
+        dealer=s.oya,
+        pao=s.pao[seat] if s.rules.pao and s.pao[seat] != seat else None,
+        dora_indicators=tuple(s.dora_markers),
+        ura_indicators=ura,
+        kita=s.nuki[seat],
+        honba=0 if s.ron_winners else s.honba,
+        deposits=0 if s.ron_winners else s.kyotaku,
+        rules=s.rules,
+    )
+    return score_win(situation)
+
+
+def _hora(s: State, e: Hora) -> None:
+    seat = e.actor
+    _check_seat(s, seat, e)
+    _check_seat(s, e.target, e)
+    n = s.players
+    if e.target == seat:
+        _need_phase(s, (Phase.ACT,), seat, e)
+        if seat != s.turn or s.drawn is None:
+            raise _illegal(seat, e, "tsumo wins on one's own draw")
+        if s.riichi_pending is not None:
+            raise _illegal(seat, e, "riichi was declared: the discard must follow")
+        tile = s.drawn
+        if e.pai is not None and e.pai != tile:
+            raise _illegal(seat, e, "the winning tile is the tile just drawn")
+        if not is_complete(s.counts[seat]):
+            raise _illegal(seat, e, "the hand is not complete")
+        discarder: int | None = None
+    else:
+        tile_or_none: Tile | None
+        if s.phase == Phase.CLAIM:
+            tile_or_none, discarder = s.last_discard, s.last_discarder
+        elif s.phase == Phase.CHANKAN:
+            tile_or_none, discarder = s.chankan_tile, s.turn
+        elif s.phase == Phase.RESULT and s.ron_winners:
+            tile_or_none = s.chankan_tile if s.chankan_tile is not None else s.last_discard
+            discarder = s.turn if s.chankan_tile is not None else s.last_discarder
+            if seat in s.ron_winners:
+                raise _illegal(seat, e, "this seat has already won on this tile")
+            mr = s.rules.multiple_ron
+            if mr is MultipleRon.HEAD_BUMP:
+                raise _illegal(seat, e, "head bump: only one player wins on a discard (G5)")
+            if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
+                raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
+        else:
+            raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+        if tile_or_none is None or discarder is None or e.target != discarder:
+            raise _illegal(seat, e, "ron takes the last discarded (or added kan) tile")
+        tile = tile_or_none
+        if e.pai is not None and e.pai != tile:
+            raise _illegal(seat, e, "ron is on the tile just discarded")
+        if seat == discarder:
+            raise _illegal(seat, e, "one cannot ron one's own discard")
+        k = KIND_OF[tile]
+        if k not in s.waits[seat]:
+            raise _illegal(seat, e, "the tile does not complete the hand")
+        if s.furiten(seat):
+            raise _illegal(seat, e, "furiten: no ron (G7)")
+        if (
+            s.chankan_kind == "ankan"
+            and s.chankan_tile is not None
+            and not _is_kokushi_wait(s, seat)
+        ):
+            raise _illegal(seat, e, "only thirteen orphans may rob an ankan")
+    try:
+        result = _score(s, seat, tile, discarder, e)
+    except NoYakuError:
+        raise _illegal(seat, e, "no yaku (一翻縛り)") from None
+    except JantakuError as err:
+        raise _illegal(seat, e, f"cannot be scored: {err}") from None
+    deltas = [int(d) for d in result.deltas]
+    if len(deltas) < n:
+        deltas += [0] * (n - len(deltas))
+    deltas = deltas[:n]
+    first = not s.ron_winners
+    if first and discarder is not None and s.riichi_pending == discarder:
+        s.riichi_pending = None  # the riichi discard was ronned: no deposit
+    deltas = _apply_shortfall(s, deltas, seat)
+    for i in range(n):
+        s.scores[i] += deltas[i]
+    if first:
+        s.kyotaku = 0
+        s.deposit_owners = []
+    s.ron_winners.append(seat)
+    yaku = tuple((y.id, y.yakuman * 13 if y.yakuman else y.han) for y in result.yaku)
+    yaku += tuple(
+        (name, count)
+        for name, count in (
+            ("dora", result.dora),
+            ("aka", result.red),
+            ("ura", result.ura),
+            ("kita", result.kita),
+        )
+        if count
+    )
+    done = Hora(
+        actor=seat,
+        target=e.target,
+        pai=tile,
+        deltas=tuple(deltas),
+        ura_markers=tuple(e.ura_markers) if s.riichi[seat] else (),
+        yaku=yaku,
+        han=int(result.han),
+        fu=int(result.fu),
+        points=int(result.total),
+        pao=s.pao[seat] if s.rules.pao else None,
+        scores=tuple(s.scores),
+    )
+    s.results.append(done)
+    if discarder is None:
+        s.last_discard = None
+    s.phase = Phase.RESULT
+
+
+def _apply_shortfall(s: State, deltas: list[int], winner: int | None) -> list[int]:
+    """M4: with ``Shortfall.SPLIT`` a payer pays what they have; the others split the rest."""
+    if s.rules.shortfall is not Shortfall.SPLIT:
+        return deltas
+    n = s.players
+    out = list(deltas)
+    for p in range(n):
+        after = s.scores[p] + out[p]
+        if out[p] < 0 and after < 0:
+            short = -after
+            out[p] += short
+            others = [q for q in range(n) if q != p and out[q] <= 0 and q != winner]
+            if not others:
+                others = [q for q in range(n) if q != p and q != winner]
+            if not others:
+                out[p] -= short
+                continue
+            share, rest = divmod(short // 100, len(others))
+            for i, q in enumerate(others):
+                out[q] -= (share + (1 if i < rest else 0)) * 100
+            out[p] -= short % 100
+    return out
+
+
+def _ryukyoku(s: State, e: Ryukyoku) -> None:
+    n = s.players
+    r = s.rules
+    reason = e.reason
+    deltas = [0] * n
+    tenpai: tuple[int, ...] = ()
+    tehais: tuple[tuple[Tile, ...], ...] | None = None
+    if reason == "kyuushu_kyuuhai":
+        seat = s.turn if e.actor is None else e.actor
+        _need_phase(s, (Phase.ACT,), seat, e)
+        if seat != s.turn:
+            raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+        why = kyuushu_refusal(s, seat)
+        if why:
+            raise _illegal(seat, e, why)
+        tehais = tuple(s.hand_of(i) if i == seat else () for i in range(n))
+    elif reason in ("exhaustive", "nagashi_mangan"):
+        _need_phase(s, (Phase.CLAIM,), e.actor, e)
+        if s.live > 0:
+            raise _illegal(None, e, "the live wall is not empty")
+        if s.riichi_pending is not None:
+            raise _illegal(None, e, "the riichi must be accepted first")
+        tenpai = tuple(i for i in range(n) if s.is_tenpai(i))
+        tehais = tuple(s.hand_of(i) if i in tenpai else () for i in range(n))
+        flowing = [i for i in range(n) if s.nagashi[i] and r.nagashi_mangan]
+        if flowing:
+            if reason != "nagashi_mangan":
+                raise _illegal(None, e, f"seat {flowing[0]} has nagashi mangan")
+            for i in flowing:
+                pay = _nagashi_payments(s, i)
+                for j in range(n):
+                    deltas[j] += pay[j]
+        else:
+            if reason == "nagashi_mangan":
+                raise _illegal(None, e, "nobody has nagashi mangan")
+            t = len(tenpai)
+            if 0 < t < n:
+                total = r.noten_payment_total
+                for i in range(n):
+                    deltas[i] = total // t if i in tenpai else -(total // (n - t))
+    else:
+        why = abort_refusal(s, reason)
+        if why:
+            raise _illegal(e.actor, e, why)
+        if reason == "suucha_riichi":
+            tehais = tuple(s.hand_of(i) for i in range(n))
+    _flush_missed(s)
+    deltas = _apply_shortfall(s, deltas, None)
+    for i in range(n):
+        s.scores[i] += deltas[i]
+    done = Ryukyoku(
+        reason=reason,
+        deltas=tuple(deltas),
+        tenpai=tenpai if reason in ("exhaustive", "nagashi_mangan") else None,
+        tehais=tehais,
+        actor=e.actor if reason == "kyuushu_kyuuhai" else None,
+        scores=tuple(s.scores),
+    )
+    s.results.append(done)
+    s.phase = Phase.RESULT
+
+
+def _nagashi_payments(s: State, seat: int) -> list[int]:
+    """Nagashi mangan is settled as a mangan tsumo without honba (Y28)."""
+    n = s.players
+    pay = [0] * n
+    dealer = seat == s.oya
+    for j in range(n):
+        if j == seat:
+            continue
+        p = 4000 if dealer or j == s.oya else 2000
+        pay[j] -= p
+        pay[seat] += p
+    if n == 3 and s.rules.sanma_tsumo is SanmaTsumo.SPLIT:
+        missing = 4000 if dealer else 2000
+        # the share of the absent fourth player is split by the two payers
+        half = missing // 2
+        for j in range(n):
+            if j != seat:
+                pay[j] -= half
+                pay[seat] += half
+    return pay
+
+
+def kyuushu_refusal(s: State, seat: int) -> str:
+    """Why ``seat`` may not declare kyuushu kyuuhai now, or ``''`` (G10)."""
+    if not s.rules.abort_kyuushu_kyuuhai:
+        return "kyuushu kyuuhai is not played under these rules"
+    if not s.first_turn[seat] or s.interrupted or s.drawn is None:
+        return "kyuushu kyuuhai only on one's first, uninterrupted draw"
+    c = s.counts[seat]
+    if sum(1 for k in YAOCHUU if c[k]) < 9:
+        return "fewer than nine different terminals and honors"
+    return ""
+
+
+def abort_refusal(s: State, reason: str) -> str:
+    """Why the abortive draw ``reason`` cannot be declared now, or ``''`` (G10)."""
+    r = s.rules
+    n = s.players
+    if reason == "suufon_renda":
+        if not r.abort_suufon_renda:
+            return "suufon renda is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suufon renda follows the last of the first discards"
+        if s.interrupted or any(len(rv) != 1 for rv in s.rivers):
+            return "suufon renda needs exactly one uninterrupted discard by everyone"
+        kinds = {KIND_OF[rv[0]] for rv in s.rivers}
+        if len(kinds) != 1 or not 27 <= next(iter(kinds)) <= 30:
+            return "the first discards are not all the same wind"
+        return ""
+    if reason == "suucha_riichi":
+        if not r.abort_suucha_riichi:
+            return "suucha riichi is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suucha riichi follows the accepted fourth riichi"
+        if n != 4 or not all(s.riichi):
+            return "not every player is in riichi"
+        return ""
+    if reason == "suukan_sanra":
+        if not r.abort_suukan_sanra:
+            return "suukan sanra is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suukan sanra follows the discard after the fourth kan"
+        if s.total_kans != 4 or len(set(s.kan_owners)) < 2:
+            return "four kans by more than one player are needed"
+        return ""
+    if reason == "sanchahou":
+        if not r.abort_sanchahou or r.multiple_ron is not MultipleRon.DOUBLE_TRIPLE_ABORT:
+            return "sanchahou is not played under these rules"
+        if s.phase not in (Phase.CLAIM, Phase.CHANKAN):
+            return "sanchahou is three rons on one discard"
+        from jantaku.engine.legal import can_ron
+
+        if sum(1 for i in range(n) if can_ron(s, i)) < 3:
+            return "fewer than three players can ron"
+        return ""
+    return f"no such draw: {reason!r}"
+
+
+def _penalty(s: State, e: Penalty) -> None:
+    if len(e.deltas) != s.players or sum(e.deltas) != 0:
+        raise _illegal(e.actor, e, "a penalty's payments must balance")
+    _need_phase(
+        s,
+        (Phase.DRAW, Phase.ACT, Phase.DISCARD, Phase.CLAIM, Phase.CHANKAN, Phase.RESULT),
+        e.actor,
+        e,
+    )
+    for i in range(s.players):
+        s.scores[i] += e.deltas[i]
+    s.results.append(e)
+
+
+# --- between hands and the end of the match ---------------------------------------------------
+
+
+def _end_kyoku(s: State, e: EndKyoku) -> None:
+    _need_phase(s, (Phase.RESULT,), None, e)
+    n = s.players
+    r = s.rules
+    draws = [x for x in s.results if isinstance(x, Ryukyoku)]
+    dealer_won = s.oya in s.ron_winners or any(
+        isinstance(x, Hora) and x.actor == s.oya for x in s.results
+    )
+    renchan = False
+    honba = s.honba
+    dealer_tenpai = False
+    if dealer_won:
+        renchan = True
+        honba += 1
+    elif draws:
+        d = draws[-1]
+        if d.reason in ("exhaustive", "nagashi_mangan"):
+            dealer_tenpai = s.oya in (d.tenpai or ())
+            renchan = dealer_tenpai
+            honba += 1
+        elif r.abortive_draw_renchan:
+            renchan = True
+            honba += 1
+    else:
+        honba = 0
+    s.kyoku_index += 1
+    over = False
+    scores = s.scores
+    top = _ranking(scores)[0]
+    if r.tobi and any(x < 0 or (r.tobi_at_zero and x == 0) for x in scores):
+        over = True
+    regular = n * (1 if r.length is GameLength.EAST_ONLY else 2)
+    limit = regular + n  # one extension wind at most
+    idx = s.round_index
+    if not over and idx >= regular - 1:
+        target = r.target_points if r.west_extension else 0
+        in_extension = idx >= regular
+        if renchan:
+            dealer_top = top == s.oya
+            stop = (dealer_won and r.agari_yame) or (dealer_tenpai and r.tenpai_yame)
+            if in_extension:
+                over = dealer_top and max(scores) >= target
+            elif stop and dealer_top and scores[s.oya] >= target:
+                over = True
+        else:
+            if idx + 1 >= limit or max(scores) >= target or not r.west_extension:
+                over = True
+    if not over and not renchan and s.round_index + 1 >= limit:
+        over = True
+    if over:
+        s.phase = Phase.END_GAME
+        s.game_over = True
+        s.expected = None
+        return
+    nidx = s.round_index if renchan else s.round_index + 1
+    wind = _WIND_OF_ROUND[min(3, nidx // n)]
+    kyoku = nidx % n + 1
+    oya = nidx % n
+    s.expected = (wind, kyoku, honba, s.kyotaku, oya, tuple(scores))
+    s.phase = Phase.START_KYOKU
+
+
+def _ranking(scores: list[int]) -> list[int]:
+    """Seats from first to last place; ties go to the seat nearer the first dealer."""
+    return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+
+def final_result(
+    rules: Rules, scores: list[int], kyotaku: int = 0, owners: list[int] | None = None
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Final points and results after deposits, return, rounding, uma and oka (M5, M6).
+
+    Returns the final points (leftover deposits settled per ``leftover_deposits``) and
+    each seat's result in units of 1000 points; the results sum to zero.
+
+    >>> from jantaku.rules import TENHOU
+    >>> final_result(TENHOU, [35500, 32400, 32300, -200])  # a Tenhou record's owari
+    ((35500, 32400, 32300, -200), (46.0, 12.0, -8.0, -50.0))
+    """
+    n = len(scores)
+    pts = list(scores)
+    deposit = rules.riichi_deposit
+    if kyotaku:
+        lo = rules.leftover_deposits
+        if lo is LeftoverDeposits.TO_TOP:
+            pts[_ranking(pts)[0]] += kyotaku * deposit
+        elif lo is LeftoverDeposits.RETURNED:
+            for seat in (owners or [])[:kyotaku]:
+                pts[seat] += deposit
+    order = _ranking(pts)
+    res = [0.0] * n
+    mode = rules.final_rounding
+    for place, seat in enumerate(order):
+        if place == 0:
+            continue
+        x = pts[seat] - rules.return_points
+        v: float
+        if mode is Rounding.FIVE_DOWN_SIX_UP:
+            v = float((x + 400) // 1000)
+        elif mode is Rounding.HALF_UP:  # the points, a half away from zero (Tenhou)
+            p = pts[seat]
+            v = float((abs(p) + 500) // 1000 * (1 if p >= 0 else -1) - rules.return_points // 1000)
+        else:
+            v = x / 1000
+        res[seat] = v + rules.uma[place] / 1000
+    top = order[0]
+    res[top] = -sum(res[i] for i in range(n) if i != top)
+    if mode is not Rounding.EXACT:
+        res = [float(round(v)) for v in res]
+    else:
+        res = [round(v, 1) for v in res]
+    return tuple(pts), tuple(res)
+
+
+def _end_game(s: State, e: EndGame) -> None:
+    _need_phase(s, (Phase.END_GAME,), None, e)
+    pts, res = final_result(s.rules, s.scores, s.kyotaku, s.deposit_owners)
+    s.scores = list(pts)
+    s.kyotaku = 0
+    s.final = EndGame(scores=pts, result=res)
+    s.phase = Phase.DONE
+
+
+_HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
+    StartGame: _start_game,
+    StartKyoku: _start_kyoku,
+    Tsumo: _tsumo,
+    Dahai: _dahai,
+    Reach: _reach,
+    ReachAccepted: _reach_accepted,
+    Chi: _chi,
+    Pon: _pon,
+    Daiminkan: _daiminkan,
+    Kakan: _kakan,
+    Ankan: _ankan,
+    Nukidora: _nukidora,
+    Dora: _dora,
+    Hora: _hora,
+    Ryukyoku: _ryukyoku,
+    Penalty: _penalty,
+    EndKyoku: _end_kyoku,
+    EndGame: _end_game,
+}
+
+
+def apply(state: State, event: Event) -> State:
+    """Apply one event to the state (in place) and return it: the single transition.
+
+    The event is checked first; an illegal one raises
+    :class:`~jantaku.errors.IllegalActionError` naming the seat, the event and the
+    reason, and leaves the state unchanged.
+
+    >>> from jantaku.rules import TENHOU
+    >>> s = apply(State(TENHOU), StartGame(names=("a", "b", "c", "d")))
+    >>> s.phase_name
+    'start_kyoku'
+    >>> apply(s, Tsumo(actor=0, pai=0))
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.IllegalActionError: seat 0: illegal action (Tsumo(actor=0, pai=0)): \
+not now: the table is in the start_kyoku phase
+
+    Raises :class:`~jantaku.errors.IllegalActionError` for an event that is not legal
+    now (and ``TypeError`` for an object that is not an event).
+    """
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"not an event: {event!r}")
+    actor = getattr(event, "actor", None)
+    if actor is not None and (not isinstance(actor, int) or not 0 <= actor < state.players):
+        raise _illegal(None, event, f"no seat {actor!r} at a table of {state.players}")
+    if (
+        state.riichi_pending is not None
+        and state.phase == Phase.ACT
+        and not isinstance(event, Dahai)
+    ):
+        raise _illegal(actor, event, "riichi was declared: the discard must follow")
+    handler(state, event)
+    return state

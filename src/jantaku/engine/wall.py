@@ -1,0 +1,234 @@
+"""The wall (牌山) built from a seed, seating, the break and the deal (G1–G3, X1).
+
+Everything random in a match comes from one seed: :func:`kyoku_seeds` derives one seed
+per hand from the match seed, and :func:`build_wall` shuffles the tiles of a hand from
+its own seed, so the same seed always gives the same walls.
+
+Geometry (G2, G3). Four players build four walls of 17 stacks × 2 (three players:
+three walls of 18 stacks). Stacks are numbered around the table in the order they
+are drawn, stack 0 being the right end of the dealer's wall. The dealer's two dice
+(sum ``d``) choose the wall of the seat ``d − 1`` places after the dealer in turn order,
+and the wall breaks ``d`` stacks from that wall's right end: the live wall is drawn from
+the break onwards, the dead wall (王牌, 7 stacks = 14 tiles) is the 7 stacks before it.
+In the dead wall the rinshan tiles are the two stacks at the tail (next to the break:
+top then bottom of the last stack, then of the one before), the first dora indicator
+is the top tile of the 3rd stack from the tail and later (kan) indicators follow it;
+the ura indicator lies under each.
+
+Dealing: 2 stacks (4 tiles) to each player in turn, three times, then one tile each,
+the dealer taking the 1st and the 5th of those tiles (チョンチョン) — the 5th is the
+dealer's first draw.
+
+>>> from jantaku.rules import TENHOU
+>>> w = build_wall(TENHOU, seed=7, oya=0)
+>>> [len(h) for h in w.hands], w.live_count, len(w.dora_indicators)
+([13, 13, 13, 13], 70, 5)
+>>> w.draw() == w.live[0]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from jantaku.errors import RulesError
+from jantaku.rules import Rules
+from jantaku.tiles import RED_FIVES, Tile
+
+__all__ = ["Wall", "build_wall", "full_set", "kyoku_seeds", "roll_dice", "seat_players"]
+
+
+def full_set(rules: Rules) -> list[Tile]:
+    """Every tile of the set the rules play with (136, or 108 for three players).
+
+    Red fives replace plain fives per ``rules.red_fives``; three players drop 2m–8m.
+
+    >>> from jantaku.rules import TENHOU, TENHOU_SANMA
+    >>> len(full_set(TENHOU)), len(full_set(TENHOU_SANMA))
+    (136, 108)
+    >>> sorted(full_set(TENHOU_SANMA))[:8]
+    [0, 0, 0, 0, 8, 8, 8, 8]
+    """
+    tiles: list[Tile] = []
+    for k in range(34):
+        if rules.players == 3 and 1 <= k <= 7:
+            continue
+        copies = 4
+        if k in (4, 13, 22):
+            reds = rules.red_fives[k // 9]
+            if reds > 4:
+                raise RulesError(f"{reds} red fives in one suit")
+            tiles.extend([RED_FIVES[k // 9]] * reds)
+            copies -= reds
+        tiles.extend([k] * copies)
+    return tiles
+
+
+def roll_dice(rng: random.Random) -> tuple[int, int]:
+    """Two six-sided dice (T5).
+
+    >>> roll_dice(random.Random(1))
+    (2, 5)
+    """
+    return rng.randint(1, 6), rng.randint(1, 6)
+
+
+def kyoku_seeds(seed: int) -> random.Random:
+    """The generator of per-hand seeds for a match seed (``next_seed = rng.getrandbits(64)``).
+
+    >>> kyoku_seeds(5).getrandbits(64) == kyoku_seeds(5).getrandbits(64)
+    True
+    """
+    return random.Random(f"jantaku-match-{seed}")
+
+
+def seat_players(rng: random.Random, players: int) -> tuple[tuple[int, ...], dict[str, object]]:
+    """Seat the players and choose the first dealer (G1, 座位と起家の決定).
+
+    Each player (by entry index) draws a face-down wind tile; whoever draws East is the
+    temporary East (仮東) and the others sit by their winds in turn order. The temporary
+    East rolls two dice and counts round the table from himself; the player counted to
+    rolls again, counting from himself, and the player reached is the first dealer
+    (起家). Returns the entry indices in seat order (seat 0 = first dealer) and a record
+    of the draws and dice.
+
+    >>> order, record = seat_players(random.Random(3), 4)
+    >>> sorted(order)
+    [0, 1, 2, 3]
+    """
+    winds = list(range(players))
+    rng.shuffle(winds)  # winds[i] is the wind (0 = East …) drawn by entry i
+    by_wind = sorted(range(players), key=lambda i: winds[i])  # table order from 仮東
+    first = roll_dice(rng)
+    roller = (sum(first) - 1) % players
+    second = roll_dice(rng)
+    dealer = (roller + sum(second) - 1) % players
+    order = tuple(by_wind[(dealer + i) % players] for i in range(players))
+    record: dict[str, object] = {
+        "winds": winds,
+        "dice": [list(first), list(second)],
+        "seating": list(order),
+    }
+    return order, record
+
+
+@dataclass(slots=True)
+class Wall:
+    """One hand's wall after the deal: the hidden tiles only the referee sees.
+
+    ``hands`` are the 13 dealt tiles of each seat; ``live`` the live wall in drawing
+    order (the dealer's first draw first); ``rinshan`` the replacement tiles in order,
+    ``dora_indicators`` / ``ura_indicators`` five each.
+    """
+
+    hands: list[list[Tile]]
+    live: list[Tile]
+    rinshan: list[Tile]
+    dora_indicators: list[Tile]
+    ura_indicators: list[Tile]
+    dice: tuple[int, int]
+    wall_break: int
+    drawn: int = 0
+    replacements: int = 0
+    revealed: int = 1
+    ring: list[Tile] = field(default_factory=list, repr=False)
+
+    @property
+    def live_count(self) -> int:
+        """Tiles left to draw in the live wall (each replacement draw shortens it by one)."""
+        return len(self.live) - self.drawn - max(0, self.replacements)
+
+    def draw(self) -> Tile:
+        """Take the next tile of the live wall.
+
+        Raises :class:`IndexError` when the live wall is empty.
+        """
+        if self.live_count <= 0:
+            raise IndexError("the live wall is empty")
+        t = self.live[self.drawn]
+        self.drawn += 1
+        return t
+
+    def draw_replacement(self) -> Tile:
+        """Take the next replacement tile (after a kan or a nukidora).
+
+        The first four come from the rinshan stacks; the dead wall is replenished from
+        the end of the live wall, so later ones come from there.
+        """
+        if self.live_count <= 0:
+            raise IndexError("no replacement tile left")
+        k = self.replacements
+        self.replacements += 1
+        if k < len(self.rinshan):
+            return self.rinshan[k]
+        return self.live[len(self.live) - 1 - (k - len(self.rinshan))]
+
+    def next_indicator(self) -> Tile:
+        """Reveal the next (kan) dora indicator."""
+        if self.revealed >= len(self.dora_indicators):
+            raise IndexError("no dora indicator left")
+        t = self.dora_indicators[self.revealed]
+        self.revealed += 1
+        return t
+
+    def ura(self) -> tuple[Tile, ...]:
+        """The ura indicators under the revealed dora indicators."""
+        return tuple(self.ura_indicators[: self.revealed])
+
+
+def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
+    """Shuffle, build, break and deal one hand's wall from its seed (G2, G3).
+
+    >>> from jantaku.rules import TENHOU_SANMA
+    >>> w = build_wall(TENHOU_SANMA, seed=1, oya=2)
+    >>> [len(h) for h in w.hands], w.live_count
+    ([13, 13, 13], 55)
+
+    Raises :class:`~jantaku.errors.RulesError` for a tile set that cannot be built.
+    """
+    players = rules.players
+    rng = random.Random(seed)
+    tiles = full_set(rules)
+    rng.shuffle(tiles)
+    n = len(tiles)
+    stacks_per_wall = n // 8 if players == 4 else n // 6  # 17, or 18 for three walls
+    walls = 4 if players == 4 else 3
+    nstacks = n // 2
+    dice = roll_dice(rng)
+    d = dice[0] + dice[1]
+    wall_seat_offset = (d - 1) % walls  # places after the dealer in turn order
+    # walls follow each other clockwise, i.e. against turn order
+    ring_wall = (-wall_seat_offset) % walls
+    brk = (ring_wall * stacks_per_wall + d) % nstacks
+
+    def at(stack: int, bottom: int) -> Tile:
+        return tiles[2 * (stack % nstacks) + bottom]
+
+    order = [at(brk + i // 2, i % 2) for i in range(n - 14)]
+    dead_tail = brk - 1
+    rinshan = [at(dead_tail, 0), at(dead_tail, 1), at(dead_tail - 1, 0), at(dead_tail - 1, 1)]
+    dora = [at(dead_tail - 2 - j, 0) for j in range(5)]
+    ura = [at(dead_tail - 2 - j, 1) for j in range(5)]
+    hands: list[list[Tile]] = [[] for _ in range(players)]
+    pos = 0
+    for _ in range(3):
+        for i in range(players):
+            hands[(oya + i) % players].extend(order[pos : pos + 4])
+            pos += 4
+    # one tile each; the dealer takes the 1st and the (players+1)-th: チョンチョン
+    hands[oya].append(order[pos])
+    for i in range(1, players):
+        hands[(oya + i) % players].append(order[pos + i])
+    first_draw = order[pos + players]
+    live = [first_draw, *order[pos + players + 1 :]]
+    return Wall(
+        hands=hands,
+        live=live,
+        rinshan=rinshan,
+        dora_indicators=dora,
+        ura_indicators=ura,
+        dice=dice,
+        wall_break=brk,
+        ring=tiles,
+    )
