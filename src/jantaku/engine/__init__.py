@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from jantaku.engine.legal import can_ron, can_tsumo, deciders, legal_actions
 from jantaku.engine.referee import Chooser, Referee
-from jantaku.engine.state import Phase, State, apply, final_result, waits_of
+from jantaku.engine.state import Phase, State, apply, final_standings, waits_of
 from jantaku.engine.view import Discard, View, observe
 from jantaku.engine.wall import Wall, build_wall, full_set
 
@@ -37,7 +37,7 @@ __all__ = [
     "can_ron",
     "can_tsumo",
     "deciders",
-    "final_result",
+    "final_standings",
     "full_set",
     "legal_actions",
     "observe",

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from jantaku.engine.legal import deciders, legal_actions
-from jantaku.engine.state import Phase, State, abort_refusal, apply, final_result
+from jantaku.engine.state import Phase, State, abort_refusal, apply, final_standings
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import IllegalActionError
 from jantaku.events import (
@@ -40,7 +40,6 @@ from jantaku.events import (
     Dahai,
     Daiminkan,
     Dora,
-    EndGame,
     EndKyoku,
     Event,
     Hora,
@@ -329,8 +328,7 @@ class Referee:
             elif ph == Phase.RESULT:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:
-                pts, res = final_result(self.rules, s.scores, s.kyotaku, s.deposit_owners)
-                self._emit(EndGame(scores=pts, result=res))
+                self._emit(final_standings(s))
             else:
                 self._pending = {}
                 return

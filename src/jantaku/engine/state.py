@@ -50,14 +50,19 @@ from jantaku.hand import is_complete, readings, shanten, winning_kinds
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import (
     GameLength,
-    LeftoverDeposits,
     MultipleRon,
     NorthTile,
-    Rounding,
     Rules,
-    SanmaTsumo,
     Shortfall,
 )
+from jantaku.scoring.payments import (
+    final_result,
+    nagashi_payments,
+    noten_payments,
+    settle_shortfall,
+)
+from jantaku.scoring.score import score_win
+from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.tiles import (
     EAST,
     KIND_OF,
@@ -72,7 +77,7 @@ __all__ = [
     "Phase",
     "State",
     "apply",
-    "final_result",
+    "final_standings",
     "waits_of",
 ]
 
@@ -487,6 +492,8 @@ def _tsumo(s: State, e: Tsumo) -> None:
     s.drawn = e.pai
     s.live -= 1
     s.rinshan_draw = s.rinshan_pending
+    if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
+        s.ippatsu = [False] * s.players
     s.rinshan_pending = False
     s.furiten_temp[seat] = False
     s.chankan_tile = None
@@ -762,7 +769,9 @@ def _kakan(s: State, e: Kakan) -> None:
     s.melds[seat][idx] = pon.with_added(e.pai)
     s.waits[seat] = _waits(s.counts[seat])
     s.drawn = None
+    keep = list(s.ippatsu)
     _after_kan(s, seat)
+    s.ippatsu = keep  # a robbed kakan never happened: ippatsu stands for chankan
     _open_chankan(s, seat, e.pai, "kakan")
 
 
@@ -870,8 +879,6 @@ ScoreFn = Callable[..., Any]
 
 def _score(s: State, seat: int, tile: Tile, discarder: int | None, e: Hora) -> Any:
     """Score a win through jantaku.scoring (imported lazily: scoring may import the engine)."""
-    from jantaku.scoring.score import score_win
-    from jantaku.scoring.situation import Riichi, WinSituation
 
     chankan = s.phase == Phase.CHANKAN or (s.phase == Phase.RESULT and s.chankan_tile is not None)
     kind = s.chankan_kind if chankan else ""
@@ -895,7 +902,7 @@ def _score(s: State, seat: int, tile: Tile, discarder: int | None, e: Hora) -> A
         ippatsu=s.ippatsu[seat] and s.rules.ippatsu,
         haitei=discarder is None and s.live == 0 and not s.rinshan_draw,
         houtei=houtei,
-        rinshan=discarder is None and s.rinshan_draw and s.total_kans > 0,
+        rinshan=discarder is None and s.rinshan_draw,  # after a kan or a kita (Tenhou)
         chankan=chankan and kind == "kakan",
         first_turn=first,
         round_wind=s.bakaze,
@@ -1016,27 +1023,10 @@ def _hora(s: State, e: Hora) -> None:
 
 
 def _apply_shortfall(s: State, deltas: list[int], winner: int | None) -> list[int]:
-    """M4: with ``Shortfall.SPLIT`` a payer pays what they have; the others split the rest."""
+    """M4: settle a payment that drives a payer below zero per ``Rules.shortfall``."""
     if s.rules.shortfall is not Shortfall.SPLIT:
         return deltas
-    n = s.players
-    out = list(deltas)
-    for p in range(n):
-        after = s.scores[p] + out[p]
-        if out[p] < 0 and after < 0:
-            short = -after
-            out[p] += short
-            others = [q for q in range(n) if q != p and out[q] <= 0 and q != winner]
-            if not others:
-                others = [q for q in range(n) if q != p and q != winner]
-            if not others:
-                out[p] -= short
-                continue
-            share, rest = divmod(short // 100, len(others))
-            for i, q in enumerate(others):
-                out[q] -= (share + (1 if i < rest else 0)) * 100
-            out[p] -= short % 100
-    return out
+    return list(settle_shortfall(s.scores, deltas, s.rules))
 
 
 def _ryukyoku(s: State, e: Ryukyoku) -> None:
@@ -1067,18 +1057,11 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
         if flowing:
             if reason != "nagashi_mangan":
                 raise _illegal(None, e, f"seat {flowing[0]} has nagashi mangan")
-            for i in flowing:
-                pay = _nagashi_payments(s, i)
-                for j in range(n):
-                    deltas[j] += pay[j]
+            deltas = list(nagashi_payments(flowing, dealer=s.oya, rules=r))
         else:
             if reason == "nagashi_mangan":
                 raise _illegal(None, e, "nobody has nagashi mangan")
-            t = len(tenpai)
-            if 0 < t < n:
-                total = r.noten_payment_total
-                for i in range(n):
-                    deltas[i] = total // t if i in tenpai else -(total // (n - t))
+            deltas = list(noten_payments([i in tenpai for i in range(n)], r))
     else:
         why = abort_refusal(s, reason)
         if why:
@@ -1099,28 +1082,6 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
     )
     s.results.append(done)
     s.phase = Phase.RESULT
-
-
-def _nagashi_payments(s: State, seat: int) -> list[int]:
-    """Nagashi mangan is settled as a mangan tsumo without honba (Y28)."""
-    n = s.players
-    pay = [0] * n
-    dealer = seat == s.oya
-    for j in range(n):
-        if j == seat:
-            continue
-        p = 4000 if dealer or j == s.oya else 2000
-        pay[j] -= p
-        pay[seat] += p
-    if n == 3 and s.rules.sanma_tsumo is SanmaTsumo.SPLIT:
-        missing = 4000 if dealer else 2000
-        # the share of the absent fourth player is split by the two payers
-        half = missing // 2
-        for j in range(n):
-            if j != seat:
-                pay[j] -= half
-                pay[seat] += half
-    return pay
 
 
 def kyuushu_refusal(s: State, seat: int) -> str:
@@ -1263,59 +1224,25 @@ def _ranking(scores: list[int]) -> list[int]:
     return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
 
 
-def final_result(
-    rules: Rules, scores: list[int], kyotaku: int = 0, owners: list[int] | None = None
-) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """Final points and results after deposits, return, rounding, uma and oka (M5, M6).
-
-    Returns the final points (leftover deposits settled per ``leftover_deposits``) and
-    each seat's result in units of 1000 points; the results sum to zero.
-
-    >>> from jantaku.rules import TENHOU
-    >>> final_result(TENHOU, [35500, 32400, 32300, -200])  # a Tenhou record's owari
-    ((35500, 32400, 32300, -200), (46.0, 12.0, -8.0, -50.0))
-    """
-    n = len(scores)
-    pts = list(scores)
-    deposit = rules.riichi_deposit
-    if kyotaku:
-        lo = rules.leftover_deposits
-        if lo is LeftoverDeposits.TO_TOP:
-            pts[_ranking(pts)[0]] += kyotaku * deposit
-        elif lo is LeftoverDeposits.RETURNED:
-            for seat in (owners or [])[:kyotaku]:
-                pts[seat] += deposit
-    order = _ranking(pts)
-    res = [0.0] * n
-    mode = rules.final_rounding
-    for place, seat in enumerate(order):
-        if place == 0:
-            continue
-        x = pts[seat] - rules.return_points
-        v: float
-        if mode is Rounding.FIVE_DOWN_SIX_UP:
-            v = float((x + 400) // 1000)
-        elif mode is Rounding.HALF_UP:  # the points, a half away from zero (Tenhou)
-            p = pts[seat]
-            v = float((abs(p) + 500) // 1000 * (1 if p >= 0 else -1) - rules.return_points // 1000)
-        else:
-            v = x / 1000
-        res[seat] = v + rules.uma[place] / 1000
-    top = order[0]
-    res[top] = -sum(res[i] for i in range(n) if i != top)
-    if mode is not Rounding.EXACT:
-        res = [float(round(v)) for v in res]
-    else:
-        res = [round(v, 1) for v in res]
-    return tuple(pts), tuple(res)
+def final_standings(s: State) -> EndGame:
+    """The ``end_game`` of a finished match: final points and results (M5, M6)."""
+    left = [0] * s.players
+    for seat in s.deposit_owners[: s.kyotaku]:
+        left[seat] += 1
+    if s.kyotaku > len(s.deposit_owners):  # deposits of unknown owners (a replay's start)
+        left[_ranking(s.scores)[0]] += s.kyotaku - len(s.deposit_owners)
+    standings = final_result(s.scores, s.rules, leftover=left)
+    return EndGame(
+        scores=tuple(x.points for x in standings), result=tuple(x.score for x in standings)
+    )
 
 
 def _end_game(s: State, e: EndGame) -> None:
     _need_phase(s, (Phase.END_GAME,), None, e)
-    pts, res = final_result(s.rules, s.scores, s.kyotaku, s.deposit_owners)
-    s.scores = list(pts)
+    final = final_standings(s)
+    s.scores = list(final.scores or s.scores)
     s.kyotaku = 0
-    s.final = EndGame(scores=pts, result=res)
+    s.final = final
     s.phase = Phase.DONE
 
 
