@@ -29,6 +29,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Sequence
 from importlib import resources
+from operator import index
 from typing import Final
 
 from jantaku.errors import InvalidHandError
@@ -125,7 +126,7 @@ def _suit_value(chunk: bytes, place: int) -> int:
 def _to_bytes(counts: Sequence[int]) -> bytes:
     """The counts as 34 bytes, or a typed error."""
     try:
-        b = bytes(counts) if counts.__class__ in (list, tuple) else bytes(map(int, counts))
+        b = bytes(counts) if counts.__class__ in (list, tuple) else bytes(map(index, counts))
     except (TypeError, ValueError):
         raise InvalidHandError("counts must be 34 whole numbers from 0 to 4") from None
     if len(b) != 34:
@@ -325,11 +326,13 @@ def winning_kinds(counts: Sequence[int]) -> tuple[int, ...]:
     Raises :class:`~jantaku.errors.InvalidHandError` unless the counts hold
     1, 4, 7, 10 or 13 tiles.
     """
-    b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
+    try:
+        b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
+    except (TypeError, ValueError):
+        b = _to_bytes(counts)
     cached = _WAIT_CACHE.get(b)
     if cached is not None:
         return cached
-    b = _to_bytes(counts)
     vm, vp, vs, vh = _values(b)
     n = ((vm + vp + vs + vh) >> 16) & 63
     if n % 3 != 1 or n > 13:

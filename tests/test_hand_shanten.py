@@ -1,0 +1,333 @@
+"""Shanten and winning kinds against what we did not write: the mjx test vectors, the
+``mahjong`` package, and brute-force references written here from the definitions."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mahjong.agari import Agari
+from mahjong.shanten import Shanten
+
+from jantaku.errors import InvalidHandError
+from jantaku.hand import (
+    shanten,
+    shanten_forms,
+    shanten_kokushi,
+    shanten_regular,
+    shanten_seven_pairs,
+    winning_kinds,
+)
+from jantaku.tiles import YAOCHUU, counts34, format_tiles, parse_tiles
+
+ROOT = Path(__file__).resolve().parent.parent
+MJX = Path("/work/shared/data/scoring_vectors/mjx_shanten")
+if not MJX.exists():  # the data directory sits next to the repository
+    MJX = ROOT.parent / "shared" / "data" / "scoring_vectors" / "mjx_shanten"
+SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+WALL = [k for k in range(34) for _ in range(4)]
+
+
+def c(text: str) -> list[int]:
+    return counts34(parse_tiles(text))
+
+
+# --- brute-force references, straight from the definitions ------------------------
+
+
+@cache
+def _dist(h: tuple[int, ...], m: int, p: int) -> int:
+    """Fewest tiles to add so that ``h`` holds ``m`` sets and ``p`` pairs (no copy limit).
+
+    The lowest tile still held is either left unused or belongs to one of the sets or
+    the pair of the target; the tiles a set shares with the hand are matched greedily.
+    """
+    i = next((k for k in range(34) if h[k]), -1)
+    if i < 0:
+        return 3 * m + 2 * p
+
+    def take(kinds: tuple[int, ...], amount: tuple[int, ...]) -> tuple[int, ...]:
+        lst = list(h)
+        for k, a in zip(kinds, amount, strict=True):
+            lst[k] -= a
+        return tuple(lst)
+
+    best = _dist(take((i,), (1,)), m, p)
+    if m:
+        u = min(h[i], 3)
+        best = min(best, 3 - u + _dist(take((i,), (u,)), m - 1, p))
+    if p:
+        u = min(h[i], 2)
+        best = min(best, 2 - u + _dist(take((i,), (u,)), m, p - 1))
+    if m and i < 27:
+        base = i // 9 * 9
+        for start in (i - 2, i - 1, i):
+            if start < base or start + 2 > base + 8:
+                continue
+            members = (start, start + 1, start + 2)
+            present = tuple(k for k in members if h[k])
+            cost = 3 - len(present)
+            best = min(best, cost + _dist(take(present, (1,) * len(present)), m - 1, p))
+    return best
+
+
+def brute_regular(counts: list[int]) -> int:
+    return _dist(tuple(counts), sum(counts) // 3, 1) - 1
+
+
+def brute_seven_pairs(counts: list[int]) -> int:
+    have = sorted((min(x, 2) for x in counts), reverse=True)[:7]
+    return sum(2 - x for x in have) - 1
+
+
+def brute_kokushi(counts: list[int]) -> int:
+    missing = sum(1 for k in YAOCHUU if counts[k] == 0)
+    return min(missing + max(0, 2 - counts[d]) - (counts[d] == 0) for d in YAOCHUU) - 1
+
+
+def brute_shanten(counts: list[int]) -> int:
+    best = brute_regular(counts)
+    if sum(counts) >= 13:
+        best = min(best, brute_seven_pairs(counts), brute_kokushi(counts))
+    return best
+
+
+def complete_with_kind(counts: list[int], k: int) -> bool:
+    plus = list(counts)
+    plus[k] += 1
+    return _dist(tuple(plus), sum(plus) // 3, 1) == 0 or (
+        sum(plus) == 14 and (brute_seven_pairs(plus) == -1 or brute_kokushi(plus) == -1)
+    )
+
+
+# --- the mjx vectors ------------------------------------------------------------------
+
+
+def test_all_mjx_vectors_agree() -> None:
+    files = sorted(MJX.glob("p_*_10000.txt"))
+    assert len(files) == 4
+    checked = 0
+    for path in files:
+        for line in path.read_text().splitlines():
+            nums = [int(x) for x in line.split()]
+            counts = [0] * 34
+            for t in nums[:14]:
+                counts[t] += 1
+            regular, kokushi, seven = nums[14:]
+            assert shanten_regular(counts) == regular, line
+            assert shanten_kokushi(counts) == kokushi, line
+            assert shanten_seven_pairs(counts) == seven, line
+            assert shanten(counts) == min(regular, kokushi, seven), line
+            checked += 1
+    assert checked == 40_000
+
+
+# --- property test against the brute force --------------------------------------------
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> list[int]:
+    n = draw(st.sampled_from(SIZES))
+    ids = draw(st.lists(st.integers(0, 135), min_size=n, max_size=n, unique=True))
+    return counts34(i // 4 for i in ids)
+
+
+@st.composite
+def suited_hands(draw: st.DrawFn) -> list[int]:
+    """Hands of one or two suits: dense shapes where decompositions compete."""
+    n = draw(st.sampled_from(SIZES))
+    suits = draw(st.sampled_from([(0,), (1,), (0, 3), (2, 1)]))
+    kinds = [k for s in suits for k in range(9 * s, 9 * s + (7 if s == 3 else 9))]
+    pool = [k * 4 + j for k in kinds for j in range(4)]
+    ids = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n, unique=True))
+    return counts34(i // 4 for i in ids)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(hands(), suited_hands()))
+def test_shanten_matches_brute_force(counts: list[int]) -> None:
+    assert shanten_regular(counts) == brute_regular(counts)
+    assert shanten(counts) == brute_shanten(counts)
+    if sum(counts) in (13, 14):
+        assert shanten_seven_pairs(counts) == brute_seven_pairs(counts)
+        assert shanten_kokushi(counts) == brute_kokushi(counts)
+    if sum(counts) % 3 == 1:
+        expected = tuple(k for k in range(34) if complete_with_kind(counts, k))
+        assert winning_kinds(counts) == expected
+
+
+# --- the mahjong package ---------------------------------------------------------------
+
+
+def test_cross_check_with_mahjong_package() -> None:
+    """100,000 seeded random hands of each size agree with ``mahjong`` 2.1.0.
+
+    The one known kind of disagreement is a wait on a kind the hand holds all four of:
+    ``mahjong`` then applies the four-copy limit, jantaku counts shape tenpai (issue 2
+    §3). Any disagreement must be of that kind and jantaku must match the brute force.
+    """
+    rng = random.Random(20261129)
+    calc = Shanten.calculate_shanten
+    seen: Counter[int] = Counter()
+    for n in SIZES:
+        for _ in range(100_000):
+            counts = [0] * 34
+            for t in rng.sample(WALL, n):
+                counts[t] += 1
+            ours = shanten(counts)
+            if ours != calc(counts):
+                assert 4 in counts, format_tiles(k for k in range(34) for _ in range(counts[k]))
+                assert ours == brute_shanten(counts)
+                assert calc(counts) == ours + 1
+            seen[n] += 1
+    assert all(seen[n] == 100_000 for n in SIZES)
+
+
+@pytest.mark.parametrize(
+    ("hand", "ours", "theirs"),
+    [
+        ("1111m234p567p789s", 0, 1),
+        ("1111z234p567p789s", 0, 1),
+    ],
+)
+def test_known_disagreement_four_held_wait(hand: str, ours: int, theirs: int) -> None:
+    """jantaku is right by issue 2 §3: a tanki on a kind the hand holds four of is shape
+    tenpai (形式聴牌; the G9 no-ten option decides separately whether it pays). ``mahjong``
+    says 1-shanten because the fifth tile does not exist."""
+    counts = c(hand)
+    assert shanten(counts) == ours == brute_shanten(counts)
+    assert Shanten.calculate_shanten(counts) == theirs
+    assert winning_kinds(counts) == (parse_tiles(hand)[0],)
+
+
+def test_winning_kinds_agree_with_mahjong_agari() -> None:
+    """Every listed kind completes the hand by ``mahjong``'s agari check, and no other."""
+    rng = random.Random(5)
+    agari = Agari()
+    tenpai = 0
+    for _ in range(3000):
+        # build near-complete hands: four sets and a pair, then drop one tile
+        counts = [0] * 34
+        while True:
+            counts = [0] * 34
+            for _ in range(4):
+                if rng.random() < 0.6:
+                    s = rng.randrange(3) * 9 + rng.randrange(7)
+                    for k in (s, s + 1, s + 2):
+                        counts[k] += 1
+                else:
+                    counts[rng.randrange(34)] += 3
+            counts[rng.randrange(34)] += 2
+            if max(counts) <= 4:
+                break
+        drop = rng.choice([k for k in range(34) if counts[k]])
+        counts[drop] -= 1
+        kinds = winning_kinds(counts)
+        assert drop in kinds
+        for k in range(34):
+            if counts[k] == 4:
+                continue
+            plus = list(counts)
+            plus[k] += 1
+            assert (k in kinds) == agari.is_agari(plus), (counts, k)
+        tenpai += bool(kinds)
+    assert tenpai == 3000
+
+
+# --- edge cases of issue 2 §3 ----------------------------------------------------------
+
+
+def test_thirteen_sided_kokushi() -> None:
+    counts = c("19m19p19s1234567z")
+    assert shanten(counts) == 0
+    assert winning_kinds(counts) == YAOCHUU_SORTED
+
+
+YAOCHUU_SORTED = tuple(sorted(YAOCHUU))
+
+
+def test_nine_sided_chuuren() -> None:
+    counts = c("1112345678999m")
+    assert shanten(counts) == 0
+    assert winning_kinds(counts) == tuple(range(9))
+
+
+def test_four_of_a_kind_is_not_two_pairs() -> None:
+    counts = c("111122334455z6z")
+    assert sum(counts) == 13
+    # five pairs and a single: the fourth and third 1z are no pair of their own
+    assert shanten_seven_pairs(counts) == 2 == brute_seven_pairs(counts)
+    assert shanten_seven_pairs(c("11112233445566z")) == 1
+    assert shanten_seven_pairs(c("11223344556677z")) == -1
+
+
+def test_seven_pairs_and_kokushi_impossible_with_melds() -> None:
+    ten = c("1122m3344p55s")  # ten concealed tiles: one meld declared
+    assert sum(ten) == 10
+    with pytest.raises(InvalidHandError, match="seven pairs"):
+        shanten_seven_pairs(ten)
+    with pytest.raises(InvalidHandError, match="thirteen orphans"):
+        shanten_kokushi(c("19m19p19s1z"))
+    assert shanten_forms(ten) == {
+        "shanten": shanten_regular(ten),
+        "regular": brute_regular(ten),
+        "seven_pairs": None,
+        "kokushi": None,
+    }
+    # with a meld, pairs do not make a seven-pairs tenpai
+    drawn = c("1133557799m1p")  # eleven concealed tiles after a draw
+    assert shanten(drawn) == shanten_regular(drawn) == brute_regular(drawn) == 2
+
+
+def test_wait_on_tile_held_four_times() -> None:
+    # 111m + 1m tanki: the fifth 1m does not exist, but the shape is tenpai
+    assert winning_kinds(c("1111m345p678p999s")) == (0,)
+    # 11112m: 111m + 12m waits on 3m; neither 1m nor 2m completes it
+    hand = c("11112m345p678p99s")
+    assert winning_kinds(hand) == tuple(k for k in range(34) if complete_with_kind(hand, k))
+    assert winning_kinds(hand) == (2,)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [0] * 33,
+        [5] + [0] * 33,
+        [-1] + [0] * 33,
+        [0] * 34,
+        [1] * 3 + [0] * 31,
+        [4] * 4 + [0] * 30,
+        ["1"] + [0] * 33,
+        [1.5] + [0] * 33,
+    ],
+)
+def test_bad_counts_raise_typed_errors(bad: list[object]) -> None:
+    for f in (shanten, shanten_regular, winning_kinds):
+        with pytest.raises(InvalidHandError):
+            f(bad)  # type: ignore[arg-type]
+
+
+def test_other_sequences_are_read_as_counts() -> None:
+    import numpy as np
+
+    counts = c("123m456p789s1122z")
+    assert shanten(tuple(counts)) == 0
+    assert shanten(np.array(counts, dtype=np.int64)) == 0
+    assert winning_kinds(np.array(counts)) == (27, 28)
+
+
+def test_shipped_tables_equal_a_fresh_generation() -> None:
+    spec = importlib.util.spec_from_file_location("gen_tables", ROOT / "tools" / "gen_tables.py")
+    assert spec is not None and spec.loader is not None
+    gen = importlib.util.module_from_spec(spec)
+    sys.modules["gen_tables"] = gen
+    spec.loader.exec_module(gen)
+    shipped = (ROOT / "src" / "jantaku" / "data" / "shanten_tables.bin").read_bytes()
+    assert gen.encode(*gen.build()) == shipped
