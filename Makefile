@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+LINTED := $(wildcard src tests bench tools)
 
 .PHONY: play test lint typecheck bench conformance clean tables
 
@@ -19,14 +20,14 @@ test: $(STAMP) lint typecheck
 	$(PY) -m pytest -m "not slow"
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests bench tools
-	$(VENV)/bin/ruff format --check src tests bench tools
+	$(VENV)/bin/ruff check $(LINTED)
+	$(VENV)/bin/ruff format --check $(LINTED)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
-	@for b in bench/bench_*.py; do $(PY) $$b || exit 1; done
+	@for b in $(wildcard bench/bench_*.py); do $(PY) $$b || exit 1; done
 
 conformance: $(STAMP)
 	$(PY) -m pytest -m slow
