@@ -1,0 +1,56 @@
+"""Agents: the protocol every player follows, and the built-in bots.
+
+An agent answers ``act(view, legal) -> action`` (or its async twin); see
+:mod:`jantaku.agents.base`. Built in: :class:`RandomAgent` (seeded random-legal),
+:class:`TsumogiriAgent`, :class:`EfficiencyAgent` (discards by shanten and acceptance,
+declares riichi, wins when it can, calls yakuhai) and :class:`HumanAgent` (a player at
+a terminal). :func:`make_agent` builds one by name, as the command line does.
+
+>>> make_agent("random", seed=3)
+RandomAgent(seed=3)
+>>> make_agent("nobody")
+Traceback (most recent call last):
+...
+jantaku.errors.AgentError: agent at seat 0: unknown agent 'nobody' \
+(known: random, tsumogiri, efficiency)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from jantaku.agents.base import Agent, first_of, passes
+from jantaku.agents.efficiency import EfficiencyAgent
+from jantaku.agents.human import HumanAgent
+from jantaku.agents.simple import RandomAgent, TsumogiriAgent
+from jantaku.errors import AgentError
+
+__all__ = [
+    "BOTS",
+    "Agent",
+    "EfficiencyAgent",
+    "HumanAgent",
+    "RandomAgent",
+    "TsumogiriAgent",
+    "first_of",
+    "make_agent",
+    "passes",
+]
+
+BOTS: Final = ("random", "tsumogiri", "efficiency")
+"""The names of the built-in bots that :func:`make_agent` knows."""
+
+
+def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
+    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``).
+
+    ``seed`` seeds a random agent. Raises :class:`~jantaku.errors.AgentError` for an
+    unknown name.
+    """
+    if name == "random":
+        return RandomAgent(seed=seed)
+    if name == "tsumogiri":
+        return TsumogiriAgent()
+    if name == "efficiency":
+        return EfficiencyAgent()
+    raise AgentError(f"unknown agent {name!r} (known: {', '.join(BOTS)})", seat=seat)

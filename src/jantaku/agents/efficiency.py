@@ -1,0 +1,244 @@
+"""A tile-efficiency bot (牌効率): discards by shanten and acceptance, wins when it can.
+
+On its own turn it wins (tsumo) if it may, sets a north aside (three players), declares
+a closed kan that does not slow the hand, declares riichi as soon as it is tenpai and
+closed, and otherwise discards the tile that leaves the lowest shanten (向聴数) with the
+most unseen tiles that would lower it (受け入れ). When an opponent is in riichi and the
+hand is still two or more tiles from tenpai it folds, discarding a tile the riichi
+player has discarded (現物) when it holds one.
+
+On another's discard it rons whenever it may, pons a yakuhai (dragons, its seat wind,
+the round wind) that does not slow the hand, and — once it holds such a yaku — makes
+any chii or pon that lowers its shanten. It never calls an open kan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from jantaku.agents.base import Agent, first_of, passes
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Hora,
+    Nukidora,
+    Pon,
+    Reach,
+    Ryukyoku,
+)
+from jantaku.hand import shanten, shanten_kokushi
+from jantaku.meld import MeldKind
+from jantaku.tiles import (
+    DRAGONS,
+    EAST,
+    KIND_OF,
+    UNKNOWN,
+    YAOCHUU,
+    dora_from_indicator,
+    is_red,
+)
+
+__all__ = ["EfficiencyAgent", "rank_discards"]
+
+_YAOCHUU = frozenset(YAOCHUU)
+
+
+def _unseen(view: Any) -> list[int]:
+    """For every kind, how many copies the seat has not seen (4 minus the visible ones)."""
+    left = [4] * 34
+    for t in view.hand:
+        left[KIND_OF[t]] -= 1
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                left[KIND_OF[t]] -= 1
+    for river in view.rivers:
+        for d in river:
+            if not d.called:  # a called tile is counted in its meld
+                left[KIND_OF[d.tile]] -= 1
+    for t in view.dora_markers:
+        if t != UNKNOWN:
+            left[KIND_OF[t]] -= 1
+    return [max(x, 0) for x in left]
+
+
+def _acceptance(counts: list[int], current: int, unseen: Sequence[int]) -> int:
+    """Unseen tiles that lower the shanten of a 3k+1 hand."""
+    total = 0
+    for k in range(34):
+        if not unseen[k] or counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten(counts) < current:
+            total += unseen[k]
+        counts[k] -= 1
+    return total
+
+
+def rank_discards(
+    hand: Sequence[int], unseen: Sequence[int], dora: Sequence[int] = ()
+) -> list[tuple[int, int, int]]:
+    """Each distinct discard kind of a 3k+2 hand as ``(shanten after, -acceptance, kind)``,
+    best first; acceptance is computed for the lowest-shanten discards only.
+
+    ``hand`` holds tiles (red fives allowed); ``unseen`` the unseen copies per kind;
+    discarding a dora kind is put after equal alternatives.
+
+    >>> from jantaku.tiles import parse_tiles
+    >>> rank_discards(parse_tiles("123m456p789s1122z7z"), [4] * 34)[0]  # 7z, then 1z 2z wait
+    (0, -8, 33)
+    """
+    counts = [0] * 34
+    for t in hand:
+        counts[KIND_OF[t]] += 1
+    after: list[tuple[int, int]] = []
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            after.append((shanten(counts), k))
+            counts[k] += 1
+    best = min(s for s, _ in after)
+    out: list[tuple[int, int, int]] = []
+    for s, k in after:
+        if s == best:
+            counts[k] -= 1
+            acc = _acceptance(counts, s, unseen)
+            counts[k] += 1
+            out.append((s, -acc, k))
+        else:
+            out.append((s, 0, k))
+    dora_set = frozenset(dora)
+
+    def key(r: tuple[int, int, int]) -> tuple[int, int, int, int, int]:
+        s, neg_acc, k = r
+        return (s, neg_acc, k in dora_set, 0 if k in _YAOCHUU else 1, k)
+
+    out.sort(key=key)
+    return out
+
+
+class EfficiencyAgent(Agent):
+    """Plays for speed to a win: lowest shanten, widest acceptance; riichi when tenpai.
+
+    >>> EfficiencyAgent().act(None, [Hora(actor=0, target=2, pai=5), Pon(0, 2, 5, (5, 5))])
+    Hora(actor=0, target=2, pai=5, deltas=None, ura_markers=(), yaku=None, han=None, \
+fu=None, points=None, pao=None, scores=None)
+    """
+
+    name = "efficiency"
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        """Choose by the rules in the module docstring."""
+        win = first_of(legal, Hora)
+        if win is not None:
+            return win
+        if len(legal) == 1:
+            return legal[0]
+        skip = passes(legal)
+        if skip is not None:
+            return self._claim(view, legal, skip)
+        return self._own_turn(view, legal)
+
+    # --- own turn ---------------------------------------------------------------------
+
+    def _own_turn(self, view: Any, legal: Sequence[Action]) -> Action:
+        nuki = first_of(legal, Nukidora)
+        if nuki is not None:
+            return nuki
+        kyuushu = first_of(legal, Ryukyoku)
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        if kyuushu is not None and len(view.hand) == 14 and shanten_kokushi(counts) > 2:
+            return kyuushu
+        dahais = [a for a in legal if isinstance(a, Dahai)]
+        if not dahais:
+            return legal[0]
+        unseen = _unseen(view)
+        dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
+        ranked = rank_discards(view.hand, unseen, dora)
+        best_shanten = ranked[0][0]
+        for action in legal:
+            if isinstance(action, Ankan):
+                k = KIND_OF[action.consumed[0]]
+                if view.riichi[view.seat]:
+                    return action
+                counts[k] -= 4
+                slower = shanten(counts) > best_shanten
+                counts[k] += 4
+                if not slower:
+                    return action
+        reach = first_of(legal, Reach)
+        if reach is not None and best_shanten == 0:
+            return reach
+        order = [k for _, _, k in ranked]
+        if best_shanten >= 2:
+            safe = self._genbutsu(view)
+            if safe:
+                folded = [k for k in order if k in safe]
+                if folded:
+                    order = folded + [k for k in order if k not in safe]
+        return self._discard_of(dahais, order)
+
+    @staticmethod
+    def _genbutsu(view: Any) -> frozenset[int]:
+        """Kinds safe against every opponent in riichi (in all their rivers)."""
+        safe: frozenset[int] | None = None
+        for seat, r in enumerate(view.riichi):
+            if r and seat != view.seat:
+                kinds = frozenset(KIND_OF[d.tile] for d in view.rivers[seat])
+                safe = kinds if safe is None else safe & kinds
+        return safe or frozenset()
+
+    @staticmethod
+    def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai:
+        """The legal discard of the first kind in ``order``: keep red fives, prefer tsumogiri."""
+        by_kind: dict[int, list[Dahai]] = {}
+        for a in dahais:
+            by_kind.setdefault(KIND_OF[a.pai], []).append(a)
+        for k in order:
+            options = by_kind.get(k)
+            if options:
+                options.sort(key=lambda a: (is_red(a.pai), not a.tsumogiri))
+                return options[0]
+        return dahais[0]
+
+    # --- claims -----------------------------------------------------------------------
+
+    def _yakuhai(self, view: Any) -> frozenset[int]:
+        seat_wind = EAST + (view.seat - view.oya) % view.players
+        return frozenset((*DRAGONS, seat_wind, view.bakaze))
+
+    def _claim(self, view: Any, legal: Sequence[Action], skip: Action) -> Action:
+        if view is None or view.riichi[view.seat]:
+            return skip
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        now = shanten(counts)
+        yakuhai = self._yakuhai(view)
+        has_yaku = any(
+            m.kind in (MeldKind.PON, MeldKind.KAKAN, MeldKind.DAIMINKAN, MeldKind.ANKAN)
+            and m.kind34 in yakuhai
+            for m in view.melds[view.seat]
+        )
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if not isinstance(action, Chi | Pon):
+                continue
+            for t in action.consumed:
+                counts[KIND_OF[t]] -= 1
+            after = shanten(counts)
+            for t in action.consumed:
+                counts[KIND_OF[t]] += 1
+            called = KIND_OF[action.pai]
+            if isinstance(action, Pon) and called in yakuhai:
+                ok = after <= now
+            else:
+                ok = has_yaku and after < now
+            if ok and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else skip

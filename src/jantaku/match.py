@@ -1,0 +1,333 @@
+"""Play whole matches: agents at the seats, the engine's referee in the middle.
+
+:func:`play_match_async` is the driver: it asks each seat that must decide (through
+:meth:`~jantaku.agents.Agent.act_async`, showing it :func:`~jantaku.engine.observe`'s
+view and the legal actions), checks the answer and hands it to the
+:class:`~jantaku.engine.Referee`, which alone owns the wall and the seed.
+:func:`play_match` is its blocking wrapper (python-chess ``SimpleEngine`` style).
+
+Faults never corrupt a match: an agent that raises or exceeds its time budget stops
+the match with :class:`~jantaku.errors.AgentError`, and an answer that is not one of
+the legal actions with :class:`~jantaku.errors.IllegalActionError`; both name the
+seat, and the referee's state is left as it was before that decision.
+
+>>> from jantaku.agents import RandomAgent
+>>> result = play_match([RandomAgent(seed=i) for i in range(4)], seed=5)
+>>> len(result.scores), sum(result.placements) == 1 + 2 + 3 + 4
+(4, True)
+>>> result.summary_line().startswith("seed 5:")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from jantaku.agents.base import Agent, RoundEnd
+from jantaku.engine import Referee, observe
+from jantaku.errors import AgentError, IllegalActionError, JantakuError
+from jantaku.events import (
+    Action,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Ryukyoku,
+    StartKyoku,
+)
+from jantaku.logs.mjai import MjaiWriter
+from jantaku.meld import Meld
+from jantaku.rules import TENHOU, Rules
+from jantaku.tiles import Tile
+
+__all__ = ["MatchResult", "MatchSummary", "placements", "play_match", "play_match_async"]
+
+
+def placements(scores: Sequence[int]) -> tuple[int, ...]:
+    """The place (1 = top) of every seat; ties go to the seat nearer the first dealer (M6).
+
+    >>> placements([25000, 31000, 25000, 19000])
+    (2, 1, 3, 4)
+    """
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    places = [0] * len(scores)
+    for place, seat in enumerate(order, start=1):
+        places[seat] = place
+    return tuple(places)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The outcome of one match.
+
+    ``scores`` are the final points, ``result`` the final results after oka, uma and
+    rounding (in 1000s), ``placements`` each seat's place (1 = top). ``rounds`` counts
+    the hands played; ``tsumo`` and ``ron`` the wins (a double ron counts two ron);
+    ``draws`` the drawn hands by kind. ``log`` is the complete event list.
+    """
+
+    names: tuple[str, ...]
+    seed: int
+    rules: Rules = field(repr=False)
+    scores: tuple[int, ...]
+    result: tuple[float, ...]
+    placements: tuple[int, ...]
+    rounds: int
+    tsumo: int
+    ron: int
+    draws: dict[str, int] = field(hash=False)
+    log: list[Event] = field(repr=False, hash=False, compare=False)
+
+    @classmethod
+    def from_log(cls, log: Sequence[Event], rules: Rules, seed: int) -> MatchResult:
+        """Summarise a complete event list (``start_game`` … ``end_game``).
+
+        Raises :class:`~jantaku.errors.JantakuError` if the log does not end the match.
+        """
+        end = log[-1] if log else None
+        if not isinstance(end, EndGame) or end.scores is None or end.result is None:
+            raise JantakuError("the log does not end with a scored end_game")
+        names: tuple[str, ...] = ()
+        first = log[0]
+        if hasattr(first, "names"):
+            names = tuple(first.names)
+        rounds = tsumo = ron = 0
+        draws: Counter[str] = Counter()
+        for e in log:
+            t = type(e)
+            if t is StartKyoku:
+                rounds += 1
+            elif t is Hora:
+                if e.actor == e.target:  # type: ignore[union-attr]
+                    tsumo += 1
+                else:
+                    ron += 1
+            elif t is Ryukyoku:
+                draws[e.reason] += 1  # type: ignore[union-attr]
+        return cls(
+            names=names,
+            seed=seed,
+            rules=rules,
+            scores=tuple(end.scores),
+            result=tuple(end.result),
+            placements=placements(end.scores),
+            rounds=rounds,
+            tsumo=tsumo,
+            ron=ron,
+            draws=dict(draws),
+            log=list(log),
+        )
+
+    def summary_line(self) -> str:
+        """One line: the seed, scores and places."""
+        seats = ", ".join(
+            f"{name} {score} ({place})"
+            for name, score, place in zip(self.names, self.scores, self.placements, strict=True)
+        )
+        return f"seed {self.seed}: {seats}; {self.rounds} hands"
+
+
+def _act_is_native_async(agent: Any) -> bool:
+    method = getattr(type(agent), "act_async", None)
+    return method is not None and method is not Agent.act_async
+
+
+async def _ask(
+    agent: Any, seat: int, view: Any, legal: tuple[Action, ...], budget: float | None
+) -> Action:
+    """One decision of one agent, with faults turned into errors naming the seat."""
+    start = time.perf_counter() if budget is not None else 0.0
+    try:
+        if _act_is_native_async(agent):
+            coro = agent.act_async(view, legal)
+            action = await (asyncio.wait_for(coro, budget) if budget is not None else coro)
+        else:
+            action = agent.act(view, legal)
+    except TimeoutError:
+        raise AgentError(f"no answer within the time budget of {budget} s", seat=seat) from None
+    except Exception as e:
+        raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
+    if budget is not None and time.perf_counter() - start > budget:
+        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
+    if action not in legal:
+        raise IllegalActionError("not one of the legal actions offered", seat=seat, action=action)
+    return action  # type: ignore[no-any-return]
+
+
+def _hook(agent: Any, name: str, *args: Any) -> None:
+    method = getattr(agent, name, None)
+    if method is not None:
+        method(*args)
+
+
+async def play_match_async(
+    agents: Sequence[Agent],
+    rules: Rules = TENHOU,
+    seed: int = 0,
+    log: IO[str] | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    time_budget: float | None = None,
+) -> MatchResult:
+    """Play one match (async driver); see :func:`play_match`."""
+    n = rules.players
+    if len(agents) != n:
+        raise AgentError(f"{len(agents)} agents for {n} seats", seat=min(len(agents), n - 1))
+    labels = (
+        tuple(names)
+        if names is not None
+        else tuple(str(getattr(a, "name", type(a).__name__)) for a in agents)
+    )
+    ref = Referee(rules, seed, labels)
+    state = ref.state
+    writer = MjaiWriter(log) if log is not None else None
+    written = 0
+    for seat, agent in enumerate(agents):
+        _hook(agent, "start_match", seat, n)
+    shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
+    hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...] = ()
+    kyoku_start = 0
+    while not ref.done:
+        pend = ref.pending()
+        choices: dict[int, Action] = {}
+        for seat, legal in pend.items():
+            view = observe(state, seat)
+            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget)
+        if shows_hands:
+            hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
+        before = len(ref.log)
+        ref.submit(choices)
+        if writer is not None:
+            for event in ref.log[written:]:
+                writer.write(event)
+            written = len(ref.log)
+        for i in range(before, len(ref.log)):
+            event = ref.log[i]
+            if isinstance(event, StartKyoku):
+                kyoku_start = i
+            elif isinstance(event, EndKyoku):
+                round_end = RoundEnd(
+                    events=tuple(ref.log[kyoku_start : i + 1]),
+                    hands=hands,
+                )
+                for agent in agents:
+                    _hook(agent, "end_round", round_end)
+    if writer is not None:
+        for event in ref.log[written:]:
+            writer.write(event)
+        writer.flush()
+    result = MatchResult.from_log(ref.log, rules, seed)
+    end = ref.log[-1]
+    for agent in agents:
+        _hook(agent, "end_match", end)
+    return result
+
+
+def play_match(
+    agents: Sequence[Agent],
+    rules: Rules = TENHOU,
+    seed: int = 0,
+    log: IO[str] | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    time_budget: float | None = None,
+) -> MatchResult:
+    """Play one match to its end and return its :class:`MatchResult` (blocking).
+
+    ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``log``, an open text
+    stream, receives the match as mjai JSON lines as it is played; ``time_budget``
+    limits each decision in seconds. The same agents, rules and seed give the same
+    match, event for event.
+
+    Raises :class:`~jantaku.errors.AgentError` for an agent that raises or is too
+    slow, :class:`~jantaku.errors.IllegalActionError` for an answer that is not legal
+    (both name the seat).
+    """
+    return asyncio.run(
+        play_match_async(agents, rules, seed, log, names=names, time_budget=time_budget)
+    )
+
+
+@dataclass(slots=True)
+class _AgentStats:
+    games: int = 0
+    place_sum: int = 0
+    points_sum: int = 0
+    result_sum: float = 0.0
+    firsts: int = 0
+
+
+@dataclass(slots=True)
+class MatchSummary:
+    """Totals over many matches, per agent label (its position in the lineup)."""
+
+    labels: tuple[str, ...]
+    games: int = 0
+    rounds: int = 0
+    tsumo: int = 0
+    ron: int = 0
+    draws: Counter[str] = field(default_factory=Counter)
+    stats: dict[str, _AgentStats] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    def add(self, result: MatchResult, seat_labels: Sequence[str]) -> None:
+        """Count one match whose seats were taken by ``seat_labels``."""
+        self.games += 1
+        self.rounds += result.rounds
+        self.tsumo += result.tsumo
+        self.ron += result.ron
+        self.draws.update(result.draws)
+        for seat, label in enumerate(seat_labels):
+            st = self.stats.setdefault(label, _AgentStats())
+            st.games += 1
+            st.place_sum += result.placements[seat]
+            st.points_sum += result.scores[seat]
+            st.result_sum += result.result[seat]
+            st.firsts += result.placements[seat] == 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready values."""
+        per = {}
+        for label in self.labels:
+            st = self.stats.get(label, _AgentStats())
+            g = max(st.games, 1)
+            per[label] = {
+                "games": st.games,
+                "average_placement": round(st.place_sum / g, 3),
+                "average_points": round(st.points_sum / g, 1),
+                "average_result": round(st.result_sum / g, 2),
+                "first_places": st.firsts,
+            }
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "wins": {"tsumo": self.tsumo, "ron": self.ron},
+            "draws": dict(sorted(self.draws.items())),
+            "agents": per,
+            "seconds": round(self.seconds, 3),
+            "matches_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+        }
+
+    def text(self) -> str:
+        """The summary as lines for a terminal."""
+        d = self.to_dict()
+        lines = [
+            f"games {d['games']}, hands {d['rounds']}",
+            f"wins: tsumo {self.tsumo}, ron {self.ron}",
+            "draws: "
+            + (", ".join(f"{k} {v}" for k, v in d["draws"].items()) if self.draws else "none"),
+            "agent                 avg place   avg points   avg result   1st",
+        ]
+        for label, st in d["agents"].items():
+            lines.append(
+                f"{label:<20} {st['average_placement']:>10.2f} {st['average_points']:>12.0f}"
+                f" {st['average_result']:>12.1f} {st['first_places']:>5}"
+            )
+        mps = d["matches_per_second"]
+        lines.append(f"{d['seconds']:.2f} s, {mps if mps is not None else '-'} matches/s")
+        return "\n".join(lines)
