@@ -1,0 +1,64 @@
+"""Cross-check against the ``mahjong`` 2.1.0 package (a test-only judge), issue 3 §3.
+
+Seeded random winning hands (closed and open, kans, tsumo and ron, every seat and
+round wind, riichi, double riichi, ippatsu, haitei, houtei, rinshan, chankan, dora,
+ura, red fives; regular, seven pairs and kokushi) are scored by both libraries under
+matching options (Tenhou: open tanyao, red fives, single yakuman, kazoe yakuman, no
+kiriage). Han, fu, the yaku and every payment must agree. 20,000 hands run by default,
+100,000 more under ``-m slow``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mahjong.hand_calculating.hand import HandCalculator
+
+from jantaku.errors import JantakuError, NoYakuError
+from jantaku.scoring import score_win
+from scoring_hands import RandomHand, mahjong_args, mahjong_yaku_ids, random_hands
+
+
+def _compare(h: RandomHand) -> tuple[Any, Any] | None:
+    args = mahjong_args(h)
+    theirs = HandCalculator.estimate_hand_value(*args[:5], ura_dora_indicators=args[5])
+    try:
+        r = score_win(h.situation)
+    except NoYakuError:
+        return None if theirs.error == "no_yaku" else ("no yaku", theirs.error)
+    except JantakuError as e:
+        return (repr(e), theirs.error)
+    if theirs.error:
+        return ((r.han, r.fu), theirs.error)
+    cost = theirs.cost
+    if not r.is_tsumo:
+        paid = (cost["main"],)
+        ours_paid: tuple[int, ...] = (r.total,)
+    elif r.is_dealer:
+        paid = (cost["main"],)
+        ours_paid = (max(r.payments),)
+    else:
+        paid = (cost["additional"], cost["main"])
+        ours_paid = (min(p for p in r.payments if p), max(r.payments))
+    ours = (r.han, r.fu if not r.yakuman else None, sorted(y.id for y in r.yaku), ours_paid)
+    want = (theirs.han, theirs.fu if not r.yakuman else None, mahjong_yaku_ids(theirs), paid)
+    return None if ours == want else (ours, want)
+
+
+def _run(seed: int, n: int) -> list[tuple[str, Any, Any]]:
+    failures = []
+    for h in random_hands(seed, n):
+        diff = _compare(h)
+        if diff is not None:
+            failures.append((h.situation.concealed.__repr__(), *diff))
+    return failures
+
+
+def test_crosscheck_mahjong_package() -> None:
+    assert _run(20260101, 20_000) == []
+
+
+@pytest.mark.slow
+def test_crosscheck_mahjong_package_long() -> None:
+    assert _run(20260202, 100_000) == []
