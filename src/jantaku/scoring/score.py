@@ -112,9 +112,7 @@ def basic_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:
     return b, Limit.NONE
 
 
-def hand_value(
-    han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules
-) -> tuple[int, ...]:
+def hand_value(han: int, fu: int, *, dealer: bool, tsumo: bool, rules: Rules) -> tuple[int, ...]:
     """What a hand of ``han`` and ``fu`` pays, as the score tables write it (S5, S6).
 
     A ron gives ``(total,)``; a dealer tsumo ``(each,)`` ("… all"); a non-dealer
@@ -577,6 +575,8 @@ def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tup
     mult = 6 if s.winner == s.dealer else 4
     payments = [0] * n
     honba_pay = [0] * n
+    if liable and rules.pao_whole_hand:
+        liable = basic  # the liable seat answers for the whole hand (Tenhou)
     if s.discarder is not None:
         if liable and s.pao is not None and s.pao != s.discarder:
             half = ceil100(liable * mult / 2)
