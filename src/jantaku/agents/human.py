@@ -1,8 +1,9 @@
 """A human player at a terminal: the table shown as a player reads it, choices from a menu.
 
 Each decision prints the table from the player's seat — the hand name, dora
-indicators, every seat's score, wind, riichi, melds and discards (the riichi tile in
-``(brackets)`` as if turned sideways, a tile called away marked ``'``), the player's
+indicators, every seat's score, wind, riichi, melds and discards (each tile in glyph and
+notation, the riichi tile in ``(brackets)`` as if turned sideways, a tile called away
+marked ``'``), the player's
 own hand in Unicode and in notation with the drawn tile apart — then the legal
 actions numbered from 1. The player types a number (``q`` quits); anything else asks
 again. The result of every hand is printed with its yaku, han, fu and payments.
@@ -28,7 +29,7 @@ from jantaku.agents.render import (
 )
 from jantaku.events import Action, EndGame, Hora, Ryukyoku
 from jantaku.meld import format_meld
-from jantaku.tiles import dora_from_indicator, format_tiles, tile_to_mjai
+from jantaku.tiles import dora_from_indicator, format_tiles
 
 __all__ = ["HumanAgent", "render_view"]
 
@@ -36,7 +37,7 @@ __all__ = ["HumanAgent", "render_view"]
 def _river(discards: Sequence[Any]) -> str:
     parts: list[str] = []
     for d in discards:
-        text = tile_to_mjai(d.tile)
+        text = tile_text(d.tile).replace(" ", "")
         if d.riichi:
             text = f"({text})"
         if d.called:
@@ -167,7 +168,7 @@ class HumanAgent(Agent):
                 hand = list(tiles)
                 if not event.is_tsumo and event.pai is not None:
                     hand.append(event.pai)
-                line = format_hand_line(hand, event.pai if event.is_tsumo else None)
+                line = format_hand_line(hand, event.pai)
                 if melds:
                     line += "  " + " ".join(format_meld(m) for m in melds)
                 shown.append(line)

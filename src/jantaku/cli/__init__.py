@@ -17,7 +17,10 @@ from jantaku.errors import JantakuError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
-SUBCOMMANDS: tuple[str, ...] = ()
+SUBCOMMANDS: tuple[str, ...] = (
+    "jantaku.cli.play",
+    "jantaku.cli.selfplay",
+)
 """The modules that provide subcommands, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,68 @@
+"""``jantaku play``: a match in the terminal, you at seat 0 against efficiency bots.
+
+::
+
+    jantaku play [--rules PRESET] [--seed S] [--players 3] [--log FILE]
+
+Each decision shows the table and numbers your legal actions; type a number (``q``
+quits). The result of every hand is shown with its yaku, han, fu and payments. At
+the end of input the match is abandoned with a message and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import IO
+
+from jantaku.agents import Agent, EfficiencyAgent, HumanAgent
+from jantaku.cli.selfplay import resolve_rules
+from jantaku.errors import AgentError
+from jantaku.match import play_match
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subcommand."""
+    p = subparsers.add_parser(
+        "play",
+        help="play a match in the terminal against three bots",
+        description=__doc__.split("::")[0].strip() if __doc__ else None,
+    )
+    p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
+    p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
+    p.add_argument("--log", type=Path, default=None, metavar="FILE", help="write an mjai log")
+    p.set_defaults(func=run)
+
+
+def run(
+    args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] | None = None
+) -> int:
+    """Play the match; returns 0 when it ends, 1 when the input ends or the player quits."""
+    out = stdout if stdout is not None else sys.stdout
+    rules = resolve_rules(args.rules, args.players)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    n = rules.players
+    names = ("you", *(f"bot{i}" for i in range(1, n)))
+    human = HumanAgent(stdin=stdin, stdout=out, names=names)
+    agents: list[Agent] = [human, *(EfficiencyAgent() for _ in range(1, n))]
+    out.write(f"jantaku: {rules.name() or args.rules} rules, {n} players, seed {seed}\n")
+    try:
+        if args.log is not None:
+            with args.log.open("w", encoding="utf-8") as f:
+                play_match(agents, rules, seed, f, names=names)
+        else:
+            play_match(agents, rules, seed, names=names)
+    except AgentError as e:
+        if isinstance(e.__cause__, EOFError):
+            out.write(f"\n{e.__cause__}: the match is abandoned (seed {seed}).\n")
+            return 1
+        raise
+    except KeyboardInterrupt:
+        out.write(f"\ninterrupted: the match is abandoned (seed {seed}).\n")
+        return 1
+    return 0
