@@ -192,6 +192,9 @@ async def play_match_async(
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
     hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...] = ()
     kyoku_start = 0
+    for i, event in enumerate(ref.log):  # the referee has dealt the first hand already
+        if isinstance(event, StartKyoku):
+            kyoku_start = i
     while not ref.done:
         pend = ref.pending()
         choices: dict[int, Action] = {}
