@@ -13,22 +13,40 @@ from __future__ import annotations
 from jantaku.hand.decompose import Form, Reading, is_complete, readings
 from jantaku.hand.shanten import (
     shanten,
+    shanten_any,
     shanten_forms,
     shanten_kokushi,
     shanten_regular,
     shanten_seven_pairs,
     winning_kinds,
 )
+from jantaku.hand.waits import (
+    Acceptance,
+    DiscardOption,
+    Wait,
+    WaitShape,
+    acceptance,
+    advise,
+    waits,
+)
 
 __all__ = [
+    "Acceptance",
+    "DiscardOption",
     "Form",
     "Reading",
+    "Wait",
+    "WaitShape",
+    "acceptance",
+    "advise",
     "is_complete",
     "readings",
     "shanten",
+    "shanten_any",
     "shanten_forms",
     "shanten_kokushi",
     "shanten_regular",
     "shanten_seven_pairs",
+    "waits",
     "winning_kinds",
 ]

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
+from functools import lru_cache
 from importlib import resources
 from operator import index
 from typing import Final
@@ -38,6 +39,7 @@ from jantaku.tiles import YAOCHUU
 
 __all__ = [
     "shanten",
+    "shanten_any",
     "shanten_forms",
     "shanten_kokushi",
     "shanten_regular",
@@ -353,3 +355,80 @@ def winning_kinds(counts: Sequence[int]) -> tuple[int, ...]:
         _WAIT_CACHE.clear()
     _WAIT_CACHE[b] = result
     return result
+
+
+_INF: Final = 99
+
+
+@lru_cache(maxsize=4096)
+def _suit_row_any(chunk: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+    """One suit's distance row for any counts (a kind may be held five times or more).
+
+    The same dynamic programme as ``tools/gen_tables.py``, for one vector: state
+    (runs begun at the previous kind, runs begun two kinds back, sets begun, pair).
+    """
+    states = {(0, 0, 0, 0): 0}
+    size = len(chunk)
+    for pos, h in enumerate(chunk):
+        new: dict[tuple[int, int, int, int], int] = {}
+        can_start = runs and pos + 2 < size
+        for (x, y, s, p), v in states.items():
+            for r in range(5 - s if can_start else 1):
+                for t in range(5 - s - r):
+                    for q in range(2 - p):
+                        w = x + y + r + 3 * t + 2 * q
+                        nv = v + (w - h if w > h else 0)
+                        key = (r, x, s + r + t, p + q)
+                        if nv < new.get(key, _INF):
+                            new[key] = nv
+        states = new
+    return tuple(states.get((0, 0, m, p), _INF) for m in range(5) for p in range(2))
+
+
+def _combine_rows(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    out = [_INF] * 10
+    for m in range(5):
+        for p in range(2):
+            for m2 in range(5 - m):
+                for p2 in range(2 - p):
+                    v = a[m * 2 + p] + b[m2 * 2 + p2]
+                    j = (m + m2) * 2 + p + p2
+                    if v < out[j]:
+                        out[j] = v
+    return tuple(out)
+
+
+def shanten_any(counts: Sequence[int]) -> int:
+    """:func:`shanten` for counts that may hold a kind five times or more.
+
+    Used for the hand plus a drawn tile when the hand already holds four of its kind:
+    the shape may still improve (形式), though no such tile is left to draw. Slower
+    than :func:`shanten`; counts must still total 3k+1 or 3k+2 tiles (k ≤ 4).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> hand = counts34(parse_tiles("1111m345p678p999s"))
+    >>> hand[0] += 1
+    >>> shanten_any(hand)
+    -1
+    """
+    values = [int(x) for x in counts]
+    if len(values) != 34 or min(values) < 0:
+        raise InvalidHandError("counts must be 34 whole numbers, none negative")
+    n = sum(values)
+    if n > 14 or n % 3 == 0:
+        raise _bad_size(n)
+    if max(values) <= 4:
+        return shanten(values)
+    row: tuple[int, ...] = (0,) + (_INF,) * 9
+    for s in range(4):
+        chunk = tuple(values[9 * s : 9 * s + (7 if s == 3 else 9)])
+        row = _combine_rows(row, _suit_row_any(chunk, s < 3))
+    best = row[(n // 3) * 2 + 1] - 1
+    if n >= 13:
+        pairs = sum(1 for x in values if x >= 2)
+        kinds = sum(1 for x in values if x)
+        best = min(best, 6 - pairs + max(0, 7 - kinds))
+        yk = sum(1 for k in YAOCHUU if values[k])
+        yp = any(values[k] >= 2 for k in YAOCHUU)
+        best = min(best, 13 - yk - yp)
+    return best
