@@ -61,9 +61,9 @@ class GameLength(Enum):
 class Rounding(Enum):
     """How final points become score units of 1000 (M6).
 
-    ``FIVE_DOWN_SIX_UP`` is 五捨六入 (a remainder of 500 rounds down, 600 up; on
-    Tenhou, signed: −31,500 → −32); ``HALF_UP`` is 四捨五入; ``EXACT`` keeps
-    decimals.
+    ``FIVE_DOWN_SIX_UP`` is 五捨六入 (a remainder of 500 rounds down, 600 up);
+    ``HALF_UP`` is 四捨五入 of the final points, a half away from zero (Tenhou's
+    ``owari``: 13,500 → 14, −1,500 → −2); ``EXACT`` keeps decimals.
     """
 
     FIVE_DOWN_SIX_UP = "five_down_six_up"
@@ -193,6 +193,7 @@ class Rules:
     yakuman_stacking: bool  # several yakuman add up (S10)
     pao: bool  # 責任払い for daisangen and daisuushii (S11)
     pao_suukantsu: bool  # … and for suukantsu
+    pao_whole_hand: bool  # the liable seat's share covers the whole hand, other yakuman too
     honba_value: int  # a ron's total per honba (S7)
     honba_tsumo_each: int  # per payer per honba on a tsumo
     riichi_deposit: int
@@ -412,9 +413,9 @@ TENHOU: Final = Rules(
     return_points=30000,
     uma=(20000, 10000, -10000, -20000),
     oka=True,
-    final_rounding=Rounding.FIVE_DOWN_SIX_UP,
+    final_rounding=Rounding.HALF_UP,
     agari_yame=True,
-    tenpai_yame=False,
+    tenpai_yame=True,
     tobi=True,
     tobi_at_zero=False,
     west_extension=True,
@@ -438,6 +439,7 @@ TENHOU: Final = Rules(
     yakuman_stacking=True,
     pao=True,
     pao_suukantsu=False,
+    pao_whole_hand=True,
     honba_value=300,
     honba_tsumo_each=100,
     riichi_deposit=1000,
@@ -474,8 +476,13 @@ Sources: the Tenhou rules page (tenhou.net/man) and the Tenhou records in
 ``data/tenhou_xml`` (FORMATS.md §1.3). Verified from records: double ron with honba
 and deposits to the winner nearest the discarder; triple ron aborts (``ron3``);
 several yakuman in ``yakuman=`` each count 13 han (stacking on, no double yakuman);
+the liable seat of a pao pays the whole hand, a second yakuman included
+(2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou, all 64,000 from the pao seat);
 honba 300 (100 per tsumo payer); noten payments total 3000; final scores 25,000 /
-30,000 with uma 20-10 rounded 五捨六入 (``owari``: 31,100 → +11, −1,500 → −52).
+30,000 with uma 20-10, final points rounded to 1000 half away from zero (``owari``:
+31,100 → +11, 13,500 → −36 and 7,500 → −32 in 2020010100gm-00a9-0000-a67d91f3 and
+-a1f76e98, −1,500 → −52); the last dealer stops when top after a win or when tenpai
+at an exhaustive draw (2020010100gm-00a9-0000-45ea0ff1 ends at South 4 on a draw).
 From the rules page: kazoe yakuman on, no kiriage, double-wind pair 4 fu, kokushi
 may rob an ankan, West-round extension to 30,000, busting below 0 (0 continues).
 Sources disagree on: the double-wind pair (2 fu elsewhere), whether a wait on a tile
@@ -488,8 +495,10 @@ MAJSOUL: Final = replace(
     oka=False,
     uma=(15000, 5000, -5000, -15000),
     final_rounding=Rounding.EXACT,
+    tenpai_yame=False,
     double_yakuman=True,
     pao_suukantsu=True,
+    pao_whole_hand=False,
     tenpai_on_own_fourth=True,
 )
 """Mahjong Soul (雀魂) ranked four-player rules.
@@ -507,8 +516,10 @@ MLEAGUE: Final = replace(
     uma=(30000, 10000, -10000, -30000),
     final_rounding=Rounding.EXACT,
     agari_yame=False,
+    tenpai_yame=False,
     tobi=False,
     west_extension=False,
+    pao_whole_hand=False,
     double_wind_pair_fu=2,
     nagashi_mangan=True,
     multiple_ron=MultipleRon.HEAD_BUMP,
@@ -530,6 +541,8 @@ WRC: Final = replace(
     uma=(15000, 5000, -5000, -15000),
     final_rounding=Rounding.EXACT,
     agari_yame=False,
+    tenpai_yame=False,
+    pao_whole_hand=False,
     tobi=False,
     west_extension=False,
     leftover_deposits=LeftoverDeposits.TO_TOP,
@@ -569,8 +582,10 @@ once. Sources disagree on: kiriage (off here, on in WRC) and the double-wind pai
 TEXTBOOK: Final = replace(
     TENHOU,
     uma=(30000, 10000, -10000, -30000),
+    final_rounding=Rounding.FIVE_DOWN_SIX_UP,
     agari_yame=True,
     tenpai_yame=True,
+    pao_whole_hand=False,
     tobi=True,
     west_extension=False,
     shortfall=Shortfall.SPLIT,
@@ -627,13 +642,15 @@ TENHOU_SANMA: Final = replace(
     north=NorthTile.NUKIDORA,
     sanma_tsumo=SanmaTsumo.TSUMO_SON,
     chii_allowed=False,
+    riichi_min_tiles_left=3,
 )
 """Tenhou three-player ranked rules (天鳳 三麻).
 
 Sources: the Tenhou rules page and the sanma records in ``data/tenhou_xml``:
 35,000 / 40,000 with uma 20-0-20 (``owari``: 75,200 → +70, 30,200 → −10), honba
 +200 (100 per payer), noten payments total 2000, north set aside as a nukidora
-counted as dora (with indicators pointing at north), tsumo-son.
+counted as dora (with indicators pointing at north), tsumo-son; riichi with three
+tiles left in the wall, enough for one more draw (2020010119gm-00b9-0000-65807333).
 Sources disagree on: tsumo-son (split on Mahjong Soul), honba per payer.
 """
 
@@ -643,10 +660,13 @@ MAJSOUL_SANMA: Final = replace(
     oka=False,
     uma=(15000, 0, -15000),
     final_rounding=Rounding.EXACT,
+    tenpai_yame=False,
     double_yakuman=True,
     pao_suukantsu=True,
+    pao_whole_hand=False,
     sanma_tsumo=SanmaTsumo.SPLIT,
     tenpai_on_own_fourth=True,
+    riichi_min_tiles_left=4,
 )
 """Mahjong Soul three-player ranked rules (雀魂 三人麻雀).
 

@@ -853,6 +853,9 @@ def _nukidora(s: State, e: Nukidora) -> None:
     s.hands[seat].remove(NORTH)
     s.counts[seat][NORTH] -= 1
     s.nuki[seat] += 1
+    # a nukidora breaks the first go-around and, once its replacement is drawn, ippatsu;
+    # a ron on the north keeps ippatsu (2020010118gm-00b9-0000-fec27b29, E3)
+    s.interrupted = True
     if not s.riichi[seat]:
         s.waits[seat] = _waits(s.counts[seat])
     s.drawn = None

@@ -63,7 +63,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.rules import GameLength, Rules
+from jantaku.rules import GameLength, Rounding, Rules
 from jantaku.tiles import KIND_OF, NORTH, Tile, sort_key
 
 __all__ = [
@@ -378,6 +378,7 @@ class TenhouGame:
     sx: tuple[str, ...] = ()
     ref: str = ""
     disconnections: tuple[Disconnection, ...] = ()
+    legacy: bool = False
     errors: tuple[LogFormatError, ...] = field(default=(), compare=False)
 
     @property
@@ -387,8 +388,25 @@ class TenhouGame:
 
     @property
     def rules(self) -> Rules:
-        """The rules the game was played under (from the lobby flags)."""
-        return self.lobby.rules
+        """The rules the game was played under: the lobby's, with what the record's era says.
+
+        Tenhou changed two rules over the years, and the records show it:
+
+        - ``legacy`` records (the 2009 format, without ``<SHUFFLE>``) have no tenpai-yame
+          (``bug1.xml``: the top dealer tenpai at South 4 plays on) and, east-only, uma
+          10-5 (``bye.xml``, ``shuffle.xml``);
+        - recent records give final results to a tenth (``owari`` 63.8, −23.9 in
+          2023053016gm-0029-0000-e54b3b98): no rounding.
+        """
+        rules = self.lobby.rules
+        changes: dict[str, Any] = {}
+        if self.legacy:
+            changes["tenpai_yame"] = False
+            if not self.lobby.hanchan and self.players == 4:
+                changes["uma"] = (10000, 5000, -5000, -10000)
+        if self.final is not None and any(not float(r).is_integer() for _, r in self.final):
+            changes["final_rounding"] = Rounding.EXACT
+        return replace(rules, **changes) if changes else rules
 
     @property
     def rounds(self) -> int:
@@ -543,7 +561,7 @@ def read_xml(data: str | bytes, *, strict: bool = False, ref: str = "") -> Tenho
     ...        '</mjloggm>')
     >>> game = read_xml(xml)
     >>> [type(e).__name__ for e in game.events]
-    ['StartGame', 'StartKyoku', 'Tsumo', 'Dahai', 'Ryukyoku', 'EndKyoku', 'EndGame']
+    ['StartGame', 'StartKyoku', 'Tsumo', 'Dahai', 'Ryukyoku', 'EndKyoku']
     >>> game.events[3], game.final, len(game.errors)
     (Dahai(actor=0, pai=31, tsumogiri=True), None, 1)
 
@@ -585,6 +603,7 @@ class _XmlReader:
         self.started = False
         self.in_round = False
         self.step = 0
+        self.shuffled = False
 
     def note(self, reason: str) -> None:
         err = LogFormatError(reason, line=self.number, source="xml")
@@ -661,7 +680,9 @@ class _XmlReader:
                     self._start(players)
                 elif tag == "mjloggm":
                     root = True
-                elif tag != "SHUFFLE":
+                elif tag == "SHUFFLE":
+                    self.shuffled = True
+                else:
                     self.note(f"unknown element <{tag}>")
             except _XmlError as e:
                 raise LogFormatError(f"<{tag}{digits}>: {e}", line=number, source="xml") from None
@@ -674,10 +695,8 @@ class _XmlReader:
         if not root:
             raise LogFormatError("not an mjlog document (no <mjloggm>)", source="xml")
         self._end_round()
-        if self.final is None:
+        if self.final is None:  # a game cut short ends with its last round
             self.note("the game has no final result (owari)")
-            if self.started:
-                append(EndGame())
         return TenhouGame(
             events=tuple(events),
             lobby=self.lobby,
@@ -689,6 +708,7 @@ class _XmlReader:
             sx=self.sx,
             ref=self.ref,
             disconnections=tuple(self.disconnections),
+            legacy=not self.shuffled,
             errors=tuple(self.errors),
         )
 

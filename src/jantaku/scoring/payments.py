@@ -170,8 +170,8 @@ class FinalStanding:
 def _units(points: int, rounding: Rounding) -> float:
     if rounding is Rounding.FIVE_DOWN_SIX_UP:
         return float((points + 400) // 1000)
-    if rounding is Rounding.HALF_UP:
-        return float((points + 500) // 1000)
+    if rounding is Rounding.HALF_UP:  # a half away from zero: −1,500 → −2
+        return float((abs(points) + 500) // 1000 * (1 if points >= 0 else -1))
     return points / 1000
 
 

@@ -1,0 +1,423 @@
+"""Replay recorded games through the engine and check every result against the record.
+
+A record (Tenhou mjlog XML, tenhou.net/6 JSON, or an mjai log) is read into events and
+fed, one by one, through the engine's single transition :func:`jantaku.engine.apply`
+under the rules the game was played under. Replay is strict: every draw, discard,
+call, kan, riichi, win and draw must be legal in the engine, and what the engine
+computes must equal what the record says —
+
+- every win: the payments of every seat, the han, the fu (below yakuman), the hand's
+  value, and the yaku with their han (dora, red fives and ura dora as their totals);
+- every drawn hand: the payments;
+- the start of every round: round, dealer, honba, deposits and scores (the engine
+  advances the match itself);
+- the end: the final points and results (oka, uma, rounding).
+
+The first disagreement stops the game and is reported as a :class:`Divergence`:
+the round, the number of the event in the game, what the record says and what we
+computed. A disconnection in a Tenhou record is not a divergence (Tenhou plays on for
+the absent seat, and the moves are in the record like any others).
+
+>>> from jantaku.logs.tenhou import read_xml
+>>> xml = ('<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/>'
+...     '<INIT seed="0,0,0,1,1,52" ten="250,250,250,250" oya="0" '
+...     'hai0="0,4,32,36,68,72,104,108,112,116,120,124,128" '
+...     'hai1="1,2,3,5,6,7,9,10,11,13,14,15,17" hai2="37,38,39,40,41,42,43,44,45,46,47,48,49" '
+...     'hai3="73,74,75,76,77,78,79,80,81,82,83,84,85"/><T132/>'
+...     '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" '
+...     'hai0="0,4,32,36,68,72,104,108,112,116,120,124,128,132"/></mjloggm>')
+>>> print(replay_game(read_xml(xml, ref="nine-terminals")).line())
+nine-terminals: ok (1 rounds)
+>>> eight = xml.replace("108,112,116,120,124", "20,24,28,56,60")  # eight kinds only
+>>> print(replay_game(read_xml(eight, ref="bad")).line())
+bad: diverged: E1-0 event 3: illegal: record ryukyoku (kyuushu_kyuuhai), we fewer than \
+nine different terminals and honors
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from jantaku.errors import IllegalActionError, JantakuError, LogFormatError
+from jantaku.events import (
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    Ryukyoku,
+    StartKyoku,
+)
+from jantaku.logs.tenhou import TenhouDraw, TenhouGame, TenhouResult, TenhouWin, read_game
+from jantaku.rules import Rules
+
+__all__ = [
+    "Divergence",
+    "GameReplay",
+    "read_records",
+    "replay_events",
+    "replay_game",
+    "replay_path",
+]
+
+_WIND: Final = {27: "E", 28: "S", 29: "W", 30: "N"}
+_DORA_IDS: Final = (52, 53, 54)
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first point where the engine and the record disagree.
+
+    ``round`` names the hand (``E1-0`` is East 1 with no honba; empty before the first
+    hand), ``event`` is the 0-based number of the event in the game, ``what`` the item
+    compared (``illegal``, ``deltas``, ``han``, ``fu``, ``points``, ``yaku``, ``draw``,
+    ``round start``, ``final scores``, ``final result``).
+    """
+
+    round: str
+    event: int
+    what: str
+    record: str
+    computed: str
+
+    def __str__(self) -> str:
+        where = f"{self.round} " if self.round else ""
+        return f"{where}event {self.event}: {self.what}: record {self.record}, we {self.computed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values."""
+        return {
+            "round": self.round,
+            "event": self.event,
+            "what": self.what,
+            "record": self.record,
+            "computed": self.computed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    """The outcome of replaying one game: ``ok``, ``diverged`` or ``error`` (unreadable)."""
+
+    file: str
+    status: str
+    players: int = 0
+    rounds: int = 0
+    events: int = 0
+    divergence: Divergence | None = None
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the game replayed without divergence."""
+        return self.status == "ok"
+
+    def line(self) -> str:
+        """One line for a terminal: the file, then ``ok`` or the first divergence."""
+        if self.status == "ok":
+            return f"{self.file}: ok ({self.rounds} rounds)"
+        if self.status == "error":
+            return f"{self.file}: error: {self.error}"
+        return f"{self.file}: diverged: {self.divergence}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values: ``file``, ``status``, ``rounds``, ``divergence`` (or ``error``)."""
+        out: dict[str, Any] = {
+            "file": self.file,
+            "status": self.status,
+            "players": self.players,
+            "rounds": self.rounds,
+            "events": self.events,
+        }
+        if self.divergence is not None:
+            out["divergence"] = self.divergence.to_dict()
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+class _Diverged(Exception):
+    def __init__(self, what: str, record: object, computed: object) -> None:
+        super().__init__(what)
+        self.what = what
+        self.record = str(record)
+        self.computed = str(computed)
+
+
+def _round_name(e: StartKyoku) -> str:
+    return f"{_WIND.get(e.bakaze, '?')}{e.kyoku}-{e.honba}"
+
+
+def _tenhou_yaku_ids() -> dict[str, int]:
+    from jantaku.scoring.yaku import YAKU
+
+    return {y.id: y.tenhou_id for y in YAKU if y.tenhou_id is not None}
+
+
+_YAKU_IDS: dict[str, int] | None = None
+
+
+def _split_yaku(yaku: Sequence[tuple[str, int]]) -> tuple[list[tuple[int, int]], int]:
+    """(sorted (tenhou id, han) of real yaku, han of dora / red / ura / kita)."""
+    global _YAKU_IDS
+    if _YAKU_IDS is None:
+        _YAKU_IDS = _tenhou_yaku_ids()
+    ids = _YAKU_IDS
+    real: list[tuple[int, int]] = []
+    extra = 0
+    for name, han in yaku:
+        i = ids.get(name)
+        if i is None:
+            extra += han
+        elif han:
+            real.append((i, han))
+    return sorted(real), extra
+
+
+def _check_win(record: TenhouWin, done: Hora) -> None:
+    if done.deltas != record.deltas:
+        raise _Diverged("deltas", record.deltas, done.deltas)
+    if done.han is not None and done.han != record.han and not record.yakuman:
+        raise _Diverged("han", record.han, done.han)
+    if done.points is not None and done.points != record.points:
+        raise _Diverged("points", record.points, done.points)
+    if record.fu is not None and not record.yakuman and done.fu != record.fu:
+        raise _Diverged("fu", record.fu, done.fu)
+    if done.yaku is not None:
+        ours, our_dora = _split_yaku(done.yaku)
+        theirs = sorted((y, h) for y, h in record.yaku if y not in _DORA_IDS and h)
+        their_dora = sum(h for y, h in record.yaku if y in _DORA_IDS)
+        if ours != theirs or (not record.yakuman and our_dora != their_dora):
+            raise _Diverged("yaku", _yaku_text(theirs, their_dora), _yaku_text(ours, our_dora))
+
+
+def _yaku_text(yaku: list[tuple[int, int]], dora: int) -> str:
+    from jantaku.logs.tenhou import YAKU
+
+    parts = [f"{YAKU[i][0]} {h}" for i, h in yaku]
+    if dora:
+        parts.append(f"dora {dora}")
+    return ", ".join(parts) or "none"
+
+
+def _check_draw(record: TenhouDraw, done: Ryukyoku) -> None:
+    if done.reason != record.reason:
+        raise _Diverged("draw", record.reason, done.reason)
+    if done.deltas != record.deltas:
+        raise _Diverged("deltas", record.deltas, done.deltas)
+
+
+def replay_events(
+    events: Sequence[Event],
+    rules: Rules,
+    *,
+    file: str = "",
+    results: Sequence[Sequence[TenhouResult]] | None = None,
+    final: Sequence[tuple[int, float]] | None = None,
+) -> GameReplay:
+    """Replay events under ``rules``; compare with ``results``/``final`` when given.
+
+    Without ``results`` the record's own ``hora``/``ryukyoku`` deltas (when present)
+    are compared, and the final ``end_game`` scores and results likewise.
+
+    >>> from jantaku.events import StartGame
+    >>> replay_events([StartGame(("a", "b", "c", "d"))], Rules.preset("tenhou")).status
+    'ok'
+    """
+    from jantaku.engine.state import State, apply
+
+    state = State(rules)
+    round_name = ""
+    round_no = -1
+    in_round = 0
+    players = rules.players
+    i = -1
+    try:
+        for event in events:
+            i += 1
+            kind = type(event)
+            if kind is StartKyoku:
+                assert isinstance(event, StartKyoku)
+                round_no += 1
+                in_round = 0
+                round_name = _round_name(event)
+                expected = state.expected
+                if expected is not None:
+                    _check_start(expected, event)
+            n_results = len(state.results)
+            apply(state, event)
+            if kind is Hora or kind is Ryukyoku:
+                if len(state.results) == n_results:
+                    raise _Diverged("result", "a result", "none")
+                done = state.results[-1]
+                if results is not None:
+                    recs = results[round_no] if 0 <= round_no < len(results) else ()
+                    rec = recs[in_round] if in_round < len(recs) else None
+                    in_round += 1
+                    if isinstance(rec, TenhouWin) and isinstance(done, Hora):
+                        _check_win(rec, done)
+                    elif isinstance(rec, TenhouDraw) and isinstance(done, Ryukyoku):
+                        _check_draw(rec, done)
+                    else:
+                        raise _Diverged("result", _describe(rec), _describe(done))
+                elif isinstance(event, Hora | Ryukyoku) and isinstance(done, Hora | Ryukyoku):
+                    given = event.deltas
+                    if given is not None and given != done.deltas:
+                        raise _Diverged("deltas", given, done.deltas)
+            elif kind is EndGame:
+                assert isinstance(event, EndGame)
+                _check_final(state.final, final, event)
+    except IllegalActionError as e:
+        return GameReplay(
+            file,
+            "diverged",
+            players,
+            max(round_no + 1, 0),
+            i,
+            Divergence(round_name, i, "illegal", _describe(events[i]), e.reason),
+        )
+    except _Diverged as d:
+        return GameReplay(
+            file,
+            "diverged",
+            players,
+            max(round_no + 1, 0),
+            i,
+            Divergence(round_name, i, d.what, d.record, d.computed),
+        )
+    except JantakuError as e:
+        return GameReplay(
+            file,
+            "diverged",
+            players,
+            max(round_no + 1, 0),
+            i,
+            Divergence(round_name, i, "error", _describe(events[i]), str(e)),
+        )
+    return GameReplay(file, "ok", players, round_no + 1, len(events))
+
+
+def _check_start(expected: tuple[Any, ...], e: StartKyoku) -> None:
+    wind, kyoku, honba, kyotaku, oya, scores = expected
+    ours = (wind, kyoku, honba, kyotaku, oya, tuple(scores))
+    theirs = (e.bakaze, e.kyoku, e.honba, e.kyotaku, e.oya, tuple(e.scores))
+    if ours != theirs:
+        raise _Diverged("round start", _start_text(theirs), _start_text(ours))
+
+
+def _start_text(v: tuple[Any, ...]) -> str:
+    wind, kyoku, honba, kyotaku, oya, scores = v
+    return (
+        f"{_WIND.get(wind, '?')}{kyoku}-{honba} deposits {kyotaku} dealer {oya} "
+        f"scores {list(scores)}"
+    )
+
+
+def _check_final(
+    ours: EndGame | None, final: Sequence[tuple[int, float]] | None, event: EndGame
+) -> None:
+    if final is not None:
+        scores = tuple(p for p, _ in final)
+        result: tuple[float, ...] | None = tuple(r for _, r in final)
+    else:
+        scores = event.scores  # type: ignore[assignment]
+        result = event.result
+    if ours is None:
+        raise _Diverged("final scores", scores, "no end")
+    if scores is not None and ours.scores != scores:
+        raise _Diverged("final scores", list(scores), list(ours.scores or ()))
+    if (
+        result is not None
+        and ours.result is not None
+        and any(abs(a - b) > 1e-6 for a, b in zip(result, ours.result, strict=True))
+    ):
+        raise _Diverged("final result", list(result), list(ours.result))
+
+
+def _describe(x: object) -> str:
+    if x is None:
+        return "nothing"
+    if isinstance(x, Hora):
+        return f"hora by {x.actor} from {x.target}"
+    if isinstance(x, Ryukyoku):
+        return f"ryukyoku ({x.reason})"
+    if isinstance(x, TenhouWin):
+        return f"win by {x.seat} from {x.from_seat}"
+    if isinstance(x, TenhouDraw):
+        return f"draw ({x.reason})"
+    if isinstance(x, EndKyoku):
+        return "end_kyoku"
+    return repr(x)
+
+
+def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
+    """Replay a Tenhou game under its lobby's rules, checking it against its own record.
+
+    A game cut short (no final ``owari``) is replayed as far as it goes.
+    """
+    return replay_events(
+        game.events,
+        game.rules,
+        file=file if file is not None else game.ref,
+        results=game.results,
+        final=game.final,
+    )
+
+
+def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[Event], Rules]]:
+    """The games in a file, format detected by content: (name, game or events, rules).
+
+    Tenhou XML and tenhou.net/6 JSON give one :class:`TenhouGame`; an mjai log gives
+    the events of each game it holds, with the rules in its header (``tenhou`` if none).
+
+    Raises :class:`~jantaku.errors.LogFormatError` for an unreadable or malformed file.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise LogFormatError(f"cannot read: {e.strerror}", source=str(p)) from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as e:
+            raise LogFormatError(f"bad gzip data: {e}", source=str(p)) from None
+    head = raw.lstrip()[:1]
+    if head == b"{":
+        first = raw.lstrip().split(b"\n", 1)[0]
+        try:
+            obj = json.loads(first)
+        except json.JSONDecodeError:
+            obj = None
+        if isinstance(obj, dict) and "type" in obj and "log" not in obj:
+            from jantaku.logs.mjai import MjaiReader
+
+            reader = MjaiReader(raw.decode("utf-8").splitlines(), source=str(p))
+            n = 0
+            while (mg := reader.read_game(strict=True)) is not None:
+                n += 1
+                rules = mg.rules()
+                if rules is None:
+                    header = mg.header
+                    players = header.players if header is not None else 4
+                    rules = Rules.preset("tenhou-sanma" if players == 3 else "tenhou")
+                yield (f"{p}" if n == 1 else f"{p}#{n}"), mg.events, rules
+            return
+    game = read_game(raw, strict=True, ref=p.name.split(".")[0])
+    yield str(p), game, game.rules
+
+
+def replay_path(path: str | Path) -> Iterator[GameReplay]:
+    """Replay every game in a file; an unreadable file gives one ``error`` result."""
+    try:
+        for name, game, rules in read_records(path):
+            if isinstance(game, TenhouGame):
+                yield replay_game(game, file=name)
+            else:
+                yield replay_events(game, rules, file=name)
+    except LogFormatError as e:
+        yield GameReplay(str(path), "error", error=str(e))
