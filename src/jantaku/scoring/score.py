@@ -511,6 +511,8 @@ def score_win(s: WinSituation) -> WinResult:
         raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
     _, cand, basic, limit = best
     yaku, han, mult, items, fu, reading, wait = cand
+    if s.robbed_ankan and reading.form is not Form.KOKUSHI:
+        raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
         dora = ura = red = kita = 0
         han_total = 13 * mult

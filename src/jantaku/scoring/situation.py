@@ -48,8 +48,9 @@ class WinSituation:
     0–3 (0–2 with three players); ``discarder`` is the seat that dealt in (``None``
     for a tsumo), ``pao`` the seat liable for a yakuman (S11). ``first_turn`` is an
     uninterrupted first turn: with a tsumo it makes tenhou (dealer) or chiihou, with
-    a ron renhou. ``deposits`` counts riichi sticks on the table, ``kita`` the norths
-    set aside (three players).
+    a ron renhou. ``robbed_ankan`` marks a chankan on an ankan, which only thirteen
+    orphans may do (Y11, option ``kokushi_robs_ankan``). ``deposits`` counts riichi
+    sticks on the table, ``kita`` the norths set aside (three players).
     """
 
     concealed: tuple[Tile, ...]
@@ -62,6 +63,7 @@ class WinSituation:
     houtei: bool = False
     rinshan: bool = False
     chankan: bool = False
+    robbed_ankan: bool = False
     first_turn: bool = False
     round_wind: Tile = EAST
     winner: int = 0
@@ -137,6 +139,11 @@ class WinSituation:
                 raise bad("a kan is not the last discard")
             if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[self.win_tile]) != 1:
                 raise bad("a robbed kan tile is the only one of its kind in the winner's hand")
+        if self.robbed_ankan:
+            if not self.chankan:
+                raise bad("robbing an ankan is a chankan")
+            if not self.rules.kokushi_robs_ankan:
+                raise bad("these rules let no hand rob an ankan")
         if any(m.is_open for m in self.melds) and self.riichi is not Riichi.NONE:
             raise bad("riichi needs a closed hand")
         if self.first_turn:
