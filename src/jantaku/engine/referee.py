@@ -68,7 +68,9 @@ class Referee:
 
     ``names`` are the entrants; with ``draw_seats=True`` they are seated by the
     wind-tile draw and dice (G1) — :attr:`seating` then gives the entrant index at each
-    seat — otherwise in the given order (seat 0 the first dealer).
+    seat — otherwise in the given order (seat 0 the first dealer). ``walls`` replaces
+    the seeded walls: ``walls(kyoku_seed, oya)`` returns each hand's :class:`Wall`
+    (scripted scenarios).
 
     Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`submit` for an
     action that is not legal; the match is then unchanged.
@@ -81,6 +83,7 @@ class Referee:
         names: tuple[str, ...] | None = None,
         *,
         draw_seats: bool = False,
+        walls: Callable[[int, int], Wall] | None = None,
     ) -> None:
         n = rules.players
         self.rules = rules
@@ -98,6 +101,7 @@ class Referee:
         self.state = State(rules)
         self.log: list[Event] = []
         self.wall: Wall | None = None
+        self._walls = walls
         self._dora_after_discard = 0
         self._pending: dict[int, tuple[Action, ...]] = {}
         self._advance()
@@ -281,7 +285,12 @@ class Referee:
             )
         else:
             bakaze, kyoku, honba, kyotaku, oya, scores = s.expected
-        wall = build_wall(self.rules, self._seeds.getrandbits(64), oya)
+        kseed = self._seeds.getrandbits(64)
+        wall = (
+            self._walls(kseed, oya)
+            if self._walls is not None
+            else build_wall(self.rules, kseed, oya)
+        )
         self.wall = wall
         self._dora_after_discard = 0
         self._emit(

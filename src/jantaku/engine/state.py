@@ -721,6 +721,7 @@ def _daiminkan(s: State, e: Daiminkan) -> None:
         raise _illegal(e.actor, e, "four kans have been declared")
     meld = _make_meld(s, e, MeldKind.DAIMINKAN)
     _commit_call(s, e, meld)
+    s.waits[e.actor] = _waits(s.counts[e.actor])
     _after_kan(s, e.actor)
     s.phase = Phase.DRAW
 
@@ -1029,7 +1030,14 @@ def _apply_shortfall(s: State, deltas: list[int], winner: int | None) -> list[in
     """M4: settle a payment that drives a payer below zero per ``Rules.shortfall``."""
     if s.rules.shortfall is not Shortfall.SPLIT:
         return deltas
-    return list(settle_shortfall(s.scores, deltas, s.rules))
+    out = list(deltas)
+    bonus = sum(out)  # deposits collected from the table
+    if winner is not None:
+        out[winner] -= bonus
+    out = list(settle_shortfall(s.scores, out, s.rules))
+    if winner is not None:
+        out[winner] += bonus
+    return out
 
 
 def _ryukyoku(s: State, e: Ryukyoku) -> None:
@@ -1196,14 +1204,11 @@ def _end_kyoku(s: State, e: EndKyoku) -> None:
     idx = s.round_index
     if not over and idx >= regular - 1:
         target = r.target_points if r.west_extension else 0
-        in_extension = idx >= regular
         if renchan:
-            dealer_top = top == s.oya
+            # the last dealer stops when top (agari-yame / tenpai-yame), in the last
+            # regular round and in the extension alike
             stop = (dealer_won and r.agari_yame) or (dealer_tenpai and r.tenpai_yame)
-            if in_extension:
-                over = dealer_top and max(scores) >= target
-            elif stop and dealer_top and scores[s.oya] >= target:
-                over = True
+            over = stop and top == s.oya and scores[s.oya] >= target
         else:
             if idx + 1 >= limit or max(scores) >= target or not r.west_extension:
                 over = True
