@@ -18,7 +18,9 @@ from jantaku.errors import JantakuError
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 SUBCOMMANDS: tuple[str, ...] = (
+    "jantaku.cli.analysis",
     "jantaku.cli.play",
+    "jantaku.cli.replay",
     "jantaku.cli.selfplay",
 )
 """The modules that provide subcommands, in the order ``--help`` lists them."""
