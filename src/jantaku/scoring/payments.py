@@ -168,10 +168,11 @@ class FinalStanding:
 
 
 def _units(points: int, rounding: Rounding) -> float:
-    if rounding is Rounding.FIVE_DOWN_SIX_UP:
-        return float((points + 400) // 1000)
+    sign = 1 if points >= 0 else -1
+    if rounding is Rounding.FIVE_DOWN_SIX_UP:  # on the amount: −1,500 → −1, −1,600 → −2
+        return float((abs(points) + 400) // 1000 * sign)
     if rounding is Rounding.HALF_UP:  # a half away from zero: −1,500 → −2
-        return float((abs(points) + 500) // 1000 * (1 if points >= 0 else -1))
+        return float((abs(points) + 500) // 1000 * sign)
     return points / 1000
 
 

@@ -526,7 +526,9 @@ def score_win(s: WinSituation) -> WinResult:
         liable = sum(y.yakuman for y in yaku if y.id in pao_ids)
         if not liable:
             raise ImpossibleSituationError("a pao seat without a liable yakuman")
-    deltas, payments, total = _pay(s, basic, 8000 * liable)
+    # on Tenhou the liable seat pays the whole hand, other yakuman included
+    liable_basic = basic if liable and rules.pao_whole_hand else 8000 * liable
+    deltas, payments, total = _pay(s, basic, liable_basic)
     return WinResult(
         yaku=yaku,
         dora=dora,
