@@ -19,6 +19,7 @@ from mahjong.shanten import Shanten
 from jantaku.errors import InvalidHandError
 from jantaku.hand import (
     shanten,
+    shanten_batch,
     shanten_forms,
     shanten_kokushi,
     shanten_regular,
@@ -331,3 +332,34 @@ def test_shipped_tables_equal_a_fresh_generation() -> None:
     spec.loader.exec_module(gen)
     shipped = (ROOT / "src" / "jantaku" / "data" / "shanten_tables.bin").read_bytes()
     assert gen.encode(*gen.build()) == shipped
+
+
+def test_batch_equals_single_calls() -> None:
+    import numpy as np
+
+    rng = random.Random(99)
+    rows = []
+    for i in range(20_000):
+        counts = [0] * 34
+        for t in rng.sample(WALL, SIZES[i % len(SIZES)]):
+            counts[t] += 1
+        rows.append(counts)
+    rows += [c("19m19p19s1234567z"), c("1122m3344p5566s7z"), c("1111m345p678p999s")]
+    got = shanten_batch(np.array(rows, dtype=np.int8))
+    assert got.tolist() == [shanten(r) for r in rows]
+    assert shanten_batch(rows).tolist() == got.tolist()
+    assert shanten_batch(np.zeros((0, 34), dtype=np.int64)).tolist() == []
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ([[0] * 33], "shape"),
+        ([[5] + [0] * 33], "row 0"),
+        ([[1] + [0] * 33, [1] * 3 + [0] * 31], "row 1"),
+        ([[0.5] * 34], "whole numbers"),
+    ],
+)
+def test_batch_refuses_bad_rows(rows: list[list[float]], message: str) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        shanten_batch(rows)

@@ -11,9 +11,10 @@ True
 from __future__ import annotations
 
 from jantaku.hand.decompose import Form, Reading, is_complete, readings
-from jantaku.hand.shanten import (
+from jantaku.hand.tables import (
     shanten,
     shanten_any,
+    shanten_batch,
     shanten_forms,
     shanten_kokushi,
     shanten_regular,
@@ -43,6 +44,7 @@ __all__ = [
     "readings",
     "shanten",
     "shanten_any",
+    "shanten_batch",
     "shanten_forms",
     "shanten_kokushi",
     "shanten_regular",

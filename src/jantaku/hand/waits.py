@@ -20,7 +20,7 @@ from operator import index
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand.decompose import Form, readings
-from jantaku.hand.shanten import shanten, shanten_any, winning_kinds
+from jantaku.hand.tables import shanten, shanten_any, winning_kinds
 from jantaku.tiles import YAOCHUU
 
 __all__ = [

@@ -31,15 +31,20 @@ from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from operator import index
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand.decompose import is_complete
 from jantaku.tiles import YAOCHUU
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
 __all__ = [
     "shanten",
     "shanten_any",
+    "shanten_batch",
     "shanten_forms",
     "shanten_kokushi",
     "shanten_regular",
@@ -432,3 +437,91 @@ def shanten_any(counts: Sequence[int]) -> int:
         yp = any(values[k] >= 2 for k in YAOCHUU)
         best = min(best, 13 - yk - yp)
     return best
+
+
+_NP_TABLES: dict[str, object] = {}
+
+
+def _suit_stats(np: Any, size: int, honors: bool) -> Any:
+    """Per suit vector: pairs + 16 kinds + 256 terminal/honor kinds + 4096 their pairs."""
+    idx = np.arange(5**size, dtype=np.int32)
+    stats = np.zeros(5**size, dtype=np.int32)
+    for i in range(size - 1, -1, -1):
+        digit = idx % 5
+        idx //= 5
+        yao = 1 if honors or i in (0, 8) else 0
+        stats += (digit >= 2) * (1 + 4096 * yao) + (digit >= 1) * (16 + 256 * yao)
+    return stats
+
+
+def _powers_matrix(np: Any) -> Any:
+    powers = np.zeros((34, 5), dtype=np.float32)
+    for s in range(4):
+        size = 7 if s == 3 else 9
+        for i in range(size):
+            powers[9 * s + i, s] = 5 ** (size - 1 - i)
+    powers[:, 4] = 1
+    return powers
+
+
+def shanten_batch(counts: object) -> npt.NDArray[np.int8]:
+    """The :func:`shanten` of many hands at once: an ``(n, 34)`` array in, ``n`` values out.
+
+    Needs NumPy (imported on first use). Each row is one hand's concealed counts.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> rows = [counts34(parse_tiles(h)) for h in ("123m456p789s1122z", "19m19p19s1234567z")]
+    >>> shanten_batch(rows).tolist()
+    [0, 0]
+
+    Raises :class:`~jantaku.errors.InvalidHandError` naming the first bad row.
+    """
+    import numpy as np
+
+    if not _NP_TABLES:
+        _NP_TABLES.update(
+            ncls=np.frombuffer(_NCLS, dtype=np.uint8).astype(np.int32),
+            hcls=np.frombuffer(_HCLS, dtype=np.uint8).astype(np.int32),
+            t2=np.frombuffer(_T2B, dtype=np.uint8).astype(np.int32),
+            t3=np.frombuffer(_T3B, dtype=np.uint8).astype(np.int32),
+            f=np.frombuffer(_FB, dtype=np.uint8).astype(np.int8),
+            # one float32 matmul gives the four suits' base-5 indices and the tile
+            # count (all below 2**24, so exact)
+            powers=_powers_matrix(np),
+            nstats=_suit_stats(np, 9, False),
+            hstats=_suit_stats(np, 7, True),
+        )
+    t: dict[str, Any] = _NP_TABLES
+    try:
+        arr = np.asarray(counts)
+        if arr.dtype.kind not in "iu":
+            raise TypeError
+    except (TypeError, ValueError):
+        raise InvalidHandError("counts must be an array of whole numbers") from None
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidHandError(f"counts must have shape (n, 34), not {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 4):
+        row = int(np.nonzero((arr < 0).any(1) | (arr > 4).any(1))[0][0])
+        raise InvalidHandError(f"row {row}: counts must be numbers from 0 to 4")
+    idx = (arr.astype(np.float32) @ t["powers"]).astype(np.int32)
+    n = idx[:, 4]
+    bad = (n % 3 == 0) | (n > 14)
+    if bad.any():
+        row = int(np.nonzero(bad)[0][0])
+        raise InvalidHandError(f"row {row}: {_bad_size(int(n[row]))}")
+    i0, i1, i2, i3 = idx[:, 0], idx[:, 1], idx[:, 2], idx[:, 3]
+    ncls, nst = t["ncls"], t["nstats"]
+    k = t["t2"][ncls[i0] * _NN + ncls[i1]]
+    k = t["t3"][k * _NN + ncls[i2]]
+    out = t["f"][(k * _NH + t["hcls"][i3]) * 5 + n // 3] - 1
+    # pairs + 16 kinds + 256 terminal/honor kinds + 4096 terminal/honor pairs, per suit
+    st = nst[i0] + nst[i1] + nst[i2] + t["hstats"][i3]
+    pairs = st & 15
+    kinds = (st >> 4) & 15
+    c7 = 6 - pairs + np.maximum(0, 7 - kinds)
+    ko = 13 - ((st >> 8) & 15) - ((st >> 12) > 0)
+    special = np.minimum(c7, ko)
+    full = n >= 13
+    out = np.where(full, np.minimum(out, special), out)
+    result: npt.NDArray[np.int8] = out.astype(np.int8)
+    return result
