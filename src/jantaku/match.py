@@ -138,12 +138,17 @@ def _act_is_native_async(agent: Any) -> bool:
 
 
 async def _ask(
-    agent: Any, seat: int, view: Any, legal: tuple[Action, ...], budget: float | None
+    agent: Any,
+    seat: int,
+    view: Any,
+    legal: tuple[Action, ...],
+    budget: float | None,
+    native: bool,
 ) -> Action:
     """One decision of one agent, with faults turned into errors naming the seat."""
     start = time.perf_counter() if budget is not None else 0.0
     try:
-        if _act_is_native_async(agent):
+        if native:
             coro = agent.act_async(view, legal)
             action = await (asyncio.wait_for(coro, budget) if budget is not None else coro)
         else:
@@ -189,6 +194,8 @@ async def play_match_async(
     written = 0
     for seat, agent in enumerate(agents):
         _hook(agent, "start_match", seat, n)
+    looks = [getattr(a, "uses_view", True) for a in agents]
+    natives = [_act_is_native_async(a) for a in agents]
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
     hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...] = ()
     kyoku_start = 0
@@ -199,8 +206,8 @@ async def play_match_async(
         pend = ref.pending()
         choices: dict[int, Action] = {}
         for seat, legal in pend.items():
-            view = observe(state, seat)
-            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget)
+            view = observe(state, seat) if looks[seat] else None
+            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, natives[seat])
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)

@@ -48,7 +48,9 @@ class Agent:
     """Base class of agents: override :meth:`act` (or :meth:`act_async`); hooks are no-ops.
 
     ``name`` is how the agent is listed in logs and summaries; ``wants_hands`` asks
-    the driver to show the hands at each hand's end (:class:`RoundEnd`).
+    the driver to show the hands at each hand's end (:class:`RoundEnd`); an agent
+    that never looks at the table sets ``uses_view = False`` and is then given
+    ``None`` as its view, which spares building one per decision.
 
     >>> class Passer(Agent):
     ...     name = "passer"
@@ -60,6 +62,7 @@ class Agent:
 
     name: str = "agent"
     wants_hands: bool = False
+    uses_view: bool = True
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """Choose one of the ``legal`` actions, seeing ``view`` (blocking)."""

@@ -25,6 +25,7 @@ class RandomAgent(Agent):
     """
 
     name = "random"
+    uses_view = False
 
     def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
@@ -53,6 +54,7 @@ class TsumogiriAgent(Agent):
     """
 
     name = "tsumogiri"
+    uses_view = False
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """The discard of the drawn tile, else a pass, else the first discard."""

@@ -1,0 +1,77 @@
+"""Whole matches per second: random-legal and efficiency agents, four and three players.
+
+Seeded, one process, one core. Two figures per line: the bare referee loop (agents
+choosing from the legal actions, no views — what a trainer or a fuzzer drives) and
+:func:`jantaku.match.play_match` (views, the async driver, checks). Target: at least
+100 random hanchan per second per core.
+
+    python bench/bench_engine.py [--games N] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import time
+
+from jantaku.agents import Agent, EfficiencyAgent, RandomAgent
+from jantaku.engine import Referee
+from jantaku.match import play_match
+from jantaku.rules import PRESETS, Rules
+
+
+def bare_random(rules: Rules, games: int) -> float:
+    """Hanchan per second driving the referee directly with random choices."""
+    start = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        ref = Referee(rules, seed=seed)
+        while not ref.done:
+            pend = ref.pending()
+            ref.submit({s: legal[rng.randrange(len(legal))] for s, legal in pend.items()})
+    return games / (time.perf_counter() - start)
+
+
+def matches(rules: Rules, games: int, kind: str) -> float:
+    """Hanchan per second through play_match with the named agents."""
+    start = time.perf_counter()
+    for seed in range(games):
+        n = rules.players
+        agents: list[Agent] = [
+            EfficiencyAgent() if kind == "efficiency" else RandomAgent(seed * 8 + i)
+            for i in range(n)
+        ]
+        play_match(agents, rules, seed)
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Print the figures (or a profile of random play with ``--profile``)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=30, help="random matches per figure")
+    parser.add_argument("--profile", action="store_true", help="profile random play instead")
+    args = parser.parse_args()
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        bare_random(PRESETS["tenhou"], args.games)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+        return
+    print("engine: whole hanchan per second (1 core, seeded)")
+    for preset in ("tenhou", "tenhou-sanma"):
+        rules = PRESETS[preset]
+        g = args.games
+        bare = bare_random(rules, g)
+        played = matches(rules, g, "random")
+        efficient = matches(rules, max(g // 10, 2), "efficiency")
+        print(f"  {preset:<13} random, bare referee    {bare:7.1f} /s")
+        print(f"  {preset:<13} random, play_match      {played:7.1f} /s")
+        print(f"  {preset:<13} efficiency, play_match  {efficient:7.1f} /s")
+    print("  target: >= 100 random hanchan/s per core")
+
+
+if __name__ == "__main__":
+    main()
