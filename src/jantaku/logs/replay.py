@@ -27,7 +27,7 @@ the absent seat, and the moves are in the record like any others).
 ...     '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0" '
 ...     'hai0="0,4,32,36,68,72,104,108,112,116,120,124,128,132"/></mjloggm>')
 >>> print(replay_game(read_xml(xml, ref="nine-terminals")).line())
-nine-terminals: ok (1 rounds)
+nine-terminals: ok (1 round, cut short)
 >>> eight = xml.replace("108,112,116,120,124", "20,24,28,56,60")  # eight kinds only
 >>> print(replay_game(read_xml(eight, ref="bad")).line())
 bad: diverged: E1-0 event 3: illegal: record ryukyoku (kyuushu_kyuuhai), we fewer than \
@@ -39,7 +39,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -110,6 +110,7 @@ class GameReplay:
     events: int = 0
     divergence: Divergence | None = None
     error: str | None = None
+    complete: bool = True
 
     @property
     def ok(self) -> bool:
@@ -119,7 +120,9 @@ class GameReplay:
     def line(self) -> str:
         """One line for a terminal: the file, then ``ok`` or the first divergence."""
         if self.status == "ok":
-            return f"{self.file}: ok ({self.rounds} rounds)"
+            short = "" if self.complete else ", cut short"
+            plural = "" if self.rounds == 1 else "s"
+            return f"{self.file}: ok ({self.rounds} round{plural}{short})"
         if self.status == "error":
             return f"{self.file}: error: {self.error}"
         return f"{self.file}: diverged: {self.divergence}"
@@ -137,6 +140,8 @@ class GameReplay:
             out["divergence"] = self.divergence.to_dict()
         if self.error is not None:
             out["error"] = self.error
+        if not self.complete:
+            out["complete"] = False
         return out
 
 
@@ -359,13 +364,20 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
 
     A game cut short (no final ``owari``) is replayed as far as it goes.
     """
-    return replay_events(
-        game.events,
-        game.rules,
-        file=file if file is not None else game.ref,
-        results=game.results,
-        final=game.final,
+    name = file if file is not None else game.ref
+    if not game.lobby.standard:
+        return GameReplay(
+            name,
+            "error",
+            game.players,
+            error=f"special Tenhou rules (GO type {game.lobby.go_type}) are not modelled",
+        )
+    result = replay_events(
+        game.events, game.rules, file=name, results=game.results, final=game.final
     )
+    if game.final is None and result.ok:
+        return replace(result, complete=False)
+    return result
 
 
 def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[Event], Rules]]:
@@ -407,7 +419,7 @@ def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[
                     rules = Rules.preset("tenhou-sanma" if players == 3 else "tenhou")
                 yield (f"{p}" if n == 1 else f"{p}#{n}"), mg.events, rules
             return
-    game = read_game(raw, strict=True, ref=p.name.split(".")[0])
+    game = read_game(raw, ref=p.name.split(".")[0])
     yield str(p), game, game.rules
 
 

@@ -723,10 +723,11 @@ class _XmlReader:
         """Close the open round (a multiple ron has several results, so this waits)."""
         if not self.in_round:
             return
-        if not self.results[-1]:
-            self.note("a round without a result")
-        self.events.append(EndKyoku())
         self.in_round = False
+        if not self.results[-1]:  # cut short: the round stays open
+            self.note("a round without a result")
+            return
+        self.events.append(EndKyoku())
 
     def _start(self, players: int) -> None:
         if self.started:
@@ -1237,7 +1238,7 @@ def read_tenhou6(
     ...     '["和了", [48000, -16000, -16000, -16000], '
     ...     '[0, 0, 0, "役満16000点∀", "天和(役満)"]]]]}')
     >>> [type(e).__name__ for e in game.events]
-    ['StartGame', 'StartKyoku', 'Tsumo', 'Hora', 'EndKyoku', 'EndGame']
+    ['StartGame', 'StartKyoku', 'Tsumo', 'Hora', 'EndKyoku']
     >>> game.results[0][0].yaku, game.results[0][0].points
     (((37, 13),), 48000)
 
@@ -1309,8 +1310,6 @@ def read_tenhou6(
     if isinstance(sc, list) and len(sc) >= 2 * players:
         final = tuple((int(sc[2 * i]), float(sc[2 * i + 1])) for i in range(players))
         events.append(EndGame(scores=tuple(p for p, _ in final), result=tuple(r for _, r in final)))
-    else:
-        events.append(EndGame())
     if not raw_rounds:
         err = LogFormatError("the record has no rounds", source="tenhou6")
         if strict:

@@ -1,0 +1,267 @@
+"""Replay of real Tenhou games through the engine, checked to the point against the record.
+
+The records in ``/work/shared/data`` are the truth (SOURCES.md): every win's yaku, han,
+fu and payments, every draw's payments and the final scores and results must be what
+Tenhou wrote. Where Tenhou's rule differs from the seeds, the ``tenhou`` preset has an
+option; each test below names the record that decides it, and shows that the other
+setting of the option diverges on that very record.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import io
+import json
+import re
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from jantaku.cli import main
+from jantaku.logs.replay import GameReplay, replay_events, replay_game, replay_path
+from jantaku.logs.tenhou import TenhouGame, read_game, read_xml
+from jantaku.rules import Rounding, Rules
+
+DATA = Path("/work/shared/data")
+BULK = sorted((DATA / "tenhou_xml/agony5757_houou_2020").glob("*.xml.gz"))
+EDGE = (
+    sorted((DATA / "paired_xml_json").glob("*/*.xml"))
+    + sorted((DATA / "tenhou_xml/mjx_extra").glob("*.xml"))
+    + sorted((DATA / "tenhou_xml/dnovikoff_tenhou").glob("*.xml"))
+    + sorted((DATA / "tenhou_xml/liuzj2019_edge_cases").glob("*.xml"))
+)
+SAMPLE = EDGE + BULK[::25]  # every edge-case set and 32 bulk games (4p, sanma, tonpuu)
+CORPUS = EDGE + BULK
+
+pytestmark = pytest.mark.skipif(not DATA.exists(), reason="corpus not present")
+
+
+def _game(name: str) -> TenhouGame:
+    hits = [p for p in sorted(DATA.glob(f"**/{name}*")) if ".xml" in p.name]
+    assert hits, name
+    return read_game(hits[0])
+
+
+def _replay(game: TenhouGame, **changes: object) -> GameReplay:
+    rules = dataclasses.replace(game.rules, **changes) if changes else game.rules
+    return replay_events(game.events, rules, results=game.results, final=game.final)
+
+
+def test_the_corpus_is_complete() -> None:
+    assert len(CORPUS) == 843
+    assert sum(1 for p in BULK if "00b9" in p.name) == 219
+
+
+@pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.name.split(".")[0])
+def test_sample_replays_without_divergence(path: Path) -> None:
+    [result] = replay_path(path)
+    assert result.status == "ok", result.line()
+    raw = path.read_bytes()
+    text = gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw
+    assert result.complete and result.rounds == text.count(b"<INIT ")
+
+
+@pytest.mark.slow
+def test_every_complete_game_replays() -> None:
+    """The acceptance run: 843 games (623 four-player, 220 three-player), 8,316 rounds."""
+    results = [r for p in CORPUS for r in replay_path(p)]
+    bad = [r.line() for r in results if not r.ok]
+    assert bad == []
+    assert sum(r.rounds for r in results) == 8316
+    assert sum(1 for r in results if r.players == 3) == 220
+
+
+# --- Tenhou's rules, each decided by a record ----------------------------------------
+
+
+def test_final_points_round_half_away_from_zero() -> None:
+    # owari: 13,500 → −36 (−16.5 → −16, then uma −20); 7,500 → −32 in a1f76e98
+    game = _game("2020010100gm-00a9-0000-a67d91f3")
+    assert game.final is not None and game.final[0] == (13500, -36.0)
+    assert _replay(game).ok
+    wrong = _replay(game, final_rounding=Rounding.FIVE_DOWN_SIX_UP)
+    assert wrong.divergence is not None and wrong.divergence.what == "final result"
+    assert _replay(_game("2020010100gm-00a9-0000-a1f76e98")).ok
+
+
+def test_the_top_dealer_stops_when_tenpai_at_the_last_draw() -> None:
+    # South 4 ends in an exhaustive draw with the dealer (seat 3) tenpai and top: over
+    game = _game("2020010100gm-00a9-0000-45ea0ff1")
+    assert game.rules.tenpai_yame
+    assert _replay(game).ok
+    wrong = _replay(game, tenpai_yame=False)
+    assert wrong.divergence is not None and wrong.divergence.what == "illegal"
+
+
+def test_pao_pays_the_whole_hand() -> None:
+    # daisangen (pao on seat 2) + tsuuiisou by tsumo: seat 2 pays all 64,000 (+900 honba)
+    game = _game("2019103023gm-00a9-0000-f90e0fe9")
+    win = game.results[-1][0]
+    assert win.deltas == (64900, 0, -64900, 0) and win.pao == 2
+    assert _replay(game).ok
+    wrong = _replay(game, pao_whole_hand=False)
+    assert wrong.divergence is not None and wrong.divergence.what == "deltas"
+    assert wrong.divergence.computed == "(64900, -8000, -40900, -16000)"
+
+
+def test_chankan_keeps_ippatsu() -> None:
+    # E2: riichi, ippatsu, chankan, pinfu, red 2: haneman 12,000 robbed off a kakan
+    game = _game("2018010702gm-00a9-0000-5dd4f9b4")
+    assert (2, 1) in game.results[1][0].yaku and (3, 1) in game.results[1][0].yaku
+    assert _replay(game).ok
+
+
+def test_sanma_riichi_needs_three_tiles_left() -> None:
+    # E3: seat 2 declares riichi with three tiles left in the live wall
+    game = _game("2020010119gm-00b9-0000-65807333")
+    assert game.rules.riichi_min_tiles_left == 3
+    assert _replay(game).ok
+    wrong = _replay(game, riichi_min_tiles_left=4)
+    assert wrong.divergence is not None and "riichi needs 4 tiles" in wrong.divergence.computed
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "2020010100gm-00b9-0000-983b55a1",  # tsumo on a kita replacement: rinshan kaihou
+        "2020010100gm-00b9-0000-2eca4cd0",  # … and the kita ended the winner's ippatsu
+        "2020010118gm-00b9-0000-fec27b29",  # ron on a north set aside keeps ippatsu
+    ],
+)
+def test_kita_replacement_and_ippatsu(name: str) -> None:
+    assert _replay(_game(name)).ok
+
+
+def test_old_records_have_older_rules() -> None:
+    # 2009 records (no <SHUFFLE>): no tenpai-yame, east-only uma 10-5
+    bug1 = _game("bug1.xml")
+    assert bug1.legacy and not bug1.rules.tenpai_yame
+    assert _replay(bug1).ok
+    bye = _game("bye.xml")
+    assert bye.legacy and bye.rules.uma == (10000, 5000, -5000, -10000)
+    assert _replay(bye).ok
+    assert not _replay(bye, uma=(20000, 10000, -10000, -20000)).ok
+    modern = _game("2020010100gm-00e1-0000-b17e8df8")  # east-only, 2020: uma 20-10
+    assert not modern.legacy and modern.rules.uma == (20000, 10000, -10000, -20000)
+
+
+def test_recent_records_keep_tenths() -> None:
+    game = _game("2023053016gm-0029-0000-e54b3b98")
+    assert game.final is not None and game.final[0] == (53800, 63.8)
+    assert game.rules.final_rounding is Rounding.EXACT
+    assert _replay(game).ok
+
+
+def test_disconnections_are_not_divergences() -> None:
+    for name in ("bye.xml", "2019081518gm-00a9-0000-cce9d00c"):
+        game = _game(name)
+        assert game.disconnections
+        assert replay_game(game).ok
+
+
+# --- divergences are reported where they happen ---------------------------------------
+
+_SOURCE = DATA / "paired_xml_json/mjx/2011020401gm-00a9-0000-f6eff225.xml"
+
+
+def test_a_wrong_payment_is_reported() -> None:
+    text = _SOURCE.read_text()
+    m = re.search(r'<AGARI [^>]*sc="([^"]*)"', text)
+    assert m is not None
+    sc = m.group(1).split(",")
+    sc[1] = str(int(sc[1]) + 10)  # seat 0 gets 1,000 more in the record
+    bad = text.replace(m.group(1), ",".join(sc), 1)
+    result = replay_game(read_xml(bad, ref="tampered"))
+    assert result.status == "diverged" and result.divergence is not None
+    d = result.divergence
+    assert d.what == "deltas" and d.round == "E1-0"
+    assert d.record != d.computed
+    assert "tampered: diverged: E1-0 event" in result.line()
+
+
+def test_an_illegal_discard_is_reported() -> None:
+    text = _SOURCE.read_text()
+    first = re.search(r"<D(\d+)/>", text)
+    assert first is not None
+    bad = text.replace(first.group(0), "<D135/>", 1)  # a tile seat 0 does not hold
+    result = replay_game(read_xml(bad))
+    assert result.divergence is not None and result.divergence.what == "illegal"
+
+
+def test_a_wrong_final_result_is_reported() -> None:
+    text = _SOURCE.read_text()
+    m = re.search(r'owari="(-?\d+),(-?[\d.]+),', text)
+    assert m is not None
+    bad = text.replace(m.group(0), f'owari="{m.group(1)},{float(m.group(2)) + 1},', 1)
+    result = replay_game(read_xml(bad))
+    assert result.divergence is not None
+    assert result.divergence.what in ("final result", "final scores")
+
+
+# --- other formats ---------------------------------------------------------------------
+
+
+def test_tenhou6_json_games_replay() -> None:
+    ranked = DATA / "tenhou_json/mjai_reviewer_convlog_testdata/ranked_game.json"
+    assert [r.status for r in replay_path(ranked)] == ["ok"]
+    for jsonl in sorted((DATA / "paired_xml_json/mjx").glob("*.jsonl"))[:5]:
+        [result] = replay_path(jsonl)
+        assert result.ok and not result.complete  # the lines carry no final result
+
+
+def test_mjai_logs_replay() -> None:
+    for path in sorted((DATA / "mjai").glob("*/*.jsonl")):
+        [result] = replay_path(path)
+        assert result.ok and result.rounds == 12
+
+
+def test_special_rules_and_unreadable_files_are_errors(tmp_path: Path) -> None:
+    chip = DATA / "tenhou_xml/dnovikoff_tenhou/nonstandard_rules/chip.xml"
+    [result] = replay_path(chip)
+    assert result.status == "error" and "GO type 553" in (result.error or "")
+    junk = tmp_path / "junk.xml"
+    junk.write_text("<mjloggm><INIT seed='x'/>")
+    [result] = replay_path(junk)
+    assert result.status == "error"
+    [result] = replay_path(tmp_path / "missing.xml")
+    assert result.status == "error" and "cannot read" in (result.error or "")
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        status = main(["replay", *args])
+    return status, out.getvalue()
+
+
+def test_cli_prints_one_line_per_game_and_a_total() -> None:
+    files = [str(p) for p in EDGE[:3]]
+    status, text = _cli(*files)
+    lines = text.splitlines()
+    assert status == 0 and len(lines) == 4
+    assert all(line.endswith("rounds)") for line in lines[:3])
+    assert lines[3].startswith("total: 3 games,") and "3 ok, 0 diverged, 0 errors" in lines[3]
+
+
+def test_cli_json_and_exit_status(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.xml"
+    bad.write_text(_SOURCE.read_text().replace('owari="', 'owari="1', 1))
+    status, text = _cli(str(EDGE[0]), str(bad), "--json")
+    objects = [json.loads(line) for line in text.splitlines()]
+    assert status == 1
+    assert objects[0]["status"] == "ok" and objects[0]["file"] == str(EDGE[0])
+    assert objects[1]["status"] == "diverged"
+    assert set(objects[1]["divergence"]) == {"round", "event", "what", "record", "computed"}
+    total = objects[2]["total"]
+    assert (total["games"], total["ok"], total["diverged"], total["error"]) == (2, 1, 1, 0)
+
+
+def test_cli_walks_directories(tmp_path: Path) -> None:
+    status, text = _cli(str(DATA / "tenhou_xml/liuzj2019_edge_cases"), "--quiet")
+    assert status == 0 and text.startswith("total: 1 games, 5 rounds: 1 ok")
+    assert Rules.preset("tenhou").tenpai_yame  # the default preset plays Tenhou
