@@ -21,6 +21,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
     "jantaku.cli.play",
     "jantaku.cli.replay",
+    "jantaku.cli.score",
     "jantaku.cli.selfplay",
 )
 """The modules that provide subcommands, in the order ``--help`` lists them."""

@@ -1,0 +1,257 @@
+"""``jantaku score`` and ``jantaku rules``: score a win, show a rules preset.
+
+::
+
+    jantaku score HAND --win TILE [--ron | --tsumo] [--seat S] [--round E] [--from W]
+                  [--riichi | --double-riichi] [--ippatsu] [--haitei] [--houtei]
+                  [--rinshan] [--chankan] [--first-turn] [--dora TILES] [--ura TILES]
+                  [--honba N] [--deposits N] [--kita N] [--pao W] [--rules PRESET] [--json]
+    jantaku score --batch FILE          (one call's arguments a line, "-" = stdin)
+    jantaku rules [PRESET] [--json]
+
+Seats are winds: the dealer is East; ``--seat`` is the winner's seat wind, ``--from``
+the seat that dealt in (by default the one before the winner), ``--pao`` the liable
+seat. The hand includes the winning tile. The breakdown is printed the way the score
+tables teach it: each yaku with its han, each fu item, ``30 fu 3 han``, then the
+payment (``3900``, ``1000/2000``, ``2000 all``) with honba and deposits. In a batch
+each line prints one JSON object; a bad line prints an object with ``error`` and the
+batch goes on (exit status 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from dataclasses import fields
+from enum import Enum
+from typing import IO, Any, NoReturn
+
+from jantaku.errors import JantakuError, NotationError
+from jantaku.meld import format_meld
+from jantaku.rules import PRESETS, Rules
+from jantaku.scoring import Riichi, WinResult, WinSituation, score_win
+from jantaku.tiles import format_tiles, format_unicode
+
+__all__ = ["register", "rules_table", "run_rules", "run_score", "score_request"]
+
+_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3, "1z": 0, "2z": 1, "3z": 2, "4z": 3}
+
+
+class _ArgumentError(JantakuError, ValueError):
+    """Bad arguments on one line of a batch."""
+
+
+class _RaisingParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentError(message)
+
+
+def _add_score_arguments(p: argparse.ArgumentParser, *, batch: bool) -> None:
+    p.add_argument("hand", nargs="?" if batch else None, metavar="HAND", help="the hand")
+    p.add_argument("--win", metavar="TILE", help="the winning tile (default: the last one)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--ron", action="store_true", help="win on a discard (default)")
+    how.add_argument("--tsumo", action="store_true", help="win on a draw")
+    p.add_argument("--seat", default="E", choices=sorted(_WINDS), help="winner's seat wind")
+    p.add_argument("--round", default="E", choices=sorted(_WINDS), help="round wind")
+    p.add_argument("--from", dest="discarder", choices=sorted(_WINDS), help="who dealt in")
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument("--riichi", action="store_true")
+    kind.add_argument("--double-riichi", action="store_true")
+    for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "first-turn"):
+        p.add_argument(f"--{flag}", action="store_true")
+    p.add_argument("--dora", default="", metavar="TILES", help="dora indicators")
+    p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--deposits", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--kita", type=int, default=0, help="norths set aside (three players)")
+    p.add_argument("--pao", choices=sorted(_WINDS), help="seat liable for the yakuman")
+    p.add_argument("--rules", default="tenhou", choices=list(PRESETS), help="rules preset")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``score`` and ``rules`` subcommands."""
+    doc = __doc__.split("::")[0].strip() if __doc__ else None
+    p = subparsers.add_parser("score", help="score a winning hand", description=doc)
+    _add_score_arguments(p, batch=True)
+    p.add_argument("--batch", metavar="FILE", help='one request a line ("-" = stdin)')
+    p.set_defaults(func=run_score)
+    r = subparsers.add_parser("rules", help="show a rules preset", description=doc)
+    r.add_argument("preset", nargs="?", default="tenhou", choices=list(PRESETS))
+    r.add_argument("--json", action="store_true", help="print the rules as JSON")
+    r.set_defaults(func=run_rules)
+
+
+def _seat(wind: str, players: int, what: str) -> int:
+    seat = _WINDS[wind]
+    if seat >= players:
+        raise _ArgumentError(f"no {what} seat {wind} with {players} players")
+    return seat
+
+
+def _situation(args: argparse.Namespace) -> WinSituation:
+    if not args.hand:
+        raise _ArgumentError("a hand is needed")
+    rules = Rules.preset(args.rules)
+    n = rules.players
+    winner = _seat(args.seat, n, "winner")
+    if args.tsumo:
+        discarder = None
+        if args.discarder:
+            raise _ArgumentError("--from is for a ron")
+    else:
+        discarder = _seat(args.discarder, n, "discarder") if args.discarder else (winner - 1) % n
+    riichi = Riichi.DOUBLE if args.double_riichi else Riichi.RIICHI if args.riichi else Riichi.NONE
+    win = args.win
+    if win is None:
+        concealed = args.hand.split("[")[0].strip()
+        if not concealed or concealed[-1] not in "mpsz":
+            raise NotationError("no winning tile given", text=args.hand, position=0)
+        digits = concealed.rstrip("mpsz")
+        win = digits[-1] + concealed[-1]
+    return WinSituation.from_hand(
+        args.hand,
+        win=win,
+        dora=args.dora,
+        ura=args.ura,
+        round_wind=f"{_WINDS[args.round] + 1}z",
+        discarder=discarder,
+        riichi=riichi,
+        ippatsu=args.ippatsu,
+        haitei=args.haitei,
+        houtei=args.houtei,
+        rinshan=args.rinshan,
+        chankan=args.chankan,
+        first_turn=args.first_turn,
+        winner=winner,
+        dealer=0,
+        pao=_seat(args.pao, n, "pao") if args.pao else None,
+        honba=args.honba,
+        deposits=args.deposits,
+        kita=args.kita,
+        rules=rules,
+    )
+
+
+def _json(s: WinSituation, r: WinResult, rules_name: str) -> dict[str, Any]:
+    hand = format_tiles(s.concealed) + "".join(format_meld(m) for m in s.melds)
+    return {
+        "hand": hand,
+        "win": format_tiles([s.win_tile]),
+        "tsumo": s.is_tsumo,
+        "dealer": s.is_dealer,
+        "rules": rules_name,
+        **r.to_dict(),
+    }
+
+
+def _text(s: WinSituation, r: WinResult) -> str:
+    hand = format_unicode(s.concealed) + "".join(f" [{format_unicode(m.tiles)}]" for m in s.melds)
+    lines = [
+        f"{hand}   {format_tiles([s.win_tile])} {'tsumo' if s.is_tsumo else 'ron'}"
+        f"{' (dealer)' if s.is_dealer else ''}"
+    ]
+    for y in r.yaku:
+        value = "yakuman" if y.yakuman == 1 else f"{y.yakuman}× yakuman" if y.yakuman else y.han
+        unit = "" if y.yakuman else " han"
+        lines.append(f"  {y.romaji:<28} {y.kanji:<8} {value}{unit}")
+    for name, kanji, n in (
+        ("dora", "ドラ", r.dora),
+        ("red five", "赤ドラ", r.red),
+        ("ura dora", "裏ドラ", r.ura),
+        ("kita", "抜きドラ", r.kita),
+    ):
+        if n:
+            lines.append(f"  {name:<28} {kanji:<8} {n} han")
+    if not r.yakuman:
+        items = ", ".join(f"{item} {fu}" for item, fu in r.fu_items)
+        lines.append(f"  fu: {items}")
+    kanji = r.limit.kanji if r.limit.value != "none" and not r.yakuman else ""
+    lines.append(r.summary() + (f" {kanji}" if kanji else ""))
+    pay = r.payment_text()
+    extra = []
+    if s.honba:
+        each = s.rules.honba_tsumo_each if s.is_tsumo else s.rules.honba_value
+        extra.append(f"{s.honba} honba (+{s.honba * each}{' each' if s.is_tsumo else ''})")
+    if s.deposits:
+        extra.append(f"deposits +{s.deposits * s.rules.riichi_deposit}")
+    lines.append(pay + (" + " + ", ".join(extra) if extra else ""))
+    return "\n".join(lines)
+
+
+def score_request(line: str) -> dict[str, Any]:
+    """Score one request given as command-line arguments; the JSON object it prints.
+
+    >>> score_request("123m456p789s11555z --win 1z --ron --seat S")["total"]
+    1600
+    >>> score_request("123m --win 1m")["error"]
+    'a hand has 13 or 14 tiles (kans count as 3), not 3'
+    """
+    parser = _RaisingParser(prog="jantaku score", add_help=False)
+    _add_score_arguments(parser, batch=False)
+    try:
+        args = parser.parse_args(shlex.split(line))
+        s = _situation(args)
+        return _json(s, score_win(s), args.rules)
+    except (JantakuError, ValueError) as e:
+        return {"error": str(e)}
+
+
+def run_score(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    """Run ``jantaku score``."""
+    out = out or sys.stdout
+    if args.batch:
+        src = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
+        status = 0
+        try:
+            for line in src:
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                result = score_request(line)
+                status |= "error" in result
+                print(json.dumps(result, ensure_ascii=False), file=out)
+        finally:
+            if src is not sys.stdin:
+                src.close()
+        return status
+    s = _situation(args)
+    r = score_win(s)
+    if args.json:
+        print(json.dumps(_json(s, r, args.rules), ensure_ascii=False), file=out)
+    else:
+        print(_text(s, r), file=out)
+    return 0
+
+
+def rules_table(rules: Rules) -> str:
+    """A preset as a readable two-column table.
+
+    >>> print(rules_table(Rules.preset("tenhou")).splitlines()[1])
+    players                 4
+    """
+    name = rules.name() or "custom"
+    lines = [f"rules: {name}"]
+    for f in fields(rules):
+        v = getattr(rules, f.name)
+        if isinstance(v, Enum):
+            v = v.value
+        elif isinstance(v, bool):
+            v = "yes" if v else "no"
+        elif isinstance(v, tuple):
+            v = " ".join(str(x) for x in v)
+        lines.append(f"{f.name:<23} {v}")
+    return "\n".join(lines)
+
+
+def run_rules(args: argparse.Namespace, out: IO[str] | None = None) -> int:
+    """Run ``jantaku rules``."""
+    out = out or sys.stdout
+    rules = Rules.preset(args.preset)
+    if args.json:
+        print(rules.to_json(), file=out)
+    else:
+        print(rules_table(rules), file=out)
+    return 0
