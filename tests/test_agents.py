@@ -131,22 +131,24 @@ def test_rank_discards_agrees_with_the_mahjong_package() -> None:
     wall = [k for k in range(34) for _ in range(4)]
     for _ in range(150):
         hand = rng.sample(wall, 14)
-        ranked = rank_discards(hand, [4] * 34)
+        ranked = rank_discards(hand)
         c = counts34(hand)
         judged = {k: JUDGE.calculate_shanten(_minus(c, k)) for k in set(hand)}
         assert {k: s for s, _, k in ranked} == judged
         best_kind = ranked[0][2]
         assert judged[best_kind] == min(judged.values())
-        # acceptance of the best discard: unseen tiles that lower the judged shanten
+        # acceptance of the best discard: the tiles not in the hand of every kind that
+        # lowers the judged shanten
         rest = _minus(c, best_kind)
         acc = sum(
-            4
+            4 - c[k]
             for k in range(34)
             if rest[k] < 4
             and JUDGE.calculate_shanten([*rest[:k], rest[k] + 1, *rest[k + 1 :]])
             < judged[best_kind]
         )
         assert -ranked[0][1] == acc
+        assert all(-ranked[0][1] >= -r[1] for r in ranked if r[0] == ranked[0][0])
 
 
 def test_efficiency_beats_random() -> None:

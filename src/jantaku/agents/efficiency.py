@@ -29,7 +29,7 @@ from jantaku.events import (
     Reach,
     Ryukyoku,
 )
-from jantaku.hand import shanten, shanten_kokushi
+from jantaku.hand import advise, shanten, shanten_kokushi
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
@@ -37,6 +37,7 @@ from jantaku.tiles import (
     KIND_OF,
     UNKNOWN,
     YAOCHUU,
+    counts34,
     dora_from_indicator,
     is_red,
 )
@@ -46,78 +47,48 @@ __all__ = ["EfficiencyAgent", "rank_discards"]
 _YAOCHUU = frozenset(YAOCHUU)
 
 
-def _unseen(view: Any) -> list[int]:
-    """For every kind, how many copies the seat has not seen (4 minus the visible ones)."""
-    left = [4] * 34
-    for t in view.hand:
-        left[KIND_OF[t]] -= 1
+def _visible(view: Any) -> list[int]:
+    """For every kind, the copies the seat sees outside its own hand: melds, rivers, dora
+    indicators."""
+    seen = [0] * 34
     for melds in view.melds:
         for m in melds:
             for t in m.tiles:
-                left[KIND_OF[t]] -= 1
+                seen[KIND_OF[t]] += 1
     for river in view.rivers:
         for d in river:
             if not d.called:  # a called tile is counted in its meld
-                left[KIND_OF[d.tile]] -= 1
+                seen[KIND_OF[d.tile]] += 1
     for t in view.dora_markers:
         if t != UNKNOWN:
-            left[KIND_OF[t]] -= 1
-    return [max(x, 0) for x in left]
-
-
-def _acceptance(counts: list[int], current: int, unseen: Sequence[int]) -> int:
-    """Unseen tiles that lower the shanten of a 3k+1 hand."""
-    total = 0
-    for k in range(34):
-        if not unseen[k] or counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if shanten(counts) < current:
-            total += unseen[k]
-        counts[k] -= 1
-    return total
+            seen[KIND_OF[t]] += 1
+    return [min(x, 4) for x in seen]
 
 
 def rank_discards(
-    hand: Sequence[int], unseen: Sequence[int], dora: Sequence[int] = ()
+    hand: Sequence[int], visible: Sequence[int] | None = None, dora: Sequence[int] = ()
 ) -> list[tuple[int, int, int]]:
     """Each distinct discard kind of a 3k+2 hand as ``(shanten after, -acceptance, kind)``,
-    best first; acceptance is computed for the lowest-shanten discards only.
+    best first, from the discard advisor :func:`jantaku.hand.advise`.
 
-    ``hand`` holds tiles (red fives allowed); ``unseen`` the unseen copies per kind;
-    discarding a dora kind is put after equal alternatives.
+    ``hand`` holds tiles (red fives allowed), ``visible`` the copies of each kind seen
+    outside the hand; among equals a dora kind is kept and a terminal or honor goes first.
 
     >>> from jantaku.tiles import parse_tiles
-    >>> rank_discards(parse_tiles("123m456p789s1122z7z"), [4] * 34)[0]  # 7z, then 1z 2z wait
-    (0, -8, 33)
-    """
-    counts = [0] * 34
-    for t in hand:
-        counts[KIND_OF[t]] += 1
-    after: list[tuple[int, int]] = []
-    for k in range(34):
-        if counts[k]:
-            counts[k] -= 1
-            after.append((shanten(counts), k))
-            counts[k] += 1
-    best = min(s for s, _ in after)
-    out: list[tuple[int, int, int]] = []
-    for s, k in after:
-        if s == best:
-            counts[k] -= 1
-            acc = _acceptance(counts, s, unseen)
-            counts[k] += 1
-            out.append((s, -acc, k))
-        else:
-            out.append((s, 0, k))
-    dora_set = frozenset(dora)
+    >>> rank_discards(parse_tiles("123m456p789s1122z7z"))[0]  # 7z, then 1z 2z wait
+    (0, -4, 33)
 
-    def key(r: tuple[int, int, int]) -> tuple[int, int, int, int, int]:
+    Raises :class:`~jantaku.errors.InvalidHandError` for a hand of the wrong size.
+    """
+    dora_set = frozenset(dora)
+    ranked = [(o.shanten, -o.total, o.discard) for o in advise(counts34(hand), visible)]
+
+    def key(r: tuple[int, int, int]) -> tuple[int, int, bool, int, int]:
         s, neg_acc, k = r
         return (s, neg_acc, k in dora_set, 0 if k in _YAOCHUU else 1, k)
 
-    out.sort(key=key)
-    return out
+    ranked.sort(key=key)
+    return ranked
 
 
 class EfficiencyAgent(Agent):
@@ -157,9 +128,8 @@ fu=None, points=None, pao=None, scores=None)
         dahais = [a for a in legal if isinstance(a, Dahai)]
         if not dahais:
             return legal[0]
-        unseen = _unseen(view)
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        ranked = rank_discards(view.hand, unseen, dora)
+        ranked = rank_discards(view.hand, _visible(view), dora)
         best_shanten = ranked[0][0]
         for action in legal:
             if isinstance(action, Ankan):
