@@ -363,3 +363,21 @@ def test_batch_equals_single_calls() -> None:
 def test_batch_refuses_bad_rows(rows: list[list[float]], message: str) -> None:
     with pytest.raises(InvalidHandError, match=message):
         shanten_batch(rows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("base", "size"), [(0, 9), (27, 7)])
+def test_every_single_suit_hand_matches_brute_force(base: int, size: int) -> None:
+    """Every hand of one suit (or of honors only), of every size, against the brute force."""
+    from itertools import product
+
+    checked = 0
+    for vec in product(range(5), repeat=size):
+        n = sum(vec)
+        if n == 0 or n > 14 or n % 3 == 0:
+            continue
+        counts = [0] * 34
+        counts[base : base + size] = vec
+        assert shanten(counts) == brute_shanten(counts), vec
+        checked += 1
+    assert checked > 0
