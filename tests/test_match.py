@@ -212,12 +212,36 @@ def test_an_agent_that_raises_is_reported_with_its_seat() -> None:
     assert _log_prefix_replays(out.getvalue(), PRESETS["tenhou"]) > 3
 
 
-def test_an_illegal_answer_is_refused_with_seat_and_action() -> None:
+def test_an_illegal_answer_is_refused_with_seat_action_and_reason() -> None:
     out = io.StringIO()
     with pytest.raises(IllegalActionError) as info:
         play_match([Cheater(), *randoms(3)], seed=1, log=out)
     assert info.value.seat == 0 and isinstance(info.value.action, Dahai)
+    assert "not in" in info.value.reason or "hand" in info.value.reason
     assert _log_prefix_replays(out.getvalue(), PRESETS["tenhou"]) >= 3
+
+
+class Impostor(Agent):
+    """Answers in another seat's name."""
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        a = legal[0]
+        assert isinstance(a, Dahai)
+        return Dahai((a.actor + 1) % 4, a.pai, a.tsumogiri)
+
+
+class Babbler(Agent):
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        return "discard 1m"  # type: ignore[return-value]
+
+
+def test_answers_for_another_seat_or_not_actions_at_all() -> None:
+    with pytest.raises(IllegalActionError, match="acts for seat 1") as info:
+        play_match([Impostor(), *randoms(3)], seed=1)
+    assert info.value.seat == 0
+    with pytest.raises(AgentError, match="not an action") as err:
+        play_match([*randoms(3), Babbler()], seed=1)
+    assert err.value.seat == 3
 
 
 def test_time_budget_async_and_sync() -> None:

@@ -26,17 +26,26 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from jantaku.agents.base import Agent, RoundEnd
-from jantaku.engine import Referee, observe
+from jantaku.engine import Referee, State, apply, observe
 from jantaku.errors import AgentError, IllegalActionError, JantakuError
 from jantaku.events import (
     Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
     EndGame,
     EndKyoku,
     Event,
     Hora,
+    Kakan,
+    Nukidora,
+    Pass,
+    Pon,
+    Reach,
     Ryukyoku,
     StartKyoku,
 )
@@ -138,6 +147,7 @@ def _act_is_native_async(agent: Any) -> bool:
 
 
 async def _ask(
+    state: State,
     agent: Any,
     seat: int,
     view: Any,
@@ -160,8 +170,41 @@ async def _ask(
     if budget is not None and time.perf_counter() - start > budget:
         raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
     if action not in legal:
-        raise IllegalActionError("not one of the legal actions offered", seat=seat, action=action)
+        if not isinstance(action, _ACTION_TYPES):
+            raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
+        raise IllegalActionError(_why_illegal(state, seat, action), seat=seat, action=action)
     return action  # type: ignore[no-any-return]
+
+
+_ACTION_TYPES: Final = (
+    Dahai,
+    Reach,
+    Chi,
+    Pon,
+    Daiminkan,
+    Kakan,
+    Ankan,
+    Nukidora,
+    Hora,
+    Ryukyoku,
+    Pass,
+)
+
+
+def _why_illegal(state: State, seat: int, action: Action) -> str:
+    """The engine's reason for refusing an action, found on a copy of the state."""
+    actor = getattr(action, "actor", None)
+    if actor is not None and actor != seat:
+        return f"it acts for seat {actor}"
+    if isinstance(action, Pass):
+        return "passing is not allowed now"
+    try:
+        apply(state.copy(), action)
+    except IllegalActionError as e:
+        return e.reason
+    except JantakuError as e:
+        return str(e)
+    return "not one of the legal actions offered now"
 
 
 def _hook(agent: Any, name: str, *args: Any) -> None:
@@ -207,7 +250,9 @@ async def play_match_async(
         choices: dict[int, Action] = {}
         for seat, legal in pend.items():
             view = observe(state, seat) if looks[seat] else None
-            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, natives[seat])
+            choices[seat] = await _ask(
+                state, agents[seat], seat, view, legal, time_budget, natives[seat]
+            )
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
