@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 
 from jantaku.agents import Agent, EfficiencyAgent, RandomAgent, TsumogiriAgent
 from jantaku.agents.base import RoundEnd
-from jantaku.engine import State, apply
+from jantaku.engine import Referee, State, apply
 from jantaku.errors import AgentError, IllegalActionError
 from jantaku.events import (
     Action,
@@ -269,3 +270,30 @@ def test_summary_counts_matches() -> None:
     places = [d["agents"][k]["average_placement"] for k in "abcd"]
     assert sum(places) == pytest.approx(10.0)
     assert "games 2" in summary.text()
+
+
+def test_offered_discards_are_exactly_the_hands_distinct_tiles() -> None:
+    """The discards the referee offers (built once and shared) match the hand, turn by turn."""
+    rng = random.Random(3)
+    ref = Referee(PRESETS["tenhou"], seed=21)
+    checked = 0
+    while not ref.done:
+        pend = ref.pending()
+        state = ref.state
+        for seat, legal in pend.items():
+            offered = [a for a in legal if isinstance(a, Dahai)]
+            if state.phase_name != "act" or state.riichi[seat] or not offered:
+                continue
+            hand = state.hands[seat]
+            expected = set()
+            for t in set(hand):
+                if t == state.drawn:
+                    expected.add(Dahai(seat, t, True))
+                    if hand.count(t) >= 2:
+                        expected.add(Dahai(seat, t, False))
+                else:
+                    expected.add(Dahai(seat, t, False))
+            assert set(offered) == expected and len(offered) == len(expected)
+            checked += 1
+        ref.submit({s: acts[rng.randrange(len(acts))] for s, acts in pend.items()})
+    assert checked > 100

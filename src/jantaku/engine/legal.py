@@ -9,6 +9,7 @@ furiten flags), so they are cheap; only a complete hand is scored, to check its 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from jantaku.engine.state import (
     Phase,
@@ -93,23 +94,31 @@ def _waits_of(c: list[int]) -> tuple[int, ...]:
     return winning_kinds(c)
 
 
+# Every possible discard action, built once: actions are frozen values, so sharing is safe
+# and spares building a dozen objects per turn.
+_DAHAI: Final = tuple(
+    tuple((Dahai(seat, t, False), Dahai(seat, t, True)) for t in range(37)) for seat in range(4)
+)
+
+
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
     out: list[Action] = []
     drawn = s.drawn if s.phase == Phase.ACT else None
     hand = s.hands[seat]
+    made = _DAHAI[seat]
     seen: set[Tile] = set()
     for t in hand:
         if t in seen:
             continue
         seen.add(t)
-        if KIND_OF[t] in banned:
+        if banned and KIND_OF[t] in banned:
             continue
         if t == drawn:
-            out.append(Dahai(seat, t, True))
+            out.append(made[t][1])
             if hand.count(t) >= 2:
-                out.append(Dahai(seat, t, False))
+                out.append(made[t][0])
         else:
-            out.append(Dahai(seat, t, False))
+            out.append(made[t][0])
     return out
 
 
@@ -261,10 +270,23 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
             return ()
         return tuple(_discards(s, seat, s.kuikae))
     if ph == Phase.CLAIM:
-        if seat == s.last_discarder:
+        tile = s.last_discard
+        if seat == s.last_discarder or tile is None:
             return ()
+        k = KIND_OF[tile]
+        waiting = k in s.waits[seat]
+        if (
+            s.counts[seat][k] < 2
+            and not waiting
+            and (
+                k >= 27
+                or not s.rules.chii_allowed
+                or seat != ((s.last_discarder or 0) + 1) % s.players
+            )
+        ):
+            return ()  # no pon, kan, chii or ron
         acts = _calls(s, seat)
-        if can_ron(s, seat):
+        if waiting and can_ron(s, seat):
             acts.insert(0, Hora(seat, s.last_discarder or 0, s.last_discard))
         if not acts:
             return ()
