@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from jantaku.engine.legal import deciders, legal_actions
+from jantaku.engine.legal import legal_actions
 from jantaku.engine.state import Phase, State, abort_refusal, apply, final_standings
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import IllegalActionError
@@ -212,6 +212,10 @@ class Referee:
         s = self.state
         n = s.players
         discarder = s.turn
+        if not chosen and s.phase == Phase.CLAIM and s.riichi_pending is None:
+            if not self._abort_after_discard():
+                self._after_discard_passes()
+            return
         rons = sorted(
             (seat for seat, a in chosen.items() if isinstance(a, Hora)),
             key=lambda seat: (seat - discarder) % n,
@@ -243,10 +247,8 @@ class Referee:
             return
         if s.riichi_pending is not None:
             self._emit(ReachAccepted(actor=s.riichi_pending))
-        for reason in ("suucha_riichi", "suufon_renda", "suukan_sanra"):
-            if not abort_refusal(s, reason):
-                self._emit(Ryukyoku(reason=reason))
-                return
+        if self._abort_after_discard():
+            return
         calls: list[Chi | Pon | Daiminkan] = [
             a for a in chosen.values() if isinstance(a, Pon | Daiminkan)
         ]
@@ -259,6 +261,22 @@ class Referee:
                 self._kan_dora(call)
             return
         self._after_discard_passes()
+
+    def _abort_after_discard(self) -> bool:
+        """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
+        s = self.state
+        r = self.rules
+        reason = ""
+        if r.abort_suucha_riichi and all(s.riichi):
+            reason = "suucha_riichi"
+        elif r.abort_suufon_renda and not s.interrupted and len(s.rivers[-1]) == 1:
+            reason = "suufon_renda"
+        elif r.abort_suukan_sanra and s.total_kans == 4:
+            reason = "suukan_sanra"
+        if reason and not abort_refusal(s, reason):
+            self._emit(Ryukyoku(reason=reason))
+            return True
+        return False
 
     def _after_discard_passes(self) -> None:
         s = self.state
@@ -329,9 +347,13 @@ class Referee:
                 self._pending = {s.turn: legal_actions(s, s.turn)}
                 return
             elif ph in (Phase.CLAIM, Phase.CHANKAN):
-                seats = deciders(s)
-                if seats:
-                    self._pending = {i: legal_actions(s, i) for i in seats}
+                pend = {}
+                for i in range(s.players):
+                    legal = legal_actions(s, i)
+                    if legal:
+                        pend[i] = legal
+                if pend:
+                    self._pending = pend
                     return
                 self._resolve_claims({})
             elif ph == Phase.RESULT:
