@@ -1,6 +1,7 @@
 """Whole matches per second: random-legal and efficiency agents, four and three players.
 
-Seeded, one process, one core. Two figures per line: the bare referee loop (agents
+Seeded, one process; rates are per core (CPU time of this process), so that other
+work on the machine does not skew them. Two kinds of figure: the bare referee loop (agents
 choosing from the legal actions, no views — what a trainer or a fuzzer drives) and
 :func:`jantaku.match.play_match` (views, the async driver, checks). Target: at least
 100 random hanchan per second per core.
@@ -24,19 +25,19 @@ from jantaku.rules import PRESETS, Rules
 
 def bare_random(rules: Rules, games: int) -> float:
     """Hanchan per second driving the referee directly with random choices."""
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         ref = Referee(rules, seed=seed)
         while not ref.done:
             pend = ref.pending()
             ref.submit({s: legal[rng.randrange(len(legal))] for s, legal in pend.items()})
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def matches(rules: Rules, games: int, kind: str) -> float:
     """Hanchan per second through play_match with the named agents."""
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         n = rules.players
         agents: list[Agent] = [
@@ -44,7 +45,7 @@ def matches(rules: Rules, games: int, kind: str) -> float:
             for i in range(n)
         ]
         play_match(agents, rules, seed)
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def main() -> None:
@@ -60,7 +61,7 @@ def main() -> None:
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return
-    print("engine: whole hanchan per second (1 core, seeded)")
+    print("engine: whole hanchan per second per core (CPU time, seeded)")
     for preset in ("tenhou", "tenhou-sanma"):
         rules = PRESETS[preset]
         g = args.games
