@@ -80,12 +80,8 @@ def can_tsumo(s: State, seat: int) -> bool:
         return False
     if s.riichi_pending is not None:
         return False
-    c = s.counts[seat]
-    k = KIND_OF[s.drawn]
-    c[k] -= 1
-    complete = k in _waits_of(c)
-    c[k] += 1
-    return complete and _has_yaku(s, seat, s.drawn, None)
+    # the waits of the hand before the draw are kept up to date by apply
+    return KIND_OF[s.drawn] in s.waits[seat] and _has_yaku(s, seat, s.drawn, None)
 
 
 def _waits_of(c: list[int]) -> tuple[int, ...]:
@@ -106,11 +102,7 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]
     drawn = s.drawn if s.phase == Phase.ACT else None
     hand = s.hands[seat]
     made = _DAHAI[seat]
-    seen: set[Tile] = set()
-    for t in hand:
-        if t in seen:
-            continue
-        seen.add(t)
+    for t in dict.fromkeys(hand):
         if banned and KIND_OF[t] in banned:
             continue
         if t == drawn:
@@ -162,7 +154,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
             out.append(Reach(seat))
     can_kan = s.live > 0 and s.total_kans < 4
     if can_kan:
-        for k in range(34):
+        for k in range(34) if 4 in c else ():
             if c[k] == 4 and (not s.riichi[seat] or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
                 out.append(Ankan(seat, tiles))

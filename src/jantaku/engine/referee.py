@@ -134,8 +134,12 @@ class Referee:
                 raise IllegalActionError(
                     "this seat has nothing to decide now", seat=seat, action=act
                 )
-            if act not in legal:
-                raise IllegalActionError("not a legal action now", seat=seat, action=act)
+            for a in legal:  # identity first: agents usually answer with a listed action
+                if a is act:
+                    break
+            else:
+                if act not in legal:
+                    raise IllegalActionError("not a legal action now", seat=seat, action=act)
         ph = self.state.phase
         if ph in (Phase.ACT, Phase.DISCARD):
             seat = self.state.turn
@@ -166,7 +170,7 @@ class Referee:
         s = self.state
         before = len(s.results)
         apply(s, event)
-        if isinstance(event, Hora | Ryukyoku) and len(s.results) > before:
+        if (type(event) is Hora or type(event) is Ryukyoku) and len(s.results) > before:
             self.log.append(s.results[-1])
         else:
             self.log.append(event)

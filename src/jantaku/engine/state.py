@@ -190,6 +190,7 @@ class State:
         "rules",
         "scores",
         "seed",
+        "shanten_floor",
         "start_names",
         "turn",
         "waits",
@@ -230,6 +231,8 @@ class State:
         self.discard_kinds: list[set[int]] = [set() for _ in range(n)]
         self.waits: list[tuple[int, ...]] = [() for _ in range(n)]
         self.nuki = [0] * n
+        # a lower bound on each hand's shanten after its next draw (riichi checks)
+        self.shanten_floor = [-9] * n
         self.riichi = [0] * n  # 0 none, 1 riichi, 2 double riichi
         self.ippatsu = [False] * n
         self.first_turn = [True] * n
@@ -490,6 +493,7 @@ def _tsumo(s: State, e: Tsumo) -> None:
     s.hands[seat].append(e.pai)
     s.counts[seat][KIND_OF[e.pai]] += 1
     s.drawn = e.pai
+    s.shanten_floor[seat] -= 1
     s.live -= 1
     s.rinshan_draw = s.rinshan_pending
     if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
@@ -581,7 +585,14 @@ def riichi_refusal(s: State, seat: int) -> str:
         return f"riichi needs {s.rules.riichi_min_points} points"
     if s.live < max(1, s.rules.riichi_min_tiles_left):
         return f"riichi needs {max(1, s.rules.riichi_min_tiles_left)} tiles left in the wall"
-    if shanten(s.counts[seat]) > 0:
+    # a draw lowers shanten by one at most: a known lower bound spares the count
+    if s.shanten_floor[seat] > 0:
+        return "riichi needs a tenpai hand"
+    if s.waits[seat]:  # tenpai before the draw: the drawn tile can go
+        return ""
+    sh = shanten(s.counts[seat])
+    s.shanten_floor[seat] = sh
+    if sh > 0:
         return "riichi needs a tenpai hand"
     return ""
 
@@ -652,6 +663,7 @@ def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
 
 def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     seat = e.actor
+    s.shanten_floor[seat] = -9
     _flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
@@ -727,6 +739,7 @@ def _daiminkan(s: State, e: Daiminkan) -> None:
 
 
 def _after_kan(s: State, seat: int) -> None:
+    s.shanten_floor[seat] = -9
     s.kan_owners.append(seat)
     if s.rules.kan_dora:
         s.pending_dora += 1
@@ -854,6 +867,7 @@ def _nukidora(s: State, e: Nukidora) -> None:
     s.hands[seat].remove(NORTH)
     s.counts[seat][NORTH] -= 1
     s.nuki[seat] += 1
+    s.shanten_floor[seat] = -9
     # a nukidora breaks the first go-around and, once its replacement is drawn, ippatsu;
     # a ron on the north keeps ippatsu (2020010118gm-00b9-0000-fec27b29, E3)
     s.interrupted = True
