@@ -24,7 +24,7 @@ from jantaku.hand.decompose import Form, Reading, readings
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.yaku import ORDINARY, YAKUMAN, Context, Wait
+from jantaku.scoring.yaku import HAND_LEVEL, HONOR_TRIPLET, ORDINARY, YAKUMAN, Context, Wait, Yaku
 from jantaku.tiles import DRAGONS, KIND_OF, NORTH, YAOCHUU, dora_from_indicator, format_tiles
 
 __all__ = [
@@ -255,41 +255,57 @@ def _waits(reading: Reading, w: int) -> list[Wait]:
     return list(dict.fromkeys(out))
 
 
+_CHII, _PON, _DAIMINKAN, _KAKAN, _ANKAN = range(5)
+_MELD_CODE: Final = {
+    MeldKind.CHII: _CHII,
+    MeldKind.PON: _PON,
+    MeldKind.DAIMINKAN: _DAIMINKAN,
+    MeldKind.KAKAN: _KAKAN,
+    MeldKind.ANKAN: _ANKAN,
+}
+_RIICHI_CODE: Final = {Riichi.NONE: 0, Riichi.RIICHI: 1, Riichi.DOUBLE: 2}
+_NAMES3: Final = tuple(format_tiles([k] * 3) for k in range(34))
+_NAMES4: Final = tuple(format_tiles([k] * 4) for k in range(34))
+_NAMES2: Final = tuple(format_tiles([k] * 2) for k in range(34))
+_CLOSED_WAITS: Final = frozenset((Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI))
+_WAIT_ITEM: Final = {w: (f"{w.value} wait", 2) for w in _CLOSED_WAITS}
+
+_Meld = tuple[int, int]  # meld code, kind of its lowest tile
+
+
 def _fu(
     ctx: Context,
     reading: Reading,
-    melds: tuple[tuple[MeldKind, int], ...],
+    melds: tuple[_Meld, ...],
     pinfu: bool,
 ) -> tuple[tuple[tuple[str, int], ...], int]:
     if reading.form is Form.SEVEN_PAIRS:
         return (("chiitoitsu", 25),), 25
     items: list[tuple[str, int]] = [("base", 20)]
-    if ctx.closed and not ctx.tsumo:
+    tsumo = ctx.tsumo
+    if ctx.closed and not tsumo:
         items.append(("closed ron", 10))
-    if ctx.tsumo and not pinfu:
+    if tsumo and not pinfu:
         items.append(("tsumo", 2))
     if reading.form is Form.REGULAR:
-        ron_triplet = -1
-        if not ctx.tsumo and ctx.wait is Wait.SHANPON:
-            ron_triplet = ctx.win_kind
+        ron_triplet = ctx.win_kind if not tsumo and ctx.wait is Wait.SHANPON else -1
         for k in reading.triplets:
-            name = format_tiles([k] * 3)
             yao = k in _YAOCHUU
             if k == ron_triplet:
                 ron_triplet = -1
-                items.append((f"open triplet {name} (ron)", 4 if yao else 2))
+                items.append((f"open triplet {_NAMES3[k]} (ron)", 4 if yao else 2))
             else:
-                items.append((f"closed triplet {name}", 8 if yao else 4))
-        for kind, k in melds:
-            if kind is MeldKind.CHII:
+                items.append((f"closed triplet {_NAMES3[k]}", 8 if yao else 4))
+        for code, k in melds:
+            if code == _CHII:
                 continue
             yao = k in _YAOCHUU
-            if kind is MeldKind.PON:
-                items.append((f"open triplet {format_tiles([k] * 3)}", 4 if yao else 2))
-            elif kind is MeldKind.ANKAN:
-                items.append((f"closed kan {format_tiles([k] * 4)}", 32 if yao else 16))
+            if code == _PON:
+                items.append((f"open triplet {_NAMES3[k]}", 4 if yao else 2))
+            elif code == _ANKAN:
+                items.append((f"closed kan {_NAMES4[k]}", 32 if yao else 16))
             else:
-                items.append((f"open kan {format_tiles([k] * 4)}", 16 if yao else 8))
+                items.append((f"open kan {_NAMES4[k]}", 16 if yao else 8))
         p = reading.pair
         pair_fu = 0
         if p in _DRAGON_SET:
@@ -299,11 +315,11 @@ def _fu(
         elif p == ctx.seat_wind or p == ctx.round_wind:
             pair_fu = 2
         if pair_fu:
-            items.append((f"pair {format_tiles([p, p])}", pair_fu))
-        if ctx.wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-            items.append((f"{ctx.wait.value} wait", 2))
+            items.append((f"pair {_NAMES2[p]}", pair_fu))
+        if ctx.wait in _CLOSED_WAITS:
+            items.append(_WAIT_ITEM[ctx.wait])
     raw = sum(f for _, f in items)
-    if pinfu and ctx.tsumo:
+    if pinfu and tsumo:
         return tuple(items), 20
     if raw == 20 and not ctx.closed:
         items.append(("open pinfu shape", 10))
@@ -316,17 +332,45 @@ def _fu(
 
 _CACHE: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
 _CACHE_SIZE: Final = 1 << 16
+_RULES_TOKENS: dict[int, tuple[Rules, int]] = {}
+
+
+def _rules_token(rules: Rules) -> int:
+    """A small int standing for an equal rules value (hashing all fields is slow)."""
+    found = _RULES_TOKENS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    token = next((t for other, t in _RULES_TOKENS.values() if other == rules), len(_RULES_TOKENS))
+    _RULES_TOKENS[id(rules)] = (rules, token)  # keeps ``rules`` alive, so the id stays its own
+    return token
 
 
 def _analyse(
     concealed: tuple[int, ...],
-    melds: tuple[tuple[MeldKind, int], ...],
+    melds: tuple[_Meld, ...],
     win_kind: int,
     situation: WinSituation,
 ) -> tuple[_Candidate, ...]:
     """Every (reading, wait) candidate of a hand shape with its yaku and fu, cached
     on the shape and the fields of the situation that yaku and fu read."""
-    key = (concealed, melds, win_kind, *_situation_key(situation))
+    s = situation
+    key = (
+        concealed,
+        melds,
+        win_kind,
+        s.discarder is None,
+        s.seat_wind,
+        s.round_wind,
+        _RIICHI_CODE[s.riichi],
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+        s.first_turn,
+        s.winner == s.dealer,
+        _rules_token(s.rules),
+    )
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) >= _CACHE_SIZE:
@@ -335,22 +379,61 @@ def _analyse(
     return found
 
 
+_READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
+
+
+def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
+    found = _READINGS.get(concealed)
+    if found is None:
+        if len(_READINGS) >= _CACHE_SIZE:
+            _READINGS.clear()
+        found = _READINGS[concealed] = readings(concealed)
+    return found
+
+
+def clear_cache() -> None:
+    """Forget every cached hand-shape analysis and reading (for benchmarks and memory)."""
+    _CACHE.clear()
+    _READINGS.clear()
+
+
+_ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
+_ORD_HAND_OPEN: Final = tuple(
+    (y, y.han_open) for y in ORDINARY if y.id in HAND_LEVEL and y.han_open
+)
+_ORD_READING: Final = tuple(
+    (y, y.han_closed, y.han_open, HONOR_TRIPLET.get(y.id, -1))
+    for y in ORDINARY
+    if y.id not in HAND_LEVEL
+)
+_YM_HAND: Final = tuple(y for y in YAKUMAN if y.id in HAND_LEVEL)
+# a hand-level yakuman needs a first turn, four kans, one closed suit (chuuren), or
+# only honors, only green tiles, or only terminals: all inside these kinds
+_LIMIT_KINDS: Final = frozenset((*range(27, 34), 0, 8, 9, 17, 18, 26, 19, 20, 21, 23, 25))
+_YM_READING: Final = tuple(y for y in YAKUMAN if y.id not in HAND_LEVEL)
+
+
+def _yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
+    m = y.yakuman if rules.double_yakuman else 1
+    return YakuHan(y.id, y.romaji, y.kanji, 13 * m, m)
+
+
 def _candidates(
     concealed: tuple[int, ...],
-    melds: tuple[tuple[MeldKind, int], ...],
+    melds: tuple[_Meld, ...],
     win_kind: int,
     situation: WinSituation,
 ) -> tuple[_Candidate, ...]:
     rules = situation.rules
     tsumo = situation.discarder is None
-    closed = all(k is MeldKind.ANKAN for k, _ in melds)
+    closed = all(code == _ANKAN for code, _ in melds)
     counts = list(concealed)
     meld_runs: list[int] = []
     meld_trips: list[int] = []
     kans: list[int] = []
     ankans = 0
-    for kind, k in melds:
-        if kind is MeldKind.CHII:
+    for code, k in melds:
+        if code == _CHII:
             meld_runs.append(k)
             counts[k] += 1
             counts[k + 1] += 1
@@ -358,47 +441,73 @@ def _candidates(
         else:
             meld_trips.append(k)
             counts[k] += 3
-            if kind.is_kan:
+            if code != _PON:
                 kans.append(k)
-                if kind is MeldKind.ANKAN:
-                    ankans += 1
+                ankans += code == _ANKAN
     all_counts = tuple(counts)
+    kinds = frozenset(k for k in range(34) if counts[k])
+    kans_t = tuple(kans)
     seat_wind = situation.seat_wind
     round_wind = situation.round_wind
     out: list[_Candidate] = []
-    for reading in readings(concealed):
+    hand_yaku: list[YakuHan] | None = None
+    hand_han = 0
+    hand_yakuman: list[YakuHan] = []
+    for reading in _readings(concealed):
+        form = reading.form
+        regular = form is Form.REGULAR
+        triplets = (*reading.triplets, *meld_trips) if regular else ()
+        runs = tuple(sorted((*reading.runs, *meld_runs))) if meld_runs else reading.runs
+        honor_trips = sum(1 for t in triplets if t >= 27)
         for wait in _waits(reading, win_kind):
-            triplets = (*reading.triplets, *meld_trips) if reading.form is Form.REGULAR else ()
-            concealed_trips = len(reading.triplets) + ankans
-            if reading.form is not Form.REGULAR:
-                concealed_trips = 0
-            elif wait is Wait.SHANPON and not tsumo:
+            concealed_trips = len(reading.triplets) + ankans if regular else 0
+            if regular and wait is Wait.SHANPON and not tsumo:
                 concealed_trips -= 1
             ctx = Context(
                 situation=situation,
-                form=reading.form,
+                form=form,
                 pair=reading.pair,
-                runs=tuple(sorted((*reading.runs, *meld_runs))),
+                runs=runs,
                 triplets=triplets,
                 concealed_triplets=concealed_trips,
-                kans=tuple(kans),
+                kans=kans_t,
                 wait=wait,
                 counts=all_counts,
                 concealed_counts=concealed,
+                kinds=kinds,
                 closed=closed,
                 tsumo=tsumo,
                 win_kind=win_kind,
                 seat_wind=seat_wind,
                 round_wind=round_wind,
             )
-            yakuman: list[YakuHan] = []
-            mult = 0
-            for y in YAKUMAN:
-                if (closed or y.han_open) and y.predicate(ctx):
-                    m = y.yakuman if rules.double_yakuman else 1
-                    yakuman.append(YakuHan(y.id, y.romaji, y.kanji, 13 * m, m))
-                    mult += m
+            if hand_yaku is None:
+                hand_yaku = []
+                for y, h in _ORD_HAND_CLOSED if closed else _ORD_HAND_OPEN:
+                    n = y.predicate(ctx)
+                    if n:
+                        hand_yaku.append(YakuHan(y.id, y.romaji, y.kanji, h * n))
+                        hand_han += h * n
+                if (
+                    situation.first_turn
+                    or len(kans) == 4
+                    or kinds <= _LIMIT_KINDS
+                    or (closed and not melds and len(ctx.suits) == 1 and max(kinds) < 27)
+                ):
+                    hand_yakuman = [
+                        _yakuman_han(y, rules)
+                        for y in _YM_HAND
+                        if (closed or y.han_open) and y.predicate(ctx)
+                    ]
+            yakuman = list(hand_yakuman)
+            if form is Form.KOKUSHI or concealed_trips == 4 or honor_trips >= 3:
+                yakuman += [
+                    _yakuman_han(y, rules)
+                    for y in _YM_READING
+                    if (closed or y.han_open) and y.predicate(ctx)
+                ]
             if yakuman:
+                mult = sum(y.yakuman for y in yakuman)
                 if not rules.yakuman_stacking:
                     best = max(yakuman, key=lambda y: y.yakuman)
                     yakuman = [best]
@@ -406,37 +515,21 @@ def _candidates(
                 items, fu = _fu(ctx, reading, melds, False)
                 out.append((tuple(yakuman), 0, mult, items, fu, reading, wait))
                 continue
-            found: list[YakuHan] = []
-            han = 0
-            for y in ORDINARY:
-                h = y.han(closed)
-                if not h:
+            found = list(hand_yaku)
+            han = hand_han
+            pinfu = False
+            for y, h_closed, h_open, honor in _ORD_READING:
+                h = h_closed if closed else h_open
+                if not h or (honor >= 0 and honor not in triplets):
                     continue
                 n = y.predicate(ctx)
                 if n:
                     found.append(YakuHan(y.id, y.romaji, y.kanji, h * n))
                     han += h * n
-            pinfu = any(y.id == "pinfu" for y in found)
+                    pinfu = pinfu or y.id == "pinfu"
             items, fu = _fu(ctx, reading, melds, pinfu)
             out.append((tuple(found), han, 0, items, fu, reading, wait))
     return tuple(out)
-
-
-def _situation_key(s: WinSituation) -> tuple[Any, ...]:
-    return (
-        s.discarder is None,
-        s.seat_wind,
-        s.round_wind,
-        s.riichi,
-        s.ippatsu,
-        s.haitei,
-        s.houtei,
-        s.rinshan,
-        s.chankan,
-        s.first_turn,
-        s.winner == s.dealer,
-        s.rules,
-    )
 
 
 def _dora_counts(s: WinSituation) -> tuple[int, int, int, int]:
@@ -487,7 +580,7 @@ def score_win(s: WinSituation) -> WinResult:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = tuple((m.kind, m.kind34) for m in s.melds)
+    melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
     candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")

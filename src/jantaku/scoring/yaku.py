@@ -73,6 +73,7 @@ class Context:
         "runs",
         "seat_wind",
         "situation",
+        "suits",
         "triplets",
         "tsumo",
         "wait",
@@ -92,6 +93,7 @@ class Context:
         wait: Wait,
         counts: tuple[int, ...],
         concealed_counts: tuple[int, ...],
+        kinds: frozenset[int],
         closed: bool,
         tsumo: bool,
         win_kind: int,
@@ -109,7 +111,8 @@ class Context:
         self.wait = wait
         self.counts = counts
         self.concealed_counts = concealed_counts
-        self.kinds = frozenset(k for k in range(34) if counts[k])
+        self.kinds = kinds
+        self.suits = frozenset(k // 9 for k in kinds if k < 27)
         self.closed = closed
         self.tsumo = tsumo
         self.win_kind = win_kind
@@ -300,16 +303,16 @@ def _honroutou(ctx: Context) -> int:
     return int(any(k >= 27 for k in kinds) and any(k < 27 for k in kinds))
 
 
-def _suits(ctx: Context) -> set[int]:
-    return {k // 9 for k in ctx.kinds if k < 27}
+def _suits(ctx: Context) -> frozenset[int]:
+    return ctx.suits
 
 
 def _honitsu(ctx: Context) -> int:
-    return int(len(_suits(ctx)) == 1 and any(k >= 27 for k in ctx.kinds))
+    return int(len(ctx.suits) == 1 and max(ctx.kinds) >= 27)
 
 
 def _chinitsu(ctx: Context) -> int:
-    return int(len(_suits(ctx)) == 1 and all(k < 27 for k in ctx.kinds))
+    return int(len(ctx.suits) == 1 and max(ctx.kinds) < 27)
 
 
 def _renhou_han(ctx: Context) -> int:
@@ -509,5 +512,42 @@ YAKU: Final[tuple[Yaku, ...]] = (
 
 ORDINARY: Final = tuple(y for y in YAKU if not y.yakuman)
 YAKUMAN: Final = tuple(y for y in YAKU if y.yakuman)
+
+HAND_LEVEL: Final = frozenset(
+    {
+        "menzen_tsumo",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "chankan",
+        "rinshan",
+        "haitei",
+        "houtei",
+        "tanyao",
+        "honitsu",
+        "chinitsu",
+        "renhou",
+        "tenhou",
+        "chiihou",
+        "renhou_yakuman",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren",
+        "junsei_chuuren",
+        "suukantsu",
+    }
+)
+"""Yaku whose predicate reads only the tiles and the situation, never the reading:
+the scorer evaluates them once per hand instead of once per reading."""
+
+HONOR_TRIPLET: Final[dict[str, int]] = {
+    "haku": HAKU,
+    "hatsu": HATSU,
+    "chun": CHUN,
+    **{f"seat_wind_{_WIND_NAMES[w][0]}": w for w in (EAST, SOUTH, WEST, NORTH)},
+    **{f"round_wind_{_WIND_NAMES[w][0]}": w for w in (EAST, SOUTH, WEST, NORTH)},
+}
+"""The yakuhai records and the honor kind each needs as a triplet (a quick filter)."""
 BY_ID: Final[dict[str, Yaku]] = {y.id: y for y in YAKU}
 """The records by their ``id``."""

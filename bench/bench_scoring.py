@@ -1,0 +1,94 @@
+"""Scoring speed: jantaku against the ``mahjong`` package on the same seeded hands.
+
+Prints hands per second for :func:`jantaku.scoring.score_win` (one call per hand,
+cold and warm shape cache), for the ``mahjong`` package's
+``HandCalculator.estimate_hand_value`` on the same hands, the ratio, and the rate of
+the batch entry point :func:`jantaku.scoring.score_wins`. Targets: 5× per call, 20×
+for the batch.
+
+    python bench/bench_scoring.py [--hands N] [--seed S] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from jantaku.errors import JantakuError
+from jantaku.scoring import score_win, score_wins
+from jantaku.scoring.score import clear_cache
+
+# the seeded hands come from the test helper, so tests and bench score the same hands
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+if TYPE_CHECKING:
+    from scoring_hands import RandomHand
+
+
+def jantaku_rate(hands: list[RandomHand]) -> float:
+    """Hands per second, one score_win call each."""
+    situations = [h.situation for h in hands]
+    start = time.perf_counter()
+    for s in situations:
+        try:
+            score_win(s)
+        except JantakuError:
+            continue
+    return len(hands) / (time.perf_counter() - start)
+
+
+def batch_rate(hands: list[RandomHand]) -> float:
+    """Hands per second through score_wins."""
+    situations = [h.situation for h in hands]
+    start = time.perf_counter()
+    score_wins(situations)
+    return len(hands) / (time.perf_counter() - start)
+
+
+def mahjong_rate(hands: list[RandomHand]) -> float:
+    """Hands per second for the mahjong package on the same hands."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    from scoring_hands import mahjong_args
+
+    calls = [mahjong_args(h) for h in hands]
+    start = time.perf_counter()
+    for args in calls:
+        HandCalculator.estimate_hand_value(*args[:5], ura_dora_indicators=args[5])
+    return len(calls) / (time.perf_counter() - start)
+
+
+def main() -> None:
+    """Run the benchmark and print one line per figure."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", action="store_true")
+    args = ap.parse_args()
+    from scoring_hands import random_hands
+
+    hands = random_hands(args.seed, args.hands)
+    if args.profile:
+        clear_cache()
+        cProfile.runctx("jantaku_rate(hands)", globals(), {"hands": hands}, "/tmp/scoring.prof")
+        pstats.Stats("/tmp/scoring.prof").sort_stats("tottime").print_stats(20)
+        return
+    theirs = mahjong_rate(hands)
+    clear_cache()
+    cold = jantaku_rate(hands)
+    warm = jantaku_rate(hands)
+    clear_cache()
+    batch = batch_rate(hands)
+    print(f"scoring: {len(hands)} seeded winning hands")
+    print(f"  mahjong 2.1.0 estimate_hand_value  {theirs:10,.0f} hands/s")
+    print(f"  jantaku score_win (cold cache)     {cold:10,.0f} hands/s  {cold / theirs:5.1f}x")
+    print(f"  jantaku score_win (warm cache)     {warm:10,.0f} hands/s  {warm / theirs:5.1f}x")
+    print(f"  jantaku score_wins (batch, cold)   {batch:10,.0f} hands/s  {batch / theirs:5.1f}x")
+
+
+if __name__ == "__main__":
+    main()
