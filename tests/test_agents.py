@@ -32,6 +32,7 @@ from jantaku.events import (
     Pass,
     Pon,
     Reach,
+    Ryukyoku,
 )
 from jantaku.match import play_match
 from jantaku.rules import PRESETS
@@ -232,9 +233,17 @@ def test_human_sees_every_hand_result() -> None:
     lines = "1\n" * 5000
     out = io.StringIO()
     human = HumanAgent(stdin=io.StringIO(lines), stdout=out)
-    result = play_match([human, EfficiencyAgent(), EfficiencyAgent(), EfficiencyAgent()], seed=3)
+    result = play_match([human, EfficiencyAgent(), EfficiencyAgent(), EfficiencyAgent()], seed=9)
     text = out.getvalue()
     assert text.count("--- hand over ---") == result.rounds
     assert text.count(" wins by ") == result.tsumo + result.ron
     assert "fu" in text and "han" in text and "payments:" in text
     assert "=== match over ===" in text
+    shown = 0
+    for e in result.log:  # a tenpai hand at a draw is shown with its tiles
+        if isinstance(e, Ryukyoku) and e.tenpai and e.tehais is not None:
+            for s in e.tenpai:
+                tiles = sorted(e.tehais[s], key=lambda t: (KIND_OF[t], t < 34))
+                assert format_tiles(tiles) in text
+                shown += 1
+    assert shown > 0

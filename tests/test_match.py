@@ -297,3 +297,14 @@ def test_offered_discards_are_exactly_the_hands_distinct_tiles() -> None:
             checked += 1
         ref.submit({s: acts[rng.randrange(len(acts))] for s, acts in pend.items()})
     assert checked > 100
+
+
+class BadListener(RandomAgent):
+    def end_round(self, round_end: RoundEnd) -> None:
+        raise KeyError("no such hand")
+
+
+def test_a_hook_that_raises_is_reported_with_its_seat() -> None:
+    with pytest.raises(AgentError, match="end_round raised KeyError") as info:
+        play_match([*randoms(2), BadListener(5), RandomAgent(6)], seed=1)
+    assert info.value.seat == 2

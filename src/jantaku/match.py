@@ -207,10 +207,15 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
     return "not one of the legal actions offered now"
 
 
-def _hook(agent: Any, name: str, *args: Any) -> None:
+def _hook(agent: Any, seat: int, name: str, *args: Any) -> None:
+    """Call an optional hook; a hook that raises is reported like a failed decision."""
     method = getattr(agent, name, None)
-    if method is not None:
+    if method is None:
+        return
+    try:
         method(*args)
+    except Exception as e:
+        raise AgentError(f"{name} raised {type(e).__name__}: {e}", seat=seat) from e
 
 
 async def play_match_async(
@@ -236,7 +241,7 @@ async def play_match_async(
     writer = MjaiWriter(log) if log is not None else None
     written = 0
     for seat, agent in enumerate(agents):
-        _hook(agent, "start_match", seat, n)
+        _hook(agent, seat, "start_match", seat, n)
     looks = [getattr(a, "uses_view", True) for a in agents]
     natives = [_act_is_native_async(a) for a in agents]
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
@@ -270,16 +275,16 @@ async def play_match_async(
                     events=tuple(ref.log[kyoku_start : i + 1]),
                     hands=hands,
                 )
-                for agent in agents:
-                    _hook(agent, "end_round", round_end)
+                for seat, agent in enumerate(agents):
+                    _hook(agent, seat, "end_round", round_end)
     if writer is not None:
         for event in ref.log[written:]:
             writer.write(event)
         writer.flush()
     result = MatchResult.from_log(ref.log, rules, seed)
     end = ref.log[-1]
-    for agent in agents:
-        _hook(agent, "end_match", end)
+    for seat, agent in enumerate(agents):
+        _hook(agent, seat, "end_match", end)
     return result
 
 

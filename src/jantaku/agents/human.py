@@ -172,9 +172,11 @@ class HumanAgent(Agent):
                 if melds:
                     line += "  " + " ".join(format_meld(m) for m in melds)
                 shown.append(line)
-            elif isinstance(event, Ryukyoku) and event.tenpai and round_end.hands:
+            elif isinstance(event, Ryukyoku) and event.tenpai:
                 for s in event.tenpai:
-                    tiles, melds = round_end.hands[s]
+                    tiles, melds = round_end.hands[s] if round_end.hands else ((), ())
+                    if event.tehais is not None and event.tehais[s]:
+                        tiles = event.tehais[s]  # the hand shown at the draw
                     line = f"{names[s]}: " + format_hand_line(tiles)
                     if melds:
                         line += "  " + " ".join(format_meld(m) for m in melds)
