@@ -279,3 +279,31 @@ def test_winning_kinds_equal_wait_kinds() -> None:
         hand = random_tenpai(rng)
         assert winning_kinds(hand) == tuple(w.kind for w in waits(hand))
         assert shanten(hand) == 0
+
+
+def test_acceptance_tries_every_kind_that_matters() -> None:
+    """Acceptance only tries kinds near the hand (and, for 13 tiles, terminals, honors and
+    new kinds while fewer than seven are held); trying all 34 gives the same answer."""
+    from jantaku.hand import shanten_any
+
+    rng = random.Random(21)
+    wall = [x for x in range(34) for _ in range(4)]
+    for i in range(3000):
+        size = (1, 4, 7, 10, 13)[i % 5]
+        if i % 3 == 0:
+            suits = rng.sample(range(4), 2)
+            pool = [x for x in wall if (x // 9 if x < 27 else 3) in suits]
+        else:
+            pool = wall
+        hand = [0] * 34
+        for t in rng.sample(pool, size):
+            hand[t] += 1
+        base = shanten(hand)
+        every = []
+        for x in range(34):
+            hand[x] += 1
+            if shanten_any(hand) < base:
+                every.append(x)
+            hand[x] -= 1
+        acc = acceptance(hand)
+        assert (acc.shanten, acc.kinds) == (base, tuple(every)), hand

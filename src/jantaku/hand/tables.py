@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "accepting_kinds",
     "shanten",
     "shanten_any",
     "shanten_batch",
@@ -524,4 +525,132 @@ def shanten_batch(counts: object) -> npt.NDArray[np.int8]:
     full = n >= 13
     out = np.where(full, np.minimum(out, special), out)
     result: npt.NDArray[np.int8] = out.astype(np.int8)
+    return result
+
+
+def _from_values(vm: int, vp: int, vs: int, vh: int) -> int:
+    """Shanten from the four suits' packed values (a valid hand size assumed)."""
+    st = (vm + vp + vs + vh) >> 16
+    n = st & 63
+    r = _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
+    if n == 13 or n == 14:
+        pairs = (st >> 6) & 15
+        kinds = (st >> 10) & 63
+        c7 = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        ko = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
+        return min(r, c7, ko)
+    return r
+
+
+_PLUS_DICTS: Final[tuple[dict[bytes, tuple[tuple[int, ...], tuple[bool, ...]]], ...]] = (
+    {},
+    {},
+    {},
+    {},
+)
+
+
+def _plus_values(chunk: bytes, place: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """One suit with one more tile of each kind: the packed values (-1 past four), and
+    whether the kind is held or within two of a held kind (only those can help the
+    regular form)."""
+    cached = _PLUS_DICTS[place].get(chunk)
+    if cached is not None:
+        return cached
+    out = []
+    for pos, c in enumerate(chunk):
+        if c >= 4:
+            out.append(-1)
+            continue
+        new = chunk[:pos] + bytes((c + 1,)) + chunk[pos + 1 :]
+        v = _SUIT_DICTS[place].get(new)
+        out.append(_suit_value(new, place) if v is None else v)
+    reach = 0 if place == 3 else 2
+    near = tuple(
+        any(chunk[j] for j in range(max(0, pos - reach), min(len(chunk), pos + reach + 1)))
+        for pos in range(len(chunk))
+    )
+    result = (tuple(out), near)
+    _PLUS_DICTS[place][chunk] = result
+    return result
+
+
+_ACCEPT_CACHE: Final[dict[bytes, tuple[int, tuple[int, ...]]]] = {}
+
+
+def accepting_kinds(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The shanten of 3k+1 concealed counts and the kinds that would lower it (受け入れ).
+
+    A kind held four times is listed when a fifth would lower the shape shanten.
+    Only kinds held, within two of a held tile of their suit, or (13 tiles) terminals,
+    honors and any kind while fewer than seven are held, can lower the shanten, so
+    only those are tried. Cached by hand shape.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> s, kinds = accepting_kinds(counts34(parse_tiles("23m56p789s123s11z7z")))
+    >>> s, format_tiles(kinds)
+    (1, '14m47p')
+
+    Raises :class:`~jantaku.errors.InvalidHandError` unless the counts hold 1, 4, 7,
+    10 or 13 tiles.
+    """
+    b = _to_bytes(counts)
+    cached = _ACCEPT_CACHE.get(b)
+    if cached is not None:
+        return cached
+    values = list(_values(b))
+    n = (sum(values) >> 16) & 63
+    if n % 3 != 1 or n > 13:
+        raise InvalidHandError(f"acceptance needs 1, 4, 7, 10 or 13 concealed tiles, not {n}")
+    base = _from_values(*values)
+    # with 13 tiles, terminals and honors (kokushi) and, while fewer than seven kinds
+    # are held, any new kind (seven pairs) may help as well
+    wide = n == 13
+    every = wide and b.count(0) > 27
+    vm, vp, vs, vh = values
+    total = vm + vp + vs + vh
+    n1 = n + 1
+    k2 = _T2[(vm + vp) & _LOW]
+    k3 = _T3[k2 + (vs & _LOW)] + n1
+    low_h = (vh & _LOW) + n1
+    found: list[int] = []
+    for s in range(4):
+        off = 9 * s
+        size = 7 if s == 3 else 9
+        plus, near = _plus_values(b[off : off + size], s)
+        others = total - values[s]
+        for pos in range(size):
+            k = off + pos
+            if not (near[pos] or every or (wide and k in _YAO)):
+                continue
+            v = plus[pos]
+            if v < 0:  # a fifth copy: the slow, general path
+                more = list(b)
+                more[k] += 1
+                if shanten_any(more) < base:
+                    found.append(k)
+                continue
+            if s == 0:
+                r = _F[_T3[_T2[(v + vp) & _LOW] + (vs & _LOW)] + low_h]
+            elif s == 1:
+                r = _F[_T3[_T2[(vm + v) & _LOW] + (vs & _LOW)] + low_h]
+            elif s == 2:
+                r = _F[_T3[k2 + (v & _LOW)] + low_h]
+            else:
+                r = _F[k3 + (v & _LOW)]
+            if r < base:
+                found.append(k)
+            elif n1 == 14:
+                st = (others + v) >> 16
+                pairs = (st >> 6) & 15
+                kinds = (st >> 10) & 63
+                if (
+                    6 - pairs + (7 - kinds if kinds < 7 else 0) < base
+                    or 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0) < base
+                ):
+                    found.append(k)
+    result = (base, tuple(found))
+    if len(_ACCEPT_CACHE) >= _WAIT_CACHE_SIZE:
+        _ACCEPT_CACHE.clear()
+    _ACCEPT_CACHE[b] = result
     return result

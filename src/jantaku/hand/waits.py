@@ -20,7 +20,7 @@ from operator import index
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand.decompose import Form, readings
-from jantaku.hand.tables import shanten, shanten_any, winning_kinds
+from jantaku.hand.tables import accepting_kinds, winning_kinds
 from jantaku.tiles import YAOCHUU
 
 __all__ = [
@@ -165,16 +165,9 @@ def waits(counts: Sequence[int], visible: Sequence[int] | None = None) -> tuple[
 
 
 def _acceptance(hand: list[int], seen: list[int], held: list[int]) -> Acceptance:
-    base = shanten(hand)
-    kinds: list[int] = []
-    for k in range(34):
-        hand[k] += 1
-        lower = (shanten(hand) if hand[k] <= 4 else shanten_any(hand)) < base
-        hand[k] -= 1
-        if lower:
-            kinds.append(k)
+    base, kinds = accepting_kinds(hand)
     remaining = tuple(max(0, 4 - held[k] - seen[k]) for k in kinds)
-    return Acceptance(base, tuple(kinds), remaining)
+    return Acceptance(base, kinds, remaining)
 
 
 def acceptance(counts: Sequence[int], visible: Sequence[int] | None = None) -> Acceptance:
