@@ -778,3 +778,25 @@ def test_dora_event_needs_a_kan() -> None:
     s = start(WAITING)
     with pytest.raises(IllegalActionError, match="no kan"):
         apply(s, Dora(dora_marker=t("1z")))
+
+
+def test_chankan_robs_a_kakan() -> None:
+    """Y11/G4: a kakan's tile may be robbed; the kan dora of the robbed kan is not shown."""
+    hands = (JUNK[0], "55p123m456m789s11z", "34p234m567m234s66s", JUNK[1])
+    s = start(hands)
+    turn(s, 0, "5p")
+    assert can_ron(s, 2)  # seat 2 lets it go: furiten until its own draw
+    apply(s, Pon(actor=1, target=0, pai=t("5p"), consumed=parse_tiles("55p")))
+    apply(s, Dahai(actor=1, pai=t("1z"), tsumogiri=False))
+    turn(s, 2, "7z")
+    turn(s, 3, "7z")
+    turn(s, 0, "7z")
+    apply(s, Tsumo(actor=1, pai=t("0p")))
+    kakan = next(a for a in legal_actions(s, 1) if type(a).__name__ == "Kakan")
+    apply(s, kakan)
+    assert s.phase == Phase.CHANKAN
+    assert Hora(2, 1, t("0p")) in legal_actions(s, 2)
+    apply(s, Hora(actor=2, target=1))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None
+    assert ("chankan", 1) in done.yaku and len(s.dora_markers) == 1

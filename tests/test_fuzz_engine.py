@@ -202,13 +202,13 @@ RARE_3 = (
 # 328 suukan sanra, 333 nagashi mangan, 315 double ron, 320 suufon renda)
 _PLAN_4 = [
     ("tenhou", [601, 576, 328, 333, 322, 315, 320, 321, 327]),
-    ("majsoul", [5]),
-    ("mleague", [6]),
-    ("wrc", [7]),
-    ("ema", [8]),
-    ("textbook", [9, 10]),
+    ("majsoul", [5, 11, 12]),
+    ("mleague", [6, 13, 14]),
+    ("wrc", [7, 15, 16]),
+    ("ema", [8, 17, 18]),
+    ("textbook", [9, 10, 19, 20]),
 ]
-_PLAN_3 = [("tenhou-sanma", [0, 2, 12, 32]), ("majsoul-sanma", [6, 7])]
+_PLAN_3 = [("tenhou-sanma", [0, 2, 12, 32, 40]), ("majsoul-sanma", [6, 7, 41, 42])]
 
 
 def _play(rules: Rules, seed: int, nagashi: int | None, counts: Counter[str], **kw: object) -> None:
