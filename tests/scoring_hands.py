@@ -289,20 +289,24 @@ def random_hands(seed: int, n: int, rules: Rules = TENHOU) -> list[RandomHand]:
 
 
 def mahjong_args(h: RandomHand) -> tuple[Any, ...]:
-    """The arguments of ``HandCalculator.estimate_hand_value`` for one hand (Tenhou-like
-    options: open tanyao, red fives, single yakuman, kazoe yakuman, no kiriage)."""
+    """The arguments of ``HandCalculator.estimate_hand_value`` for one hand, with the
+    options of the hand's rules (open tanyao, double yakuman, kazoe yakuman, kiriage;
+    red fives always on)."""
     from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
     from mahjong.meld import Meld as MMeld
 
     kinds = {"chii": MMeld.CHI, "pon": MMeld.PON, "daiminkan": MMeld.KAN, "ankan": MMeld.KAN}
     kinds["kakan"] = MMeld.SHOUMINKAN
     melds = [MMeld(meld_type=kinds[k], tiles=list(t), opened=o) for k, t, o in h.melds136]
+    rules = h.situation.rules
     options = OptionalRules(
-        has_open_tanyao=True,
+        has_open_tanyao=rules.kuitan,
         has_aka_dora=True,
-        has_double_yakuman=False,
-        kazoe_limit=HandConstants.KAZOE_LIMITED,
-        kiriage=False,
+        has_double_yakuman=rules.double_yakuman,
+        kazoe_limit=HandConstants.KAZOE_LIMITED
+        if rules.kazoe_yakuman
+        else HandConstants.KAZOE_SANBAIMAN,
+        kiriage=rules.kiriage_mangan,
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
     )
