@@ -547,8 +547,12 @@ def _dahai(s: State, e: Dahai) -> None:
         s.nagashi[seat] = False
     if s.riichi[seat]:
         s.ippatsu[seat] = False
+    elif s.shanten_floor[seat] >= 1:
+        s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
     else:
-        s.waits[seat] = _waits(counts)
+        sh = shanten(counts)
+        s.shanten_floor[seat] = sh
+        s.waits[seat] = _waits(counts) if sh == 0 else ()
     s.first_turn[seat] = False
     s.drawn = None
     s.rinshan_draw = False
@@ -663,7 +667,7 @@ def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
 
 def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     seat = e.actor
-    s.shanten_floor[seat] = -9
+    s.shanten_floor[seat] -= 1  # a call lowers shanten by one at most, like a draw
     _flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
