@@ -147,7 +147,6 @@ def _act_is_native_async(agent: Any) -> bool:
 
 
 async def _ask(
-    state: State,
     agent: Any,
     seat: int,
     view: Any,
@@ -169,11 +168,9 @@ async def _ask(
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
     if budget is not None and time.perf_counter() - start > budget:
         raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
-    if action not in legal:
-        if not isinstance(action, _ACTION_TYPES):
-            raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
-        raise IllegalActionError(_why_illegal(state, seat, action), seat=seat, action=action)
-    return action  # type: ignore[no-any-return]
+    if not isinstance(action, _ACTION_TYPES):
+        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
+    return action
 
 
 _ACTION_TYPES: Final = (
@@ -255,13 +252,20 @@ async def play_match_async(
         choices: dict[int, Action] = {}
         for seat, legal in pend.items():
             view = observe(state, seat) if looks[seat] else None
-            choices[seat] = await _ask(
-                state, agents[seat], seat, view, legal, time_budget, natives[seat]
-            )
+            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, natives[seat])
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
-        ref.submit(choices)
+        try:
+            ref.submit(choices)  # checks every choice against the legal ones before any change
+        except IllegalActionError as e:
+            seat = e.seat if e.seat is not None else next(iter(choices))
+            action = choices.get(seat)
+            if action is None:
+                raise
+            raise IllegalActionError(
+                _why_illegal(state, seat, action), seat=seat, action=action
+            ) from None
         if writer is not None:
             for event in ref.log[written:]:
                 writer.write(event)
