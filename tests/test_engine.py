@@ -800,3 +800,19 @@ def test_chankan_robs_a_kakan() -> None:
     done = s.results[-1]
     assert isinstance(done, Hora) and done.yaku is not None
     assert ("chankan", 1) in done.yaku and len(s.dora_markers) == 1
+
+
+def test_a_chombo_draw_keeps_the_deal_without_a_honba() -> None:
+    """P1, M2 (textbook 錯和流局): the offender pays a reverse mangan; the hand ends."""
+    from jantaku.events import Penalty
+    from jantaku.scoring import chombo_payments
+
+    s = start(WAITING, TEXTBOOK, honba=1)
+    turn(s, 0, "6z")
+    pay = chombo_payments(2, dealer=0, rules=TEXTBOOK)
+    apply(s, Penalty(actor=2, reason="chombo", deltas=pay))
+    assert s.phase == Phase.RESULT and s.scores[2] == 25000 - 8000
+    apply(s, EndKyoku())
+    assert s.expected is not None and s.expected[:5] == (EAST, 1, 1, 0, 0)
+    with pytest.raises(IllegalActionError, match="balance"):
+        apply(start(WAITING), Penalty(actor=0, reason="chombo", deltas=(1, 0, 0, 0)))

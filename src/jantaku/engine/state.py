@@ -1181,6 +1181,8 @@ def _penalty(s: State, e: Penalty) -> None:
     for i in range(s.players):
         s.scores[i] += e.deltas[i]
     s.results.append(e)
+    if e.reason == "chombo" and s.rules.abort_chombo:
+        s.phase = Phase.RESULT  # 錯和流局: the hand ends
 
 
 # --- between hands and the end of the match ---------------------------------------------------
@@ -1197,7 +1199,14 @@ def _end_kyoku(s: State, e: EndKyoku) -> None:
     renchan = False
     honba = s.honba
     dealer_tenpai = False
-    if dealer_won:
+    chombo_draw = (
+        r.abort_chombo
+        and not s.ron_winners
+        and any(isinstance(x, Penalty) and x.reason == "chombo" for x in s.results)
+    )
+    if chombo_draw and not dealer_won:
+        renchan = True  # a chombo draw keeps the deal without a honba (M2)
+    elif dealer_won:
         renchan = True
         honba += 1
     elif draws:
