@@ -72,3 +72,20 @@ def test_payments_add_up(seed: int, honba: int, deposits: int) -> None:
         assert sorted(p for p in r.payments if p) == sorted(
             p for i, p in enumerate(r.payments) if i != s.winner
         )
+
+
+def test_has_yaku_agrees_with_score_win() -> None:
+    from jantaku.errors import NoYakuError
+    from jantaku.scoring import has_yaku
+    from scoring_hands import random_hands
+
+    seen = {True: 0, False: 0}
+    for h in random_hands(5, 3000):
+        try:
+            score_win(h.situation)
+            scored = True
+        except NoYakuError:
+            scored = False
+        assert has_yaku(h.situation) is scored
+        seen[scored] += 1
+    assert min(seen.values()) > 100

@@ -413,9 +413,21 @@ _LIMIT_KINDS: Final = frozenset((*range(27, 34), 0, 8, 9, 17, 18, 26, 19, 20, 21
 _YM_READING: Final = tuple(y for y in YAKUMAN if y.id not in HAND_LEVEL)
 
 
+_YAKU_HAN: dict[tuple[str, int, int], YakuHan] = {}
+
+
+def _yaku_han(y: Yaku, han: int, yakuman: int = 0) -> YakuHan:
+    """The (shared, immutable) YakuHan of a yaku scored ``han``."""
+    key = (y.id, han, yakuman)
+    found = _YAKU_HAN.get(key)
+    if found is None:
+        found = _YAKU_HAN[key] = YakuHan(y.id, y.romaji, y.kanji, han, yakuman)
+    return found
+
+
 def _yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
     m = y.yakuman if rules.double_yakuman else 1
-    return YakuHan(y.id, y.romaji, y.kanji, 13 * m, m)
+    return _yaku_han(y, 13 * m, m)
 
 
 def _candidates(
@@ -445,7 +457,7 @@ def _candidates(
                 kans.append(k)
                 ankans += code == _ANKAN
     all_counts = tuple(counts)
-    kinds = frozenset(k for k in range(34) if counts[k])
+    kinds = frozenset(filter(counts.__getitem__, range(34)))
     kans_t = tuple(kans)
     seat_wind = situation.seat_wind
     round_wind = situation.round_wind
@@ -486,7 +498,7 @@ def _candidates(
                 for y, h in _ORD_HAND_CLOSED if closed else _ORD_HAND_OPEN:
                     n = y.predicate(ctx)
                     if n:
-                        hand_yaku.append(YakuHan(y.id, y.romaji, y.kanji, h * n))
+                        hand_yaku.append(_yaku_han(y, h * n))
                         hand_han += h * n
                 if (
                     situation.first_turn
@@ -524,7 +536,7 @@ def _candidates(
                     continue
                 n = y.predicate(ctx)
                 if n:
-                    found.append(YakuHan(y.id, y.romaji, y.kanji, h * n))
+                    found.append(_yaku_han(y, h * n))
                     han += h * n
                     pinfu = pinfu or y.id == "pinfu"
             items, fu = _fu(ctx, reading, melds, pinfu)
@@ -721,12 +733,18 @@ def score_wins(situations: Sequence[WinSituation]) -> list[WinResult | Exception
 def has_yaku(s: WinSituation) -> bool:
     """Whether a complete hand has a yaku in this situation (the legal-win check).
 
+    Cheaper than :func:`score_win`: no dora, payments or result are built. Raises
+    :class:`~jantaku.errors.IncompleteHandError` when the tiles are not a win.
+
     >>> from jantaku.scoring.situation import WinSituation
     >>> has_yaku(WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3))
     False
     """
-    try:
-        score_win(s)
-    except NoYakuError:
-        return False
-    return True
+    concealed = [0] * 34
+    for t in s.concealed:
+        concealed[KIND_OF[t]] += 1
+    melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
+    candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
+    if not candidates:
+        raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
+    return any(han or mult for _y, han, mult, *_rest in candidates)
