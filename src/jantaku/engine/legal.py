@@ -150,16 +150,17 @@ def _own_turn(s: State, seat: int) -> list[Action]:
             out.append(Dahai(seat, drawn, True))
     else:
         out.extend(_discards(s, seat))
-        if not riichi_refusal(s, seat):
+        # cheap necessary conditions first; riichi_refusal says why not
+        if s.shanten_floor[seat] <= 0 and not riichi_refusal(s, seat):
             out.append(Reach(seat))
-    can_kan = s.live > 0 and s.total_kans < 4
-    if can_kan:
+    melds = s.melds[seat]
+    if s.live > 0 and len(s.kan_owners) < 4 and (4 in c or melds):
         for k in range(34) if 4 in c else ():
             if c[k] == 4 and (not s.riichi[seat] or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
                 out.append(Ankan(seat, tiles))
         if not s.riichi[seat]:
-            for m in s.melds[seat]:
+            for m in melds:
                 if m.kind is MeldKind.PON and c[m.kind34]:
                     added = next(t for t in hand if KIND_OF[t] == m.kind34)
                     out.append(Kakan(seat, added, m.tiles))
@@ -171,7 +172,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         and (not s.riichi[seat] or drawn == NORTH)
     ):
         out.append(Nukidora(seat, NORTH))
-    if not kyuushu_refusal(s, seat):
+    if s.first_turn[seat] and not kyuushu_refusal(s, seat):
         out.append(Ryukyoku(reason="kyuushu_kyuuhai", actor=seat))
     return out
 

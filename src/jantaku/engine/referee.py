@@ -55,7 +55,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
-from jantaku.tiles import EAST
+from jantaku.tiles import EAST, KIND_OF
 
 __all__ = ["Chooser", "Referee"]
 
@@ -266,6 +266,20 @@ class Referee:
             return
         self._after_discard_passes()
 
+    def _claimants(self) -> range | list[int]:
+        """Seats that might claim the tile lying now (a superset; cheap to compute)."""
+        s = self.state
+        n = s.players
+        tile = s.last_discard
+        if s.phase != Phase.CLAIM or tile is None or s.last_discarder is None:
+            return range(n)
+        k = KIND_OF[tile]
+        left = (s.last_discarder + 1) % n
+        chii = k < 27 and self.rules.chii_allowed
+        return [
+            i for i in range(n) if s.counts[i][k] >= 2 or k in s.waits[i] or (chii and i == left)
+        ]
+
     def _abort_after_discard(self) -> bool:
         """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
         s = self.state
@@ -352,7 +366,7 @@ class Referee:
                 return
             elif ph in (Phase.CLAIM, Phase.CHANKAN):
                 pend = {}
-                for i in range(s.players):
+                for i in self._claimants():
                     legal = legal_actions(s, i)
                     if legal:
                         pend[i] = legal
