@@ -34,7 +34,6 @@ from operator import index
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.decompose import is_complete
 from jantaku.tiles import YAOCHUU
 
 if TYPE_CHECKING:
@@ -297,21 +296,6 @@ def shanten_forms(counts: Sequence[int]) -> dict[str, int | None]:
     }
 
 
-def _shanten_bytes(b: bytes) -> int:
-    """:func:`shanten` of 34 validated-length bytes (entries may still be checked)."""
-    vm, vp, vs, vh = _values(b)
-    st = (vm + vp + vs + vh) >> 16
-    n = st & 63
-    r = _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
-    if n == 13 or n == 14:
-        pairs = (st >> 6) & 15
-        kinds = (st >> 10) & 63
-        c7 = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        ko = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
-        return min(r, c7, ko)
-    return r
-
-
 _WAIT_CACHE: Final[dict[bytes, tuple[int, ...]]] = {}
 _WAIT_CACHE_SIZE: Final = 1 << 17
 
@@ -338,24 +322,17 @@ def winning_kinds(counts: Sequence[int]) -> tuple[int, ...]:
         b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
     except (TypeError, ValueError):
         b = _to_bytes(counts)
+    if len(b) != 34:
+        b = _to_bytes(counts)
     cached = _WAIT_CACHE.get(b)
     if cached is not None:
         return cached
-    vm, vp, vs, vh = _values(b)
-    n = ((vm + vp + vs + vh) >> 16) & 63
+    values = _values(b)
+    n = (sum(values) >> 16) & 63
     if n % 3 != 1 or n > 13:
         raise InvalidHandError(f"a waiting hand has 1, 4, 7, 10 or 13 concealed tiles, not {n}")
-    found: list[int] = []
-    if _shanten_bytes(b) == 0:
-        for k in range(34):
-            c = b[k]
-            if c == 4:
-                plus = list(b)
-                plus[k] += 1
-                if is_complete(plus):
-                    found.append(k)
-            elif _shanten_bytes(b[:k] + bytes((c + 1,)) + b[k + 1 :]) == -1:
-                found.append(k)
+    # tenpai: the kinds that lower the shanten are those that complete the hand
+    found = _accepting(b)[1] if _from_values(*values) == 0 else ()
     result = tuple(found)
     if len(_WAIT_CACHE) >= _WAIT_CACHE_SIZE:
         _WAIT_CACHE.clear()
@@ -594,7 +571,10 @@ def accepting_kinds(counts: Sequence[int]) -> tuple[int, tuple[int, ...]]:
     Raises :class:`~jantaku.errors.InvalidHandError` unless the counts hold 1, 4, 7,
     10 or 13 tiles.
     """
-    b = _to_bytes(counts)
+    return _accepting(_to_bytes(counts))
+
+
+def _accepting(b: bytes) -> tuple[int, tuple[int, ...]]:
     cached = _ACCEPT_CACHE.get(b)
     if cached is not None:
         return cached
