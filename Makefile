@@ -29,7 +29,12 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	@for b in $(wildcard bench/bench_*.py); do $(PY) $$b || exit 1; done
 
+# the real-game corpus (shared/data next to the repository): every complete Tenhou game
+DATA   ?= $(abspath ../shared/data)
 conformance: $(STAMP)
+	@echo "jantaku replay --quiet --jobs 2 <every complete Tenhou game in $(DATA)>"
+	@$(VENV)/bin/jantaku replay --quiet --jobs 2 \
+		$(wildcard $(DATA)/tenhou_xml/*/*.xml*) $(wildcard $(DATA)/paired_xml_json/*/*.xml)
 	$(PY) -m pytest -m slow
 
 tables: $(STAMP)
