@@ -163,6 +163,9 @@ def test_chii_only_from_the_left_and_pon_from_anyone() -> None:
     assert not any(isinstance(a, Chi) for a in legal_actions(s, 2))
     apply(s, chi)
     assert s.phase == Phase.DISCARD and s.turn == 1
+    river = observe(s, 3).rivers[0]
+    assert river[-1].tile == t("3m") and river[-1].called and not river[-1].riichi
+    assert observe(s, 3).melds[1][0].called == t("3m")
 
 
 def test_no_chii_in_three_player_tenhou() -> None:

@@ -8,6 +8,7 @@ left), and of every other seat only how many concealed tiles it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from jantaku.engine.state import Phase, State
 from jantaku.meld import Meld
@@ -62,6 +63,15 @@ class View:
     names: tuple[str, ...]
 
 
+_DISCARDS: Final = tuple(
+    tuple(Discard(t, bool(f & 1), bool(f & 2), bool(f & 4)) for f in range(8)) for t in range(37)
+)
+
+
+def _discard(tile: Tile, flags: int) -> Discard:
+    return _DISCARDS[tile][flags]
+
+
 def observe(state: State, seat: int) -> View:
     """The frozen view of ``state`` from ``seat``: nothing hidden from that seat is in it.
 
@@ -93,13 +103,7 @@ def observe(state: State, seat: int) -> View:
         drawn=s.drawn if own_turn else None,
         hand_sizes=tuple(len(h) for h in s.hands),
         melds=tuple(tuple(m) for m in s.melds),
-        rivers=tuple(
-            tuple(
-                Discard(t, bool(f & 1), bool(f & 2), bool(f & 4))
-                for t, f in zip(s.rivers[i], s.river_flags[i], strict=True)
-            )
-            for i in range(s.players)
-        ),
+        rivers=tuple(tuple(map(_discard, s.rivers[i], s.river_flags[i])) for i in range(s.players)),
         riichi=tuple(s.riichi),
         nuki=tuple(s.nuki),
         last_discard=s.last_discard if s.phase == Phase.CLAIM else None,
