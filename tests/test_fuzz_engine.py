@@ -10,12 +10,13 @@ counted, and the run fails if one of them never happened.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
 import pytest
 
-from jantaku.engine import Referee, State, full_set, legal_actions
+from jantaku.engine import Referee, State, apply, full_set, legal_actions
 from jantaku.engine.state import Phase
 from jantaku.events import (
     Action,
@@ -31,6 +32,8 @@ from jantaku.events import (
     Pon,
     Reach,
     Ryukyoku,
+    event_from_mjai,
+    event_to_mjai,
 )
 from jantaku.hand import shanten, winning_kinds
 from jantaku.rules import PRESETS, Rules
@@ -216,6 +219,11 @@ def _play(rules: Rules, seed: int, nagashi: int | None, counts: Counter[str], **
     log = ref.play(BiasedAgent(seed, nagashi_seat=nagashi))
     assert ref.done
     _tally(log, ref, counts)
+    # the log, written as mjai and read back, replays through apply to the same end
+    replay = State(rules)
+    for e in log:
+        apply(replay, event_from_mjai(json.loads(json.dumps(event_to_mjai(e)))))
+    assert replay.scores == ref.state.scores and replay.final == ref.state.final
 
 
 def test_fuzz_four_players() -> None:
