@@ -521,16 +521,29 @@ MLEAGUE: Final = replace(
     west_extension=False,
     pao_whole_hand=False,
     double_wind_pair_fu=2,
+    kiriage_mangan=True,
     nagashi_mangan=True,
     multiple_ron=MultipleRon.HEAD_BUMP,
+    kan_dora_timing=KanDoraTiming.IMMEDIATE,
+    abort_kyuushu_kyuuhai=False,
+    abort_suufon_renda=False,
+    abort_suukan_sanra=False,
+    abort_suucha_riichi=False,
     abort_sanchahou=False,
     kokushi_robs_ankan=False,
+    riichi_min_points=0,
 )
 """M-League (Mリーグ) rules: 25,000 / 30,000, uma 10-30, no busting, no agari-yame.
 
-Sources: the published M-League rules summary. Double-wind pair 2 fu; head bump on
-several rons. Sources disagree on: whether abortive draws are played (kept on here),
-and whether kokushi may rob an ankan (off here).
+Sources: the M-League official rules as summarised by public pages (mahjong-space.com
+"Mリーグ", majannavi.com "Mリーグ公式ルールまとめ", majyan-item.com): red fives one
+each, kuitan and atozuke, no abortive draws (九種九牌・四風連打・四人リーチ・四槓 all
+play on), kan dora revealed at once, no chankan of an ankan (kokushi included), head
+bump on several rons (no double ron), no busting and riichi allowed below 1,000
+points, tenpai renchan without agari-yame, 7,700 rounded up to mangan (kiriage),
+300 per honba, double-wind pair 2 fu. Sources disagree on: nagashi mangan (kept on),
+and the chombo, which M-League settles as a 20-point penalty on the final score
+rather than a mangan payment (``chombo_basic`` keeps the table payment).
 """
 
 WRC: Final = replace(
