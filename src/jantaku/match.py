@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
 from jantaku.agents.base import Agent, RoundEnd
+from jantaku.agents.mjai_bot import events_for
 from jantaku.engine import Referee, State, apply, observe
 from jantaku.errors import AgentError, IllegalActionError, JantakuError
 from jantaku.events import (
@@ -204,6 +205,15 @@ def _why_illegal(state: State, seat: int, action: Action) -> str:
     return "not one of the legal actions offered now"
 
 
+def _feed(log: list[Event], fed: int, agents: Sequence[Agent], listeners: list[int]) -> int:
+    """Show the events from ``fed`` on to the agents that follow them, each its projection."""
+    if fed < len(log):
+        new = log[fed:]
+        for seat in listeners:
+            _hook(agents[seat], seat, "see", events_for(seat, new))
+    return len(log)
+
+
 def _hook(agent: Any, seat: int, name: str, *args: Any) -> None:
     """Call an optional hook; a hook that raises is reported like a failed decision."""
     method = getattr(agent, name, None)
@@ -234,20 +244,39 @@ async def play_match_async(
         else tuple(str(getattr(a, "name", type(a).__name__)) for a in agents)
     )
     ref = Referee(rules, seed, labels)
-    state = ref.state
     writer = MjaiWriter(log) if log is not None else None
-    written = 0
-    for seat, agent in enumerate(agents):
-        _hook(agent, seat, "start_match", seat, n)
+    try:
+        for seat, agent in enumerate(agents):
+            _hook(agent, seat, "start_match", seat, n)
+        return await _drive(ref, agents, writer, time_budget)
+    finally:
+        for agent in agents:  # an agent with a process or a connection lets it go
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close()
+
+
+async def _drive(
+    ref: Referee, agents: Sequence[Agent], writer: MjaiWriter | None, time_budget: float | None
+) -> MatchResult:
+    """The decision loop of :func:`play_match_async`."""
+    rules = ref.rules
+    n = rules.players
+    state = ref.state
     looks = [getattr(a, "uses_view", True) for a in agents]
     natives = [_act_is_native_async(a) for a in agents]
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
+    listeners = [seat for seat, a in enumerate(agents) if getattr(a, "wants_events", False)]
+    written = 0
+    fed = 0
     hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...] = ()
     kyoku_start = 0
     for i, event in enumerate(ref.log):  # the referee has dealt the first hand already
         if isinstance(event, StartKyoku):
             kyoku_start = i
     while not ref.done:
+        if listeners:
+            fed = _feed(ref.log, fed, agents, listeners)
         pend = ref.pending()
         choices: dict[int, Action] = {}
         for seat, legal in pend.items():
@@ -285,7 +314,9 @@ async def play_match_async(
         for event in ref.log[written:]:
             writer.write(event)
         writer.flush()
-    result = MatchResult.from_log(ref.log, rules, seed)
+    if listeners:
+        _feed(ref.log, fed, agents, listeners)
+    result = MatchResult.from_log(ref.log, rules, ref.seed)
     end = ref.log[-1]
     for seat, agent in enumerate(agents):
         _hook(agent, seat, "end_match", end)

@@ -3,8 +3,9 @@
 An agent answers ``act(view, legal) -> action`` (or its async twin); see
 :mod:`jantaku.agents.base`. Built in: :class:`RandomAgent` (seeded random-legal),
 :class:`TsumogiriAgent`, :class:`EfficiencyAgent` (discards by shanten and acceptance,
-declares riichi, wins when it can, calls yakuhai) and :class:`HumanAgent` (a player at
-a terminal). :func:`make_agent` builds one by name, as the command line does.
+declares riichi, wins when it can, calls yakuhai), :class:`HumanAgent` (a player at
+a terminal) and :class:`MjaiBotAgent` (a bot in another process speaking mjai).
+:func:`make_agent` builds a bot by name, as the command line does.
 
 >>> make_agent("random", seed=3)
 RandomAgent(seed=3)
@@ -22,6 +23,7 @@ from typing import Final
 from jantaku.agents.base import Agent, first_of, passes
 from jantaku.agents.efficiency import EfficiencyAgent
 from jantaku.agents.human import HumanAgent
+from jantaku.agents.mjai_bot import MjaiBotAgent, events_for
 from jantaku.agents.simple import RandomAgent, TsumogiriAgent
 from jantaku.errors import AgentError
 
@@ -30,8 +32,10 @@ __all__ = [
     "Agent",
     "EfficiencyAgent",
     "HumanAgent",
+    "MjaiBotAgent",
     "RandomAgent",
     "TsumogiriAgent",
+    "events_for",
     "first_of",
     "make_agent",
     "passes",

@@ -50,7 +50,8 @@ class Agent:
     ``name`` is how the agent is listed in logs and summaries; ``wants_hands`` asks
     the driver to show the hands at each hand's end (:class:`RoundEnd`); an agent
     that never looks at the table sets ``uses_view = False`` and is then given
-    ``None`` as its view, which spares building one per decision.
+    ``None`` as its view, which spares building one per decision; ``wants_events``
+    has the driver pass it every event through :meth:`see` (as an mjai bot needs).
 
     >>> class Passer(Agent):
     ...     name = "passer"
@@ -62,6 +63,7 @@ class Agent:
 
     name: str = "agent"
     wants_hands: bool = False
+    wants_events: bool = False
     uses_view: bool = True
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -80,6 +82,12 @@ class Agent:
 
     def end_match(self, end: EndGame) -> None:
         """Called once when the match is over (no-op by default)."""
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Shown every event, projected onto the agent's seat, if ``wants_events`` is set."""
+
+    def close(self) -> None:
+        """Called when the match ends or stops on a fault: let processes or connections go."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

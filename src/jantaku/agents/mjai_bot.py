@@ -1,0 +1,200 @@
+"""A bot in another process that speaks mjai over its standard input and output.
+
+The dialect is the one of mjai.app-style bots: jantaku writes one line holding a JSON
+array of the events the seat has not seen yet (``start_game`` carries the seat as
+``id``), and the bot answers with one line holding one JSON action — ``{"type":
+"none"}`` to pass. Events are projected onto the seat first (:func:`events_for`): the
+other seats' dealt tiles and draws are ``"?"`` and the match seed is left out, so the
+bot sees exactly what a player at that seat would.
+
+The exchange is blocking in :meth:`MjaiBotAgent.act`; :meth:`MjaiBotAgent.act_async`
+runs it in a worker thread, so the driver's time budget applies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import IO, Any
+
+from jantaku.agents.base import Agent
+from jantaku.errors import AgentError, LogFormatError
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    EndGame,
+    Event,
+    Hora,
+    Kakan,
+    Pon,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+    action_from_mjai,
+    event_to_mjai,
+)
+from jantaku.tiles import UNKNOWN, sort_key
+
+__all__ = ["MjaiBotAgent", "events_for", "match_legal"]
+
+
+def events_for(seat: int, events: Sequence[Event]) -> list[Event]:
+    """The events as ``seat`` may see them: others' dealt tiles and draws hidden, no seed.
+
+    >>> events_for(1, [Tsumo(0, 5), Tsumo(1, 6)])
+    [Tsumo(actor=0, pai=37), Tsumo(actor=1, pai=6)]
+    """
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, Tsumo) and e.actor != seat:
+            e = Tsumo(e.actor, UNKNOWN)
+        elif isinstance(e, StartKyoku):
+            hidden = tuple(
+                hand if i == seat else (UNKNOWN,) * len(hand) for i, hand in enumerate(e.tehais)
+            )
+            e = replace(e, tehais=hidden)
+        elif isinstance(e, StartGame):
+            e = StartGame(names=e.names, rules=e.rules, extra={"id": seat})
+        out.append(e)
+    return out
+
+
+def _key(tiles: Sequence[int]) -> list[tuple[int, int]]:
+    return sorted(sort_key(t) for t in tiles)
+
+
+def match_legal(action: Action, legal: Sequence[Action]) -> Action:
+    """The legal action an mjai answer means (mjai leaves some fields loose), else itself.
+
+    A discard matches by tile (the ``tsumogiri`` flag decides only between two equal
+    tiles), calls by their tiles in any order, a win by its target.
+
+    >>> match_legal(Dahai(0, 5, False), [Dahai(0, 5, True), Dahai(0, 6, False)])
+    Dahai(actor=0, pai=5, tsumogiri=True)
+    """
+    if action in legal:
+        return action
+    same = [a for a in legal if type(a) is type(action)]
+    if isinstance(action, Dahai):
+        discards = [d for d in same if isinstance(d, Dahai) and d.pai == action.pai]
+        exact = [d for d in discards if d.tsumogiri == action.tsumogiri]
+        if exact or discards:
+            return (exact or discards)[0]
+    elif isinstance(action, Chi | Pon | Daiminkan):
+        for call in same:
+            if (
+                isinstance(call, Chi | Pon | Daiminkan)
+                and call.target == action.target
+                and call.pai == action.pai
+                and _key(call.consumed) == _key(action.consumed)
+            ):
+                return call
+    elif isinstance(action, Kakan | Ankan):
+        for kan in same:
+            if isinstance(kan, Kakan | Ankan) and _key(kan.consumed) == _key(action.consumed):
+                return kan
+    elif isinstance(action, Hora):
+        for win in same:
+            if isinstance(win, Hora) and win.target == action.target:
+                return win
+    elif len(same) == 1:
+        return same[0]
+    return action
+
+
+class MjaiBotAgent(Agent):
+    """An external bot process; ``command`` starts it (e.g. ``["python", "bot.py"]``).
+
+    The process is started at the first decision and closed at the end of the match.
+    A bot that exits, answers with something that is not JSON or not an action is
+    reported by the driver as an :class:`~jantaku.errors.AgentError` with its seat.
+    """
+
+    name = "mjai-bot"
+    uses_view = False
+    wants_events = True
+
+    def __init__(self, command: Sequence[str], *, name: str | None = None) -> None:
+        self.command = list(command)
+        if name is not None:
+            self.name = name
+        self.seat = 0
+        self._unsent: list[dict[str, Any]] = []
+        self._proc: subprocess.Popen[str] | None = None
+
+    def start_match(self, seat: int, players: int) -> None:
+        """Remember the seat; nothing is sent yet."""
+        self.seat = seat
+        self._unsent = []
+
+    def see(self, events: Sequence[Event]) -> None:
+        """Queue events (already projected onto this seat) for the next exchange."""
+        self._unsent.extend(event_to_mjai(e) for e in events)
+
+    def _pipes(self) -> tuple[IO[str], IO[str]]:
+        if self._proc is None:
+            self._proc = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                bufsize=1,
+            )
+        proc = self._proc
+        if proc.stdin is None or proc.stdout is None:  # pragma: no cover - pipes were asked for
+            raise AgentError("the bot has no pipes", seat=self.seat)
+        return proc.stdin, proc.stdout
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        """Send the unseen events, read one answer, and map it onto the legal actions."""
+        stdin, stdout = self._pipes()
+        try:
+            stdin.write(json.dumps(self._unsent, ensure_ascii=False, separators=(",", ":")))
+            stdin.write("\n")
+            stdin.flush()
+        except (BrokenPipeError, OSError) as e:
+            raise AgentError(f"the bot stopped reading: {e}", seat=self.seat) from None
+        self._unsent = []
+        line = stdout.readline()
+        if not line:
+            raise AgentError("the bot closed its output", seat=self.seat)
+        try:
+            obj = json.loads(line)
+            action = action_from_mjai(obj, actor=self.seat)
+        except (json.JSONDecodeError, LogFormatError) as e:
+            raise AgentError(f"the bot answered {line.strip()!r}: {e}", seat=self.seat) from None
+        return match_legal(action, legal)
+
+    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+        """:meth:`act` in a worker thread, so that the driver can time it out."""
+        return await asyncio.to_thread(self.act, view, legal)
+
+    def end_match(self, end: EndGame) -> None:
+        """Send the last events and close the process."""
+        self.close()
+
+    def close(self) -> None:
+        """Send what is left, close the bot's input and wait for it (a stuck bot is killed)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                if self._unsent:
+                    proc.stdin.write(json.dumps(self._unsent, separators=(",", ":")) + "\n")
+                proc.stdin.close()
+            proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+        finally:
+            if proc.stdout is not None:
+                proc.stdout.close()
+            self._unsent = []
