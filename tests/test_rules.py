@@ -151,3 +151,21 @@ def test_presets_differ_where_sources_differ() -> None:
     assert PRESETS["wrc"].kiriage_mangan and not PRESETS["wrc"].kazoe_yakuman
     assert PRESETS["ema"].kan_dora_timing is KanDoraTiming.IMMEDIATE
     assert len({r.to_json() for r in PRESETS.values()}) == len(PRESETS)
+
+
+def test_competition_presets_follow_their_rule_books() -> None:
+    m = PRESETS["mleague"]
+    # M-League: no abortive draws, kan dora at once, head bump, kiriage, no busting
+    assert not (m.abort_kyuushu_kyuuhai or m.abort_suufon_renda or m.abort_suucha_riichi)
+    assert m.kan_dora_timing is KanDoraTiming.IMMEDIATE and m.kiriage_mangan and not m.tobi
+    assert m.multiple_ron is MultipleRon.HEAD_BUMP and not m.kokushi_robs_ankan
+    assert m.uma == (30000, 10000, -10000, -30000)
+    e = PRESETS["ema"]
+    # EMA RCR: red fives, kuikae allowed, double/triple ron, renhou yakuman, no stacking
+    assert e.red_fives == (1, 1, 1) and not e.kuikae_forbidden
+    assert e.multiple_ron is MultipleRon.DOUBLE and not e.abort_sanchahou
+    assert e.renhou.value == "yakuman" and not e.yakuman_stacking
+    assert not e.tenpai_on_own_fourth and not e.kazoe_yakuman
+    w = PRESETS["wrc"]
+    assert w.multiple_ron is MultipleRon.HEAD_BUMP and w.red_fives == (0, 0, 0)
+    assert (w.start_points, w.return_points, w.oka) == (30000, 30000, False)

@@ -572,24 +572,43 @@ WRC: Final = replace(
     abort_suucha_riichi=False,
     abort_sanchahou=False,
     tenpai_on_own_fourth=True,
+    riichi_min_tiles_left=0,
 )
 """World Riichi Championship rules: 30,000 / 30,000, uma 15-5, no red fives.
 
-Sources: the WRC rules document. No abortive draws, no nagashi mangan, head bump,
-kiriage mangan, counted yakuman capped at sanbaiman. Sources disagree on: the
-double-wind pair (2 fu here) and kan-dora timing across WRC editions.
+Sources: the WRC rule book (2015, and the 2022 changes as discussed publicly): no
+abortive draws, no nagashi mangan, one winner only (several rons resolved by turn
+order from the discarder), kiriage mangan, counted yakuman capped at sanbaiman, no
+double yakuman for a particular wait, riichi allowed with fewer than four tiles left
+(2022). Sources disagree on: the double-wind pair (2 fu here), kan-dora timing across
+WRC editions, and riichi late in the hand (the 2015 book needs a draw left).
 """
 
 EMA: Final = replace(
     WRC,
+    red_fives=(1, 1, 1),
     kiriage_mangan=False,
     kan_dora_timing=KanDoraTiming.IMMEDIATE,
+    kuitan=True,
+    kuikae_forbidden=False,
+    suji_kuikae_forbidden=False,
+    nagashi_mangan=True,
+    renhou=Renhou.YAKUMAN,
+    yakuman_stacking=False,
+    multiple_ron=MultipleRon.DOUBLE,
+    tenpai_on_own_fourth=False,
 )
-"""European Mahjong Association riichi rules (EMA 2016): 30,000 / 30,000, uma 15-5.
+"""European Mahjong Association riichi rules (EMA RCR 2016): 30,000 / 30,000, uma 15-5.
 
-Sources: the EMA Riichi Competition Rules. No red fives, no abortive draws, no
-nagashi mangan, head bump, counted yakuman capped at sanbaiman, kan dora revealed at
-once. Sources disagree on: kiriage (off here, on in WRC) and the double-wind pair fu.
+Sources: the EMA Riichi Competition Rules as summarised on riichi.wiki ("EMA Riichi
+Competition Rules") and mahjongtime.com: one red five per suit, open tanyao, kuikae
+allowed (any discard after a call), kan dora revealed at once for every kan, no
+abortive draws, double and triple ron each paid by the discarder, nagashi mangan,
+renhou a yakuman, pao for daisangen and daisuushii, yakuman not cumulative, no
+tenpai on a tile the hand holds four times, counted yakuman capped at sanbaiman.
+Sources disagree on: daisuushii as the only double yakuman (not representable by
+``double_yakuman``, which is all or none; off here), open tanyao (earlier editions
+forbade it), kiriage (off here) and the double-wind pair fu (2 here).
 """
 
 TEXTBOOK: Final = replace(
