@@ -135,3 +135,18 @@ def test_a_bot_that_answers_garbage_or_quits_is_reported(peer: Path, tmp_path: P
         play_match([RandomAgent(0), RandomAgent(1), quitter, RandomAgent(2)], seed=1)
     assert info.value.seat == 2
     assert quitter._proc is None  # the process was let go
+
+
+def test_selfplay_with_an_external_bot(
+    peer: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from jantaku.cli import main
+
+    spec = f"mjai:{sys.executable} {peer} {tmp_path / 'seen.jsonl'}"
+    status = main(
+        ["selfplay", "--games", "1", "--agents", f"random,{spec},random,random", "--json"]
+    )
+    assert status == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 1 and f"1:{spec}" in out["agents"]
+    assert (tmp_path / "seen.jsonl").read_text().count("start_kyoku") >= 4

@@ -13,11 +13,12 @@ RandomAgent(seed=3)
 Traceback (most recent call last):
 ...
 jantaku.errors.AgentError: agent at seat 0: unknown agent 'nobody' \
-(known: random, tsumogiri, efficiency)
+(known: random, tsumogiri, efficiency, mjai:COMMAND)
 """
 
 from __future__ import annotations
 
+import shlex
 from typing import Final
 
 from jantaku.agents.base import Agent, first_of, passes
@@ -46,15 +47,25 @@ BOTS: Final = ("random", "tsumogiri", "efficiency")
 
 
 def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
-    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``).
+    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``), or an external
+    mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
 
     ``seed`` seeds a random agent. Raises :class:`~jantaku.errors.AgentError` for an
     unknown name.
+
+    >>> make_agent("mjai:python3 bot.py --fast").command
+    ['python3', 'bot.py', '--fast']
     """
+    if name.startswith("mjai:"):
+        command = shlex.split(name[len("mjai:") :])
+        if not command:
+            raise AgentError("mjai: needs the command that starts the bot", seat=seat)
+        return MjaiBotAgent(command, name=name)
     if name == "random":
         return RandomAgent(seed=seed)
     if name == "tsumogiri":
         return TsumogiriAgent()
     if name == "efficiency":
         return EfficiencyAgent()
-    raise AgentError(f"unknown agent {name!r} (known: {', '.join(BOTS)})", seat=seat)
+    known = ", ".join((*BOTS, "mjai:COMMAND"))
+    raise AgentError(f"unknown agent {name!r} (known: {known})", seat=seat)

@@ -68,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--agents",
         default=None,
-        help=f"comma-separated bots, one per seat ({', '.join(BOTS)}); default all random",
+        help=f"comma-separated bots, one per seat ({', '.join(BOTS)}, or mjai:COMMAND for "
+        "an external mjai bot); default all random",
     )
     p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
     p.add_argument("--log", type=Path, default=None, metavar="DIR", help="write mjai logs here")
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise AgentError(f"{len(names)} agents given for {n} seats", seat=min(len(names), n) - 1)
     for i, name in enumerate(names):
         if name not in BOTS:
-            make_agent(name, seat=i)  # raises with the list of known bots
+            make_agent(name, seat=i)  # raises with the list of known agents
     if args.games < 0:
         raise RulesError("--games must be at least 0")
     labels = tuple(f"{i}:{name}" for i, name in enumerate(names))
