@@ -66,6 +66,7 @@ def t(text: str) -> int:
 
 
 JUNK = ("1379m1379p1379s1z", "1379m1379p1379s2z")
+ORPHANS = "19m19p19s1234567z"
 
 
 def start(
@@ -819,3 +820,13 @@ def test_a_chombo_draw_keeps_the_deal_without_a_honba() -> None:
     assert s.expected is not None and s.expected[:5] == (EAST, 1, 1, 0, 0)
     with pytest.raises(IllegalActionError, match="balance"):
         apply(start(WAITING), Penalty(actor=0, reason="chombo", deltas=(1, 0, 0, 0)))
+
+
+def test_tenpai_without_yaku_counts_only_with_formal_tenpai() -> None:
+    """G9: formal tenpai (形式聴牌) counts at a draw; a rules set may demand a yaku."""
+    strict = replace(TENHOU, formal_tenpai=False)
+    no_yaku = (JUNK[0], "12m456p789s789p11z", JUNK[1], ORPHANS)  # waits 3m, no yaku
+    assert start(no_yaku).is_tenpai(1)
+    assert not start(no_yaku, strict).is_tenpai(1)
+    tanyao = (JUNK[0], "23m456p678s678p55s", JUNK[1], ORPHANS)  # 4m gives tanyao
+    assert start(tanyao, strict).is_tenpai(1)

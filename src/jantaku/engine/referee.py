@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from jantaku.engine.legal import legal_actions
 from jantaku.engine.state import Phase, State, abort_refusal, apply, final_standings
@@ -58,6 +59,9 @@ from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
 from jantaku.tiles import EAST, KIND_OF
 
 __all__ = ["Chooser", "Referee"]
+
+# every draw event, built once (events are frozen values)
+_TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range(4))
 
 Chooser = Callable[[int, State, tuple[Action, ...]], Action]
 """``choose(seat, state, legal) -> action``: how :meth:`Referee.play` asks a seat."""
@@ -305,7 +309,7 @@ class Referee:
         nxt = (s.turn + 1) % s.players
         if self.wall is None:
             raise RuntimeError("no wall")
-        self._emit(Tsumo(actor=nxt, pai=self.wall.draw()))
+        self._emit(_TSUMO[nxt][self.wall.draw()])
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -360,7 +364,7 @@ class Referee:
                 if s.rinshan_pending:
                     self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
                 else:
-                    self._emit(Tsumo(actor=s.turn, pai=wall.draw()))
+                    self._emit(_TSUMO[s.turn][wall.draw()])
             elif ph in (Phase.ACT, Phase.DISCARD):
                 self._pending = {s.turn: legal_actions(s, s.turn)}
                 return

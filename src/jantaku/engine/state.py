@@ -312,6 +312,8 @@ class State:
         w = self.waits[seat]
         if not w:
             return False
+        if not self.rules.formal_tenpai and not self._tenpai_with_yaku(seat):
+            return False
         if self.rules.tenpai_on_own_fourth:
             return True
         c = self.counts[seat]
@@ -320,6 +322,17 @@ class State:
             for t in m.tiles:
                 held[KIND_OF[t]] += 1
         return any(c[k] + held[k] < 4 for k in w)
+
+    def _tenpai_with_yaku(self, seat: int) -> bool:
+        """Whether some wait of the seat wins with a yaku (by ron from the next seat)."""
+        other = (seat + 1) % self.players
+        for k in self.waits[seat]:
+            try:
+                _score(self, seat, k, other, Hora(actor=seat, target=other), situational=False)
+            except JantakuError:
+                continue
+            return True
+        return False
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The seat's concealed tiles, sorted."""
@@ -737,6 +750,8 @@ def _daiminkan(s: State, e: Daiminkan) -> None:
         raise _illegal(e.actor, e, "four kans have been declared")
     meld = _make_meld(s, e, MeldKind.DAIMINKAN)
     _commit_call(s, e, meld)
+    if s.rules.pao_suukantsu and sum(m.kind.is_kan for m in s.melds[e.actor]) == 4:
+        s.pao[e.actor] = e.target  # the fourth kan fed by a discard (S11)
     s.waits[e.actor] = _waits(s.counts[e.actor])
     _after_kan(s, e.actor)
     s.phase = Phase.DRAW
@@ -899,16 +914,30 @@ def _dora(s: State, e: Dora) -> None:
 ScoreFn = Callable[..., Any]
 
 
-def _score(s: State, seat: int, tile: Tile, discarder: int | None, e: Hora) -> Any:
-    """Score a win through jantaku.scoring (imported lazily: scoring may import the engine)."""
+def _score(
+    s: State,
+    seat: int,
+    tile: Tile,
+    discarder: int | None,
+    e: Hora,
+    *,
+    situational: bool = True,
+) -> Any:
+    """Score a win with :func:`jantaku.scoring.score_win` in the situation of the state.
 
-    chankan = s.phase == Phase.CHANKAN or (s.phase == Phase.RESULT and s.chankan_tile is not None)
+    With ``situational=False`` the moment's own yaku (haitei, houtei, chankan, first
+    turn) are left out: the hand's yaku at a draw.
+    """
+    chankan = situational and (
+        s.phase == Phase.CHANKAN or (s.phase == Phase.RESULT and s.chankan_tile is not None)
+    )
     kind = s.chankan_kind if chankan else ""
     concealed = tuple(s.hands[seat]) if discarder is None else (*s.hands[seat], tile)
-    houtei = discarder is not None and s.live == 0 and not chankan
+    houtei = situational and discarder is not None and s.live == 0 and not chankan
     riichi = (Riichi.NONE, Riichi.RIICHI, Riichi.DOUBLE)[s.riichi[seat]]
     first = (
-        s.first_turn[seat]
+        situational
+        and s.first_turn[seat]
         and not s.interrupted
         and not s.riichi[seat]
         and not s.melds[seat]
