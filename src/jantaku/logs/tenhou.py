@@ -502,6 +502,21 @@ class _XmlError(Exception):
     pass
 
 
+# Draws and discards are most of a record; events are immutable values, so each
+# possible one is made once: _TSUMO[red][seat][id], _DAHAI[red][seat][id][tsumogiri].
+_TSUMO: Final = {
+    red: tuple(tuple(Tsumo(s, table[i]) for i in range(136)) for s in range(4))
+    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+}
+_DAHAI: Final = {
+    red: tuple(
+        tuple((Dahai(s, table[i], False), Dahai(s, table[i], True)) for i in range(136))
+        for s in range(4)
+    )
+    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+}
+
+
 def _ints(text: str) -> list[int]:
     if not text:
         return []
@@ -518,6 +533,26 @@ def _int(attrs: Mapping[str, str], key: str) -> int:
         raise _XmlError(f"missing attribute {key!r}") from None
     except ValueError:
         raise _XmlError(f"attribute {key}={attrs[key]!r} is not an integer") from None
+
+
+_ELEMENTS: Final = re.compile(r'<(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)(\s*/?)>')
+_BETWEEN: Final = re.compile(r">\s+<")
+
+
+def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
+    """Every element at once (close mark, tag, digits, attributes, tail), or ``None``
+    when the elements do not cover the whole text (then :func:`_tokens` finds where)."""
+    body = text
+    if body.startswith("<?xml"):
+        end = body.find("?>")
+        if end < 0:
+            return None
+        body = body[end + 2 :]
+    toks: list[tuple[str, str, str, str, str]] = _ELEMENTS.findall(body)
+    covered = len("".join(map("".join, toks))) + 2 * len(toks)
+    if covered != len(body) and covered != len(_BETWEEN.sub("><", body.strip())):
+        return None
+    return toks
 
 
 def _tokens(text: str) -> Iterable[tuple[int, str, str, str]]:
@@ -619,8 +654,14 @@ class _XmlReader:
         events = self.events
         append = events.append
         root = False
-        for number, tag, digits, attr_text in _tokens(text):
-            self.number = number
+        tsumo, dahai = _TSUMO[True], _DAHAI[True]
+        fast = _fast_tokens(text)
+        tokens: Iterable[tuple[int, str, str, str]] = (
+            _tokens(text)
+            if fast is None
+            else ((i, t[1], t[2], t[3]) for i, t in enumerate(fast, 1) if not t[0])
+        )
+        for number, tag, digits, attr_text in tokens:
             try:
                 if digits:
                     value = int(digits)
@@ -632,14 +673,15 @@ class _XmlReader:
                     seat = _DRAW_TAGS.get(tag)
                     if seat is not None:
                         last_draw[seat] = value
-                        append(Tsumo(seat, ids[value]))
+                        append(tsumo[seat][value])
                         continue
                     seat = _DISCARD_TAGS.get(tag)
                     if seat is None:
                         raise _XmlError(f"unknown element <{tag}{digits}>")
-                    append(Dahai(seat, ids[value], last_draw[seat] == value))
+                    append(dahai[seat][value][last_draw[seat] == value])
                     last_draw[seat] = -1
                     continue
+                self.number = number
                 attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
                 if tag == "N":
                     if not self.in_round:
@@ -669,6 +711,7 @@ class _XmlReader:
                     self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
                     red = self.lobby.red_fives
                     ids = _ID_TILE if red else _ID_TILE_PLAIN
+                    tsumo, dahai = _TSUMO[red], _DAHAI[red]
                     players = self.lobby.players
                 elif tag == "UN":
                     self._un(attrs, players)

@@ -1,0 +1,100 @@
+"""Replayed rounds per second: every complete Tenhou game of the corpus, read and replayed.
+
+One process; rates are per core (CPU time of this process), so other work on the
+machine does not skew them. The records are loaded into memory first, then timed in
+two parts and whole:
+
+- read: mjlog XML (gzip included) → events and recorded results (:func:`read_game`);
+- apply: the events through the engine with every result checked (:func:`replay_game`);
+- replay: both, what ``jantaku replay`` does per game.
+
+Target: at least 2,000 replayed rounds per second per core (the ~8,300 rounds of the
+corpus in about 4 s). ``--profile`` prints where the time goes in each part.
+
+    python bench/bench_replay.py [--data DIR] [--limit N] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+from jantaku.logs.replay import replay_game
+from jantaku.logs.tenhou import TenhouGame, read_game
+
+DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+TARGET = 2000.0
+
+
+def corpus(data: Path) -> list[Path]:
+    """Every complete standard Tenhou game under ``data`` (no partial, no special rules)."""
+    return sorted(data.glob("tenhou_xml/*/*.xml*")) + sorted(data.glob("paired_xml_json/*/*.xml"))
+
+
+def read_all(raws: list[bytes]) -> tuple[list[TenhouGame], float]:
+    """The games and the CPU seconds it took to read them."""
+    start = time.process_time()
+    games = [read_game(raw) for raw in raws]
+    return games, time.process_time() - start
+
+
+def replay_all(games: list[TenhouGame]) -> tuple[int, float]:
+    """How many replayed without divergence, and the CPU seconds."""
+    start = time.process_time()
+    ok = sum(1 for g in games if replay_game(g).ok)
+    return ok, time.process_time() - start
+
+
+def _profile(label: str, code: str, env: dict[str, object]) -> None:
+    prof = cProfile.Profile()
+    prof.runctx(code, env, env)
+    print(f"\n--- profile: {label} ---")
+    pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; prints one line per part."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--limit", type=int, default=0, help="only the first N games")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args(argv)
+    paths = corpus(args.data)
+    if args.limit:
+        paths = paths[: args.limit]
+    if not paths:
+        print(f"bench_replay: no records under {args.data}; skipped")
+        return 0
+    raws = [p.read_bytes() for p in paths]
+    read_all(raws[:20])  # warm caches and tables
+    games, t_read = read_all(raws)
+    rounds = sum(g.rounds for g in games)
+    ok, t_apply = replay_all(games)
+    total = t_read + t_apply
+    print(f"replay corpus: {len(games)} games, {rounds} rounds, {ok} replayed without divergence")
+    print(f"  read   {t_read:6.2f} s  {rounds / t_read:8.0f} rounds/s per core")
+    print(f"  apply  {t_apply:6.2f} s  {rounds / t_apply:8.0f} rounds/s per core")
+    print(
+        f"  replay {total:6.2f} s  {rounds / total:8.0f} rounds/s per core "
+        f"(target {TARGET:.0f}: {'met' if rounds / total >= TARGET else 'not met'})"
+    )
+    if args.profile:
+        sample = raws[:150]
+        _profile(
+            "read", "[read_game(r) for r in sample]", {"read_game": read_game, "sample": sample}
+        )
+        parsed = games[:150]
+        _profile(
+            "apply",
+            "[replay_game(g) for g in parsed]",
+            {"replay_game": replay_game, "parsed": parsed},
+        )
+    return 0 if ok == len(games) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
