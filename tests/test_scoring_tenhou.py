@@ -34,6 +34,15 @@ _KINDS = {
     "ankan": MeldKind.ANKAN,
 }
 DORA_IDS = (52, 53, 54)
+LIMITS = {
+    "none": 0,
+    "mangan": 1,
+    "haneman": 2,
+    "baiman": 3,
+    "sanbaiman": 4,
+    "kazoe yakuman": 5,
+    "yakuman": 5,
+}
 
 
 def _ints(text: str) -> list[int]:
@@ -126,11 +135,10 @@ def _check(
     ours_ids = {y_id for y_id in (_tenhou_id(y.id) for y in r.yaku)}
     sc = _ints(a["sc"])
     deltas = tuple(100 * d for d in sc[1::2])[: rules.players]
-    got = (r.han, r.total, ours_ids, r.deltas, r.fu if not r.yakuman else fu)
-    want = (han, points, theirs_ids, deltas, fu)
+    got = (r.han, r.total, ours_ids, r.deltas, r.fu if not r.yakuman else fu, LIMITS[r.limit.value])
+    want = (han, points, theirs_ids, deltas, fu, limit)
     if got != want:
         return f"{name} who={who}: got {got}, record {want}"
-    del limit
     return None
 
 
