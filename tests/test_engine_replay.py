@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.engine import Referee, State, apply
 from jantaku.events import Event, Hora, Ryukyoku, event_from_mjai, event_to_mjai
 from jantaku.rules import TENHOU
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = corpus.DATA
 MJAI = sorted((DATA / "mjai" / "riichienv_selfplay").glob("*.jsonl"))
 TENHOU_XML = sorted(p for p in (DATA / "tenhou_xml").rglob("*.xml*") if "nonstandard" not in str(p))
 

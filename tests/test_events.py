@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.errors import LogFormatError
 from jantaku.events import (
     Ankan,
@@ -36,7 +36,7 @@ from jantaku.events import (
 )
 from jantaku.tiles import parse_tiles
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "mjai" / "riichienv_selfplay"
+DATA = corpus.DATA / "mjai" / "riichienv_selfplay"
 
 
 def t(text: str) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.errors import LogFormatError
 from jantaku.events import (
     Dahai,
@@ -24,7 +25,7 @@ from jantaku.events import (
 from jantaku.logs.mjai import MjaiReader, dumps_game, loads_game, read_game, read_games
 from jantaku.rules import PRESETS
 
-DATA = Path("/work/shared/data/mjai/riichienv_selfplay")
+DATA = corpus.DATA / "mjai" / "riichienv_selfplay"
 FILES = sorted(DATA.glob("*.jsonl"))
 
 

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.cli import main
 from jantaku.logs.replay import GameReplay, replay_events, replay_game, replay_path
 from jantaku.logs.tenhou import TenhouGame, read_game, read_xml
 from jantaku.rules import Rounding, Rules
 
-DATA = Path("/work/shared/data")
+DATA = corpus.DATA
 BULK = sorted((DATA / "tenhou_xml/agony5757_houou_2020").glob("*.xml.gz"))
 EDGE = (
     sorted((DATA / "paired_xml_json").glob("*/*.xml"))
@@ -34,8 +35,6 @@ EDGE = (
 )
 SAMPLE = EDGE + BULK[::25]  # every edge-case set and 32 bulk games (4p, sanma, tonpuu)
 CORPUS = EDGE + BULK
-
-pytestmark = pytest.mark.skipif(not DATA.exists(), reason="corpus not present")
 
 
 def _game(name: str) -> TenhouGame:

@@ -4,10 +4,10 @@ result (S8, S11, G9, M4–M6, P1, X3, X7), tied to the seeds and to Tenhou recor
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.errors import ImpossibleSituationError, JantakuError, RulesError, ScoringError
 from jantaku.rules import (
     MAJSOUL,
@@ -30,7 +30,7 @@ from jantaku.scoring import (
     settle_shortfall,
 )
 
-SEED_003 = Path("/work/shared/seeds/003_000f59c120621ef3.txt").read_text()
+SEED_003 = (corpus.SEEDS / "003_000f59c120621ef3.txt").read_text()
 
 
 # --- pao (S11) ---------------------------------------------------------------------

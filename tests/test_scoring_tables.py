@@ -8,14 +8,14 @@ the seed slips RULES.md names (S1, S2, S3, S4) each pinned by a test naming it.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.rules import TENHOU, WRC
 from jantaku.scoring import Riichi, WinSituation, basic_points, hand_value, score_win
 
-SEEDS = Path("/work/shared/seeds")
+SEEDS = corpus.SEEDS
 SEED_003 = (SEEDS / "003_000f59c120621ef3.txt").read_text()
 SEED_000 = (SEEDS / "000_f6a43ac494d58924.txt").read_text()
 

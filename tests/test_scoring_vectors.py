@@ -8,17 +8,17 @@ are recorded as 0 there and carry no meaning, so they are not compared.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+import corpus
 from jantaku.errors import JantakuError
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import MAJSOUL, MAJSOUL_SANMA, Rules
 from jantaku.scoring import YAKU, Riichi, WinSituation, score_win
 
-DATA = Path("/work/shared/data/scoring_vectors/riichienv_agari")
+DATA = corpus.DATA / "scoring_vectors" / "riichienv_agari"
 RED = {16: 34, 52: 35, 88: 36}
 MAJSOUL_ID = {y.id: y.majsoul_id for y in YAKU}
 

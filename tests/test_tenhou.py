@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import corpus
 from jantaku.errors import LogFormatError
 from jantaku.events import (
     Ankan,
@@ -44,7 +45,7 @@ from jantaku.logs.tenhou import (
 from jantaku.rules import GameLength, Rules
 from jantaku.tiles import parse_tiles
 
-DATA = Path("/work/shared/data")
+DATA = corpus.DATA
 PAIRS = sorted((DATA / "paired_xml_json").glob("*/*.xml"))
 XML_GAMES = sorted(
     p
@@ -52,8 +53,6 @@ XML_GAMES = sorted(
     if "nonstandard_rules" not in p.parts and "partial" not in p.parts
 )
 JSON_FILES = sorted((DATA / "tenhou_json").glob("*/*.json"))
-
-pytestmark = pytest.mark.skipif(not DATA.exists(), reason="corpus not present")
 
 
 def _paired_json(xml: Path) -> tuple[dict[str, object] | None, list[object]]:
