@@ -33,6 +33,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.logs.tenhou import (
+    TenhouGame,
     TenhouLobby,
     TenhouWin,
     decode_meld,
@@ -338,3 +339,38 @@ def test_writer_needs_no_tenhou_record() -> None:
     plain = to_tenhou6(list(game.events))
     assert plain["log"] == to_tenhou6(game)["log"]
     assert plain["rule"] == {"disp": "般南喰赤", "aka": 1}
+
+
+def _events_both_formats_say(game: TenhouGame) -> list[Event | None]:
+    return [_normal(e) for e in game.events if not isinstance(e, StartGame | EndGame)]
+
+
+def _json_round_trip(path: Path) -> None:
+    game = read_game(path)
+    written = json.loads(json.dumps(to_tenhou6(game), ensure_ascii=False))
+    back = read_tenhou6(written)
+    assert back.errors == ()
+    assert (back.players, back.final, back.names) == (game.players, game.final, game.names)
+    assert _events_both_formats_say(back) == _events_both_formats_say(game)
+
+
+@pytest.mark.parametrize("path", XML_GAMES[::8], ids=lambda p: p.name.split(".")[0])
+def test_written_tenhou6_reads_back_to_the_same_game(path: Path) -> None:
+    """XML → events → tenhou.net/6 → events, four and three players (kita as ``f44``)."""
+    _json_round_trip(path)
+
+
+@pytest.mark.slow
+def test_every_game_survives_the_tenhou6_round_trip() -> None:
+    for path in XML_GAMES:
+        _json_round_trip(path)
+
+
+def test_a_ron_on_a_north_set_aside_reads_back() -> None:
+    # 2020010118gm-00b9-0000-fec27b29, East 3: seat 0 rons the north seat 2 sets aside
+    path = DATA / "tenhou_xml/agony5757_houou_2020/2020010118gm-00b9-0000-fec27b29.xml.gz"
+    _json_round_trip(path)
+    back = read_tenhou6(to_tenhou6(read_game(path)))
+    hora = next(e for e in back.events if isinstance(e, Hora) and e.target == 2)
+    kita = back.events[back.events.index(hora) - 1]
+    assert isinstance(kita, Nukidora) and hora.pai == kita.pai

@@ -1536,6 +1536,9 @@ def _play_round(
                 reveal()
             elif letter == "f":
                 append(Nukidora(actor, marked))
+                if ti[actor] >= len(takes[actor]):  # a ron on the north set aside
+                    last_from, last_tile = actor, marked
+                    break
                 reveal()
             else:
                 raise _JsonError(f"seat {actor}: {d!r} is not a discard")
