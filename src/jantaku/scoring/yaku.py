@@ -252,16 +252,22 @@ def _toitoi(ctx: Context) -> int:
 
 
 def _sanshoku(ctx: Context) -> int:
+    if len(ctx.runs) < 3:
+        return 0
     rs = set(ctx.runs)
     return int(any(r in rs and r + 9 in rs and r + 18 in rs for r in range(7)))
 
 
 def _doukou(ctx: Context) -> int:
+    if len(ctx.triplets) < 3:
+        return 0
     ts = set(ctx.triplets)
     return int(any(k in ts and k + 9 in ts and k + 18 in ts for k in range(9)))
 
 
 def _ittsu(ctx: Context) -> int:
+    if len(ctx.runs) < 3:
+        return 0
     rs = set(ctx.runs)
     return int(any(s in rs and s + 3 in rs and s + 6 in rs for s in (0, 9, 18)))
 
@@ -275,13 +281,11 @@ def _all_sets_yaochuu(ctx: Context) -> bool:
 
 
 def _chanta(ctx: Context) -> int:
-    has_honor = any(k >= 27 for k in ctx.kinds)
-    return int(bool(ctx.runs) and has_honor and _all_sets_yaochuu(ctx))
+    return int(bool(ctx.runs) and _all_sets_yaochuu(ctx) and max(ctx.kinds) >= 27)
 
 
 def _junchan(ctx: Context) -> int:
-    has_honor = any(k >= 27 for k in ctx.kinds)
-    return int(bool(ctx.runs) and not has_honor and _all_sets_yaochuu(ctx))
+    return int(bool(ctx.runs) and _all_sets_yaochuu(ctx) and max(ctx.kinds) < 27)
 
 
 def _sanankou(ctx: Context) -> int:
