@@ -53,12 +53,15 @@ def _visible(text: str) -> list[int] | None:
     return counts34(parse_tiles(text)) if text.strip() else None
 
 
+def _notation(hand: Hand) -> str:
+    return format_tiles(hand.concealed) + "".join(format_meld(m) for m in hand.melds)
+
+
 def _show_hand(hand: Hand) -> tuple[str, str]:
     glyphs = format_unicode(hand.concealed) + "".join(
         f" [{format_unicode(m.tiles)}]" for m in hand.melds
     )
-    notation = format_tiles(hand.concealed) + "".join(format_meld(m) for m in hand.melds)
-    return glyphs, notation
+    return glyphs, _notation(hand)
 
 
 def shanten_result(text: str, visible: list[int] | None = None) -> dict[str, Any]:
@@ -70,7 +73,7 @@ def shanten_result(text: str, visible: list[int] | None = None) -> dict[str, Any
     hand = _read_hand(text)
     counts = counts34(hand.concealed)
     forms = shanten_forms(counts)
-    result: dict[str, Any] = {"hand": _show_hand(hand)[1], **forms}
+    result: dict[str, Any] = {"hand": _notation(hand), **forms}
     if sum(counts) % 3 == 1:
         result["waits"] = [
             {
@@ -94,7 +97,7 @@ def advise_result(text: str, visible: list[int] | None = None) -> dict[str, Any]
     forms = shanten_forms(counts)
     options = advise(counts, visible)
     return {
-        "hand": _show_hand(hand)[1],
+        "hand": _notation(hand),
         "shanten": forms["shanten"],
         "options": [
             {

@@ -286,14 +286,23 @@ def shanten_forms(counts: Sequence[int]) -> dict[str, int | None]:
 
     Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not a hand.
     """
-    n, _ = _stats(counts)
+    vm, vp, vs, vh = _values(_to_bytes(counts))
+    st = (vm + vp + vs + vh) >> 16
+    n = st & 63
+    if n > 14 or n % 3 == 0:
+        raise _bad_size(n)
     full = n in (13, 14)
-    return {
-        "shanten": shanten(counts),
-        "regular": shanten_regular(counts),
-        "seven_pairs": shanten_seven_pairs(counts) if full else None,
-        "kokushi": shanten_kokushi(counts) if full else None,
-    }
+    regular = _F[_T3[_T2[(vm + vp) & _LOW] + (vs & _LOW)] + (vh & _LOW) + n]
+    seven: int | None = None
+    kokushi: int | None = None
+    best = regular
+    if full:
+        pairs = (st >> 6) & 15
+        kinds = (st >> 10) & 63
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        kokushi = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
+        best = min(regular, seven, kokushi)
+    return {"shanten": best, "regular": regular, "seven_pairs": seven, "kokushi": kokushi}
 
 
 _WAIT_CACHE: Final[dict[bytes, tuple[int, ...]]] = {}
