@@ -253,3 +253,27 @@ def test_riichi_deposit_and_honba_with_tsumo() -> None:
     # riichi + tsumo + pinfu, 20 fu 3 han: 700/1300; honba 200 each; deposits 3000
     assert r.payment_text() == "700/1300"
     assert r.deltas == (-1500, -900, 2700 + 600 + 3000, -900)
+
+
+def test_ron_order_and_double_ron_deposits() -> None:
+    from jantaku.scoring import ron_order
+
+    # Tenhou records: honba and deposits go to the winner nearest the discarder
+    assert ron_order(2, [1, 3], 4) == (3, 1)
+    assert ron_order(0, [2, 1], 3) == (1, 2)
+    with pytest.raises(ScoringError):
+        ron_order(1, [1], 4)
+    first, second = ron_order(2, [1, 3], 4)
+    hand = "234m567p11s345678s"
+    a = score_win(
+        WinSituation.from_hand(hand, win="8s", winner=first, discarder=2, honba=1, deposits=1)
+    )
+    b = score_win(WinSituation.from_hand(hand, win="8s", winner=second, discarder=2))
+    assert a.deltas[first] == a.total + 300 + 1000 and b.deltas[second] == b.total
+
+
+def test_dora_indicator_counts_are_checked() -> None:
+    with pytest.raises(ImpossibleSituationError, match="five dora"):
+        WinSituation.from_hand("234m567p11s345678s", win="8s", dora="123456z")
+    with pytest.raises(ImpossibleSituationError, match="ura"):
+        WinSituation.from_hand("234m567p11s345678s", win="8s", dora="1z", ura="12z")

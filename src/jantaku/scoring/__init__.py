@@ -15,6 +15,7 @@ from jantaku.scoring.payments import (
     final_result,
     nagashi_payments,
     noten_payments,
+    ron_order,
     settle_shortfall,
 )
 from jantaku.scoring.score import (
@@ -51,6 +52,7 @@ __all__ = [
     "has_yaku",
     "nagashi_payments",
     "noten_payments",
+    "ron_order",
     "score_win",
     "score_wins",
     "settle_shortfall",

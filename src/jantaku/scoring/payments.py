@@ -24,6 +24,7 @@ __all__ = [
     "final_result",
     "nagashi_payments",
     "noten_payments",
+    "ron_order",
     "settle_shortfall",
 ]
 
@@ -35,6 +36,22 @@ def _ceil100(x: float) -> int:
 def _check_seat(seat: int, n: int, what: str) -> None:
     if not isinstance(seat, int) or not 0 <= seat < n:
         raise ScoringError(f"{what} {seat!r} is not a seat of {n} players")
+
+
+def ron_order(discarder: int, winners: Sequence[int], players: int) -> tuple[int, ...]:
+    """Several rons on one discard, nearest the discarder in turn order first (S8, G5).
+
+    The first takes the honba and the deposits; under head bump it is the only winner.
+
+    >>> ron_order(2, [1, 3, 0], 4)
+    (3, 0, 1)
+    """
+    _check_seat(discarder, players, "discarder")
+    for w in winners:
+        _check_seat(w, players, "winner")
+        if w == discarder:
+            raise ScoringError("the discarder cannot win on its own discard")
+    return tuple(sorted(set(winners), key=lambda w: (w - discarder) % players))
 
 
 def noten_payments(tenpai: Sequence[bool], rules: Rules) -> tuple[int, ...]:

@@ -114,6 +114,10 @@ class WinSituation:
                 raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
+        if len(self.dora_indicators) > 5:
+            raise bad("at most five dora indicators (one, and one per kan)")
+        if len(self.ura_indicators) > max(len(self.dora_indicators), 1):
+            raise bad("more ura indicators than dora indicators")
         if min(self.honba, self.deposits, self.kita) < 0:
             raise bad("honba, deposits and kita cannot be negative")
         tsumo = self.discarder is None
