@@ -239,6 +239,10 @@ def test_human_sees_every_hand_result() -> None:
     assert text.count(" wins by ") == result.tsumo + result.ron
     assert "fu" in text and "han" in text and "payments:" in text
     assert "=== match over ===" in text
+    # what the others did is told before each choice, their draws never
+    news = [line for line in text.splitlines() if line.startswith("since your last choice: ")]
+    assert len(news) > 20 and all("you " not in line for line in news)
+    assert any("seat 1 discards" in line for line in news)
     shown = 0
     for e in result.log:  # a tenpai hand at a draw is shown with its tiles
         if isinstance(e, Ryukyoku) and e.tenpai and e.tehais is not None:

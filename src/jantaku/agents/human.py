@@ -27,7 +27,25 @@ from jantaku.agents.render import (
     round_name,
     tile_text,
 )
-from jantaku.events import Action, EndGame, Hora, Ryukyoku
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    Event,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartKyoku,
+    Tsumo,
+)
 from jantaku.meld import format_meld
 from jantaku.tiles import dora_from_indicator, format_tiles
 
@@ -102,6 +120,7 @@ class HumanAgent(Agent):
 
     name = "human"
     wants_hands = True
+    wants_events = True
 
     def __init__(
         self,
@@ -117,6 +136,7 @@ class HumanAgent(Agent):
         self.names = tuple(names) if names is not None else None
         self.seat = 0
         self.players = 4
+        self._news: list[str] = []
 
     def _print(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -135,8 +155,37 @@ class HumanAgent(Agent):
         self.players = players
         self._print(f"You sit at seat {seat} of {players}. Type the number of your choice.")
 
+    def see(self, events: Sequence[Event]) -> None:
+        """Note what the other seats did, to tell the player before the next choice."""
+        for e in events:
+            line = self._narrate(e)
+            if line:
+                self._news.append(line)
+
+    def _narrate(self, e: Event) -> str:
+        if isinstance(e, StartKyoku):
+            self._news.clear()
+            return ""
+        actor = getattr(e, "actor", None)
+        if actor == self.seat or isinstance(e, Tsumo | Hora | Ryukyoku | ReachAccepted):
+            return ""
+        who = self._who(actor) if actor is not None else ""
+        if isinstance(e, Dahai):
+            return f"{who} discards {tile_text(e.pai)}" + (" (drawn)" if e.tsumogiri else "")
+        if isinstance(e, Reach):
+            return f"{who} declares RIICHI"
+        if isinstance(e, Dora):
+            return f"new dora indicator {tile_text(e.dora_marker)}"
+        if isinstance(e, Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora):
+            return f"{who}: {describe_action(e, self.players)}"
+        return ""
+
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """Show the table and the menu; read a choice. Raises ``EOFError`` at end of input."""
+        if self._news:
+            self._print()
+            self._print("since your last choice: " + "; ".join(self._news))
+            self._news.clear()
         if self.show_table and view is not None:
             self._print()
             self._print(render_view(view, [self._who(s) for s in range(view.players)]))
