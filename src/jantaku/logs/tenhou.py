@@ -502,6 +502,14 @@ class _XmlError(Exception):
     pass
 
 
+def _rows(red: bool) -> tuple[dict[str, tuple[int, Any]], dict[str, tuple[int, Any]]]:
+    """The draw and discard tags with their seat and prepared events."""
+    return (
+        {tag: (seat, _TSUMO[red][seat]) for tag, seat in _DRAW_TAGS.items()},
+        {tag: (seat, _DAHAI[red][seat]) for tag, seat in _DISCARD_TAGS.items()},
+    )
+
+
 # Draws and discards are most of a record; events are immutable values, so each
 # possible one is made once: _TSUMO[red][seat][id], _DAHAI[red][seat][id][tsumogiri].
 _TSUMO: Final = {
@@ -637,8 +645,13 @@ class _XmlReader:
         self.number = 0
         self.started = False
         self.in_round = False
-        self.step = 0
+        self.round_start = 0
+        self.breaks = 0
         self.shuffled = False
+
+    def _step(self) -> int:
+        """Elements of the round before this one, disconnections not counted."""
+        return self.number - self.round_start - self.breaks if self.results else 0
 
     def note(self, reason: str) -> None:
         err = LogFormatError(reason, line=self.number, source="xml")
@@ -654,7 +667,8 @@ class _XmlReader:
         events = self.events
         append = events.append
         root = False
-        tsumo, dahai = _TSUMO[True], _DAHAI[True]
+        in_round = False
+        draws, discards = _rows(True)
         fast = _fast_tokens(text)
         tokens: Iterable[tuple[int, str, str, str]] = (
             _tokens(text)
@@ -663,40 +677,38 @@ class _XmlReader:
         )
         for number, tag, digits, attr_text in tokens:
             try:
-                if digits:
+                if digits:  # a draw or a discard: most of a record, kept fast
                     value = int(digits)
-                    if not 0 <= value < 136:
+                    if in_round and value < 136:
+                        row = draws.get(tag)
+                        if row is not None:
+                            last_draw[row[0]] = value
+                            append(row[1][value])
+                            continue
+                        drow = discards.get(tag)
+                        if drow is not None:
+                            seat = drow[0]
+                            append(drow[1][value][last_draw[seat] == value])
+                            last_draw[seat] = -1
+                            continue
+                    if value >= 136:
                         raise _XmlError(f"tile id {value} is not 0–135")
-                    if not self.in_round:
+                    if not in_round:
                         raise _XmlError(f"<{tag}{digits}> outside a round")
-                    self.step += 1
-                    seat = _DRAW_TAGS.get(tag)
-                    if seat is not None:
-                        last_draw[seat] = value
-                        append(tsumo[seat][value])
-                        continue
-                    seat = _DISCARD_TAGS.get(tag)
-                    if seat is None:
-                        raise _XmlError(f"unknown element <{tag}{digits}>")
-                    append(dahai[seat][value][last_draw[seat] == value])
-                    last_draw[seat] = -1
-                    continue
+                    raise _XmlError(f"unknown element <{tag}{digits}>")
                 self.number = number
                 attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
                 if tag == "N":
                     if not self.in_round:
                         raise _XmlError("<N> outside a round")
-                    self.step += 1
                     who = _int(attrs, "who")
                     self._meld(decode_meld(_int(attrs, "m"), who=who), ids)
                     last_draw[who] = -1
                 elif tag == "REACH":
-                    self.step += 1
                     who = _int(attrs, "who")
                     step = _int(attrs, "step")
                     append(Reach(who) if step == 1 else ReachAccepted(who))
                 elif tag == "DORA":
-                    self.step += 1
                     append(Dora(ids[self._id(attrs, "hai")]))
                 elif tag == "INIT":
                     if not self.started:
@@ -711,13 +723,16 @@ class _XmlReader:
                     self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
                     red = self.lobby.red_fives
                     ids = _ID_TILE if red else _ID_TILE_PLAIN
-                    tsumo, dahai = _TSUMO[red], _DAHAI[red]
+                    draws, discards = _rows(red)
                     players = self.lobby.players
                 elif tag == "UN":
                     self._un(attrs, players)
                 elif tag == "BYE":
+                    self.breaks += 1
                     self.disconnections.append(
-                        Disconnection(_int(attrs, "who"), False, len(self.results) - 1, self.step)
+                        Disconnection(
+                            _int(attrs, "who"), False, len(self.results) - 1, self._step()
+                        )
                     )
                 elif tag == "TAIKYOKU":
                     self._start(players)
@@ -727,6 +742,7 @@ class _XmlReader:
                     self.shuffled = True
                 else:
                     self.note(f"unknown element <{tag}>")
+                in_round = self.in_round
             except _XmlError as e:
                 raise LogFormatError(f"<{tag}{digits}>: {e}", line=number, source="xml") from None
             except LogFormatError as e:
@@ -789,9 +805,12 @@ class _XmlReader:
                 raise _XmlError(f"bad rate {attrs.get('rate')!r}") from None
             self.sx = tuple(attrs.get("sx", "").split(",")[:players])
             return
+        self.breaks += 1
         for i in range(4):
             if f"n{i}" in attrs:
-                self.disconnections.append(Disconnection(i, True, len(self.results) - 1, self.step))
+                self.disconnections.append(
+                    Disconnection(i, True, len(self.results) - 1, self._step())
+                )
 
     def _init(self, attrs: Mapping[str, str], players: int, ids: Sequence[Tile]) -> None:
         self._end_round()
@@ -828,7 +847,8 @@ class _XmlReader:
         )
         self.results.append([])
         self.in_round = True
-        self.step = 0
+        self.round_start = self.number
+        self.breaks = 0
 
     def _meld(self, meld: TenhouMeld, ids: Sequence[Tile]) -> None:
         who = meld.who
