@@ -30,7 +30,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "play",
         help="play a match in the terminal against three bots",
-        description=__doc__.split("::")[0].strip() if __doc__ else None,
+        description=(
+            "Play a match in the terminal, you at seat 0 against efficiency bots: type the "
+            "number of your choice, q to quit."
+        ),
     )
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")

@@ -60,7 +60,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "selfplay",
         help="play seeded matches between bots and print a summary",
-        description=__doc__.split("::")[0].strip() if __doc__ else None,
+        description=(
+            "Play seeded matches between bots and print a summary. Match g uses seed S+g; "
+            "the lineup moves one seat per match so that every agent plays every seat."
+        ),
     )
     p.add_argument("--games", type=int, default=10, help="number of matches (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
