@@ -10,6 +10,7 @@ counted, and the run fails if one of them never happened.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -18,12 +19,14 @@ import pytest
 
 from jantaku.engine import Referee, State, apply, full_set, legal_actions
 from jantaku.engine.state import Phase
+from jantaku.errors import IllegalActionError
 from jantaku.events import (
     Action,
     Ankan,
     Chi,
     Dahai,
     Daiminkan,
+    Dora,
     Event,
     Hora,
     Kakan,
@@ -32,6 +35,7 @@ from jantaku.events import (
     Pon,
     Reach,
     Ryukyoku,
+    Tsumo,
     event_from_mjai,
     event_to_mjai,
 )
@@ -251,3 +255,81 @@ def test_fuzz_many(name: str) -> None:
     for seed in range(200):
         _play(PRESETS[name], 1000 + seed, seed % 3 if seed % 2 == 0 else None, counts)
     assert counts["ron"] + counts["tsumo"] > 0
+
+
+def _garbage(rng: random.Random, n: int) -> Event:
+    """A random, mostly illegal, event."""
+    seat = rng.randrange(-1, n + 1)
+    tile = rng.randrange(-1, 39)
+    tiles = tuple(rng.randrange(0, 37) for _ in range(rng.randrange(0, 5)))
+    kind = rng.randrange(12)
+    if kind == 0:
+        return Tsumo(actor=seat, pai=tile)
+    if kind == 1:
+        return Dahai(actor=seat, pai=tile, tsumogiri=rng.random() < 0.5)
+    if kind == 2:
+        return Chi(actor=seat, target=rng.randrange(n), pai=tile, consumed=tiles)
+    if kind == 3:
+        return Pon(actor=seat, target=rng.randrange(n), pai=tile, consumed=tiles)
+    if kind == 4:
+        return Daiminkan(actor=seat, target=rng.randrange(n), pai=tile, consumed=tiles)
+    if kind == 5:
+        return Kakan(actor=seat, pai=tile, consumed=tiles)
+    if kind == 6:
+        return Ankan(actor=seat, consumed=tiles)
+    if kind == 7:
+        return Reach(actor=seat)
+    if kind == 8:
+        return Hora(actor=seat, target=rng.randrange(n), pai=tile)
+    if kind == 9:
+        reasons = ("exhaustive", "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi")
+        return Ryukyoku(reason=rng.choice(reasons), actor=seat)
+    if kind == 10:
+        return Nukidora(actor=seat, pai=tile)
+    return Dora(dora_marker=tile)
+
+
+def _nudge(rng: random.Random, action: Action, n: int) -> Event:
+    """A legal action with one field changed: near misses of every kind."""
+    fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    key = rng.choice(list(fields))
+    v = fields[key]
+    if isinstance(v, bool):
+        fields[key] = not v
+    elif isinstance(v, int):
+        fields[key] = rng.choice([v + 1, v - 1, rng.randrange(37), rng.randrange(n)])
+    elif isinstance(v, tuple) and v and isinstance(v[0], int):
+        changed = list(v)
+        changed[rng.randrange(len(changed))] = rng.randrange(37)
+        fields[key] = tuple(changed)
+    event: Event = type(action)(**fields)  # type: ignore[assignment]
+    return event
+
+
+@pytest.mark.parametrize("name", ["tenhou", "tenhou-sanma"])
+def test_garbage_events_are_refused_without_a_trace(name: str) -> None:
+    """Issue 4 §6: a bad event raises IllegalActionError and changes nothing."""
+    rules = PRESETS[name]
+    rng = random.Random(7)
+    ref = Referee(rules, seed=3)
+    refused = 0
+    while not ref.done:
+        s = ref.state
+        if s.phase not in (Phase.START_KYOKU, Phase.END_GAME):
+            near = [a for i in range(s.players) for a in legal_actions(s, i)]
+            near = [a for a in near if not isinstance(a, Pass)]
+            for j in range(4):
+                trial = s.copy()
+                before = [repr(getattr(trial, k)) for k in State.__slots__]
+                if j % 2 and near:
+                    bad = _nudge(rng, rng.choice(near), s.players)
+                else:
+                    bad = _garbage(rng, s.players)
+                try:
+                    apply(trial, bad)
+                except IllegalActionError:
+                    refused += 1
+                    assert [repr(getattr(trial, k)) for k in State.__slots__] == before
+        pend = ref.pending()
+        ref.submit({seat: rng.choice(legal) for seat, legal in pend.items()})
+    assert refused > 1000

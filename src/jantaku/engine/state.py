@@ -1358,6 +1358,12 @@ not now: the table is in the start_kyoku phase
     actor = getattr(event, "actor", None)
     if actor is not None and (not isinstance(actor, int) or not 0 <= actor < state.players):
         raise _illegal(None, event, f"no seat {actor!r} at a table of {state.players}")
+    pai = getattr(event, "pai", None)
+    if pai is not None and (type(pai) is not int or not 0 <= pai < UNKNOWN):
+        raise _illegal(actor, event, f"not a known tile: {pai!r}")
+    for t in getattr(event, "consumed", ()):
+        if type(t) is not int or not 0 <= t < UNKNOWN:
+            raise _illegal(actor, event, f"not a known tile: {t!r}")
     if (
         state.riichi_pending is not None
         and state.phase == Phase.ACT
