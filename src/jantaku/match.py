@@ -48,6 +48,7 @@ from jantaku.events import (
     Pon,
     Reach,
     Ryukyoku,
+    StartGame,
     StartKyoku,
 )
 from jantaku.logs.mjai import MjaiWriter
@@ -102,23 +103,20 @@ class MatchResult:
         end = log[-1] if log else None
         if not isinstance(end, EndGame) or end.scores is None or end.result is None:
             raise JantakuError("the log does not end with a scored end_game")
-        names: tuple[str, ...] = ()
         first = log[0]
-        if hasattr(first, "names"):
-            names = tuple(first.names)
+        names = tuple(first.names) if isinstance(first, StartGame) else ()
         rounds = tsumo = ron = 0
         draws: Counter[str] = Counter()
         for e in log:
-            t = type(e)
-            if t is StartKyoku:
+            if isinstance(e, StartKyoku):
                 rounds += 1
-            elif t is Hora:
-                if e.actor == e.target:  # type: ignore[union-attr]
+            elif isinstance(e, Hora):
+                if e.is_tsumo:
                     tsumo += 1
                 else:
                     ron += 1
-            elif t is Ryukyoku:
-                draws[e.reason] += 1  # type: ignore[union-attr]
+            elif isinstance(e, Ryukyoku):
+                draws[e.reason] += 1
         return cls(
             names=names,
             seed=seed,
