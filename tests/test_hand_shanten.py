@@ -413,3 +413,31 @@ def test_every_single_suit_hand_matches_brute_force(base: int, size: int) -> Non
         assert shanten(counts) == brute_shanten(counts), vec
         checked += 1
     assert checked > 0
+
+
+def test_is_complete_agrees_with_readings_and_mahjong() -> None:
+    from jantaku.hand import is_complete, readings
+
+    rng = random.Random(8)
+    agari = Agari()
+    complete = 0
+    for i in range(4000):
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.6:
+                s = rng.randrange(3) * 9 + rng.randrange(7)
+                for x in (s, s + 1, s + 2):
+                    counts[x] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if i % 2:
+            counts[rng.choice([x for x in range(34) if counts[x]])] -= 1
+            counts[rng.randrange(34)] += 1
+        done = is_complete(counts)
+        assert done == bool(readings(counts))
+        if max(counts) <= 4:
+            assert done == agari.is_agari(counts)
+        complete += done
+    assert 2000 <= complete < 4000
+    assert is_complete([5] + [0] * 33)  # 111m 11m: a shape, though no fifth 1m exists

@@ -22,6 +22,8 @@ from enum import Enum
 from functools import lru_cache
 from itertools import product
 
+from jantaku.errors import InvalidHandError
+from jantaku.hand.tables import shanten
 from jantaku.tiles import YAOCHUU
 
 __all__ = ["Form", "Reading", "is_complete", "readings"]
@@ -158,5 +160,11 @@ def is_complete(counts: Sequence[int]) -> bool:
     True
     >>> is_complete(counts34(parse_tiles("11112233445566z")))
     False
+
+    Fast for hands of at most four of a kind (a shanten table lookup); other counts
+    are read one by one.
     """
-    return bool(readings(counts))
+    try:
+        return shanten(counts) == -1
+    except InvalidHandError:
+        return bool(readings(counts))
