@@ -15,9 +15,9 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from jantaku.agents.base import Agent, first_of, passes
+from jantaku.engine.view import View
 from jantaku.events import (
     Action,
     Ankan,
@@ -47,7 +47,7 @@ __all__ = ["EfficiencyAgent", "rank_discards"]
 _YAOCHUU = frozenset(YAOCHUU)
 
 
-def _visible(view: Any) -> list[int]:
+def _visible(view: View) -> list[int]:
     """For every kind, the copies the seat sees outside its own hand: melds, rivers, dora
     indicators."""
     seen = [0] * 34
@@ -101,8 +101,11 @@ fu=None, points=None, pao=None, scores=None)
 
     name = "efficiency"
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
-        """Choose by the rules in the module docstring."""
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
+        """Choose by the rules in the module docstring.
+
+        Raises ``ValueError`` without a view when it has a discard to choose.
+        """
         win = first_of(legal, Hora)
         if win is not None:
             return win
@@ -111,11 +114,13 @@ fu=None, points=None, pao=None, scores=None)
         skip = passes(legal)
         if skip is not None:
             return self._claim(view, legal, skip)
+        if view is None:
+            raise ValueError("the efficiency agent needs to see its hand")
         return self._own_turn(view, legal)
 
     # --- own turn ---------------------------------------------------------------------
 
-    def _own_turn(self, view: Any, legal: Sequence[Action]) -> Action:
+    def _own_turn(self, view: View, legal: Sequence[Action]) -> Action:
         nuki = first_of(legal, Nukidora)
         if nuki is not None:
             return nuki
@@ -154,7 +159,7 @@ fu=None, points=None, pao=None, scores=None)
         return self._discard_of(dahais, order)
 
     @staticmethod
-    def _genbutsu(view: Any) -> frozenset[int]:
+    def _genbutsu(view: View) -> frozenset[int]:
         """Kinds safe against every opponent in riichi (in all their rivers)."""
         safe: frozenset[int] | None = None
         for seat, r in enumerate(view.riichi):
@@ -178,11 +183,11 @@ fu=None, points=None, pao=None, scores=None)
 
     # --- claims -----------------------------------------------------------------------
 
-    def _yakuhai(self, view: Any) -> frozenset[int]:
+    def _yakuhai(self, view: View) -> frozenset[int]:
         seat_wind = EAST + (view.seat - view.oya) % view.players
         return frozenset((*DRAGONS, seat_wind, view.bakaze))
 
-    def _claim(self, view: Any, legal: Sequence[Action], skip: Action) -> Action:
+    def _claim(self, view: View | None, legal: Sequence[Action], skip: Action) -> Action:
         if view is None or view.riichi[view.seat]:
             return skip
         counts = [0] * 34

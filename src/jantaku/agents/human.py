@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO
 
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.render import (
@@ -27,6 +27,7 @@ from jantaku.agents.render import (
     round_name,
     tile_text,
 )
+from jantaku.engine.view import Discard, View
 from jantaku.events import (
     Action,
     Ankan,
@@ -52,7 +53,7 @@ from jantaku.tiles import dora_from_indicator, format_tiles
 __all__ = ["HumanAgent", "render_view"]
 
 
-def _river(discards: Sequence[Any]) -> str:
+def _river(discards: Sequence[Discard]) -> str:
     parts: list[str] = []
     for d in discards:
         text = tile_text(d.tile).replace(" ", "")
@@ -64,7 +65,7 @@ def _river(discards: Sequence[Any]) -> str:
     return " ".join(parts) if parts else "-"
 
 
-def render_view(view: Any, names: Sequence[str] | None = None) -> str:
+def render_view(view: View, names: Sequence[str] | None = None) -> str:
     """The table as seen from ``view.seat``, as lines of text."""
     n = view.players
     who = list(names) if names is not None else list(view.names) or [f"seat {i}" for i in range(n)]
@@ -180,7 +181,7 @@ class HumanAgent(Agent):
             return f"{who}: {describe_action(e, self.players)}"
         return ""
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Show the table and the menu; read a choice. Raises ``EOFError`` at end of input."""
         if self._news:
             self._print()
