@@ -277,3 +277,22 @@ def test_dora_indicator_counts_are_checked() -> None:
         WinSituation.from_hand("234m567p11s345678s", win="8s", dora="123456z")
     with pytest.raises(ImpossibleSituationError, match="ura"):
         WinSituation.from_hand("234m567p11s345678s", win="8s", dora="1z", ura="12z")
+
+
+def test_dora_options_are_checked() -> None:
+    from jantaku.rules import Rules
+
+    no_kan_dora = replace(TENHOU, kan_dora=False)
+    with pytest.raises(ImpossibleSituationError, match="kan dora"):
+        WinSituation.from_hand("234m567p11s345678s", win="8s", dora="12z", rules=no_kan_dora)
+    no_ura = replace(TENHOU, ura_dora=False)
+    with pytest.raises(ImpossibleSituationError, match="ura dora"):
+        WinSituation.from_hand(
+            "234m567p11s345678s",
+            win="8s",
+            dora="1z",
+            ura="2z",
+            riichi=Riichi.RIICHI,
+            rules=no_ura,
+        )
+    assert isinstance(no_ura, Rules)

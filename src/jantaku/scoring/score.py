@@ -544,12 +544,9 @@ def _candidates(
     return tuple(out)
 
 
-def _dora_counts(s: WinSituation) -> tuple[int, int, int, int]:
-    counts = [0] * 34
-    red = 0
-    for t in s.concealed:
-        counts[KIND_OF[t]] += 1
-        red += t >= 34
+def _dora_counts(s: WinSituation, concealed: list[int]) -> tuple[int, int, int, int]:
+    counts = list(concealed)
+    red = sum(1 for t in s.concealed if t >= 34)
     for m in s.melds:
         for t in m.tiles:
             counts[KIND_OF[t]] += 1
@@ -596,7 +593,7 @@ def score_win(s: WinSituation) -> WinResult:
     candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
-    dora, ura, red, kita = _dora_counts(s)
+    dora, ura, red, kita = _dora_counts(s, concealed)
     extra = dora + ura + red + kita
     rules = s.rules
     best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None

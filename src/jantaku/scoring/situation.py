@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from jantaku.errors import ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, parse_hand
@@ -118,6 +119,10 @@ class WinSituation:
             raise bad("at most five dora indicators (one, and one per kan)")
         if len(self.ura_indicators) > max(len(self.dora_indicators), 1):
             raise bad("more ura indicators than dora indicators")
+        if len(self.dora_indicators) > 1 and not self.rules.kan_dora:
+            raise bad("kan dora are not played under these rules")
+        if self.ura_indicators and not self.rules.ura_dora:
+            raise bad("ura dora are not played under these rules")
         if min(self.honba, self.deposits, self.kita) < 0:
             raise bad("honba, deposits and kita cannot be negative")
         tsumo = self.discarder is None
@@ -183,7 +188,7 @@ class WinSituation:
         dora: str = "",
         ura: str = "",
         round_wind: str = "1z",
-        **fields: object,
+        **fields: Any,
     ) -> WinSituation:
         """Build a situation from hand notation; the winning tile must be in the
         concealed part (as in ``123m456p789s11555z`` winning on ``1z``).
@@ -208,7 +213,7 @@ concealed tiles
             dora_indicators=parse_tiles(dora),
             ura_indicators=parse_tiles(ura),
             round_wind=rw[0],
-            **fields,  # type: ignore[arg-type]
+            **fields,
         )
 
     @property
