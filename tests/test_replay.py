@@ -180,6 +180,17 @@ def test_a_wrong_payment_is_reported() -> None:
     assert "tampered: diverged: E1-0 event" in result.line()
 
 
+def test_a_winning_hand_unlike_ours_is_reported() -> None:
+    text = _SOURCE.read_text()
+    m = re.search(r'<AGARI [^>]*?hai="(\d+),', text)
+    assert m is not None
+    first = int(m.group(1))
+    other = (first + 40) % 136  # another kind in place of the first tile
+    bad = text.replace(m.group(0), m.group(0).replace(f'hai="{first},', f'hai="{other},'), 1)
+    result = replay_game(read_xml(bad))
+    assert result.divergence is not None and result.divergence.what == "hand"
+
+
 def test_an_illegal_discard_is_reported() -> None:
     text = _SOURCE.read_text()
     first = re.search(r"<D(\d+)/>", text)

@@ -6,8 +6,9 @@ under the rules the game was played under. Replay is strict: every draw, discard
 call, kan, riichi, win and draw must be legal in the engine, and what the engine
 computes must equal what the record says —
 
-- every win: the payments of every seat, the han, the fu (below yakuman), the hand's
-  value, and the yaku with their han (dora, red fives and ura dora as their totals);
+- every win: the winner's concealed tiles as the engine tracked them, the payments of
+  every seat, the han, the fu (below yakuman), the hand's value, and the yaku with
+  their han (dora, red fives and ura dora as their totals);
 - every drawn hand: the payments;
 - the start of every round: round, dealer, honba, deposits and scores (the engine
   advances the match itself);
@@ -65,6 +66,7 @@ from jantaku.events import (
 )
 from jantaku.logs.tenhou import TenhouDraw, TenhouGame, TenhouResult, TenhouWin, read_game
 from jantaku.rules import Rules
+from jantaku.tiles import format_tiles
 
 __all__ = [
     "Divergence",
@@ -220,6 +222,21 @@ def _yaku_text(yaku: list[tuple[int, int]], dora: int) -> str:
     return ", ".join(parts) or "none"
 
 
+def _check_hand(
+    state: Any, event: Hora, results: Sequence[Sequence[TenhouResult]], round_no: int, at: int
+) -> None:
+    """The winner's concealed tiles as we tracked them must be the record's (mjlog ``hai``)."""
+    recs = results[round_no] if 0 <= round_no < len(results) else ()
+    rec = recs[at] if at < len(recs) else None
+    if not isinstance(rec, TenhouWin) or not rec.hand or not 0 <= event.actor < state.players:
+        return
+    ours = list(state.hands[event.actor])
+    if event.target != event.actor and event.pai is not None:
+        ours.append(event.pai)
+    if tuple(sorted(ours)) != rec.hand:
+        raise _Diverged("hand", format_tiles(rec.hand), format_tiles(sorted(ours)))
+
+
 def _check_draw(record: TenhouDraw, done: Ryukyoku) -> None:
     if done.reason != record.reason:
         raise _Diverged("draw", record.reason, done.reason)
@@ -274,6 +291,9 @@ def replay_events(
                 if expected is not None:
                     _check_start(expected, event)
             n_results = len(state.results)
+            if kind is Hora and results is not None:
+                assert isinstance(event, Hora)
+                _check_hand(state, event, results, round_no, in_round)
             apply(state, event)
             if kind is Hora or kind is Ryukyoku:
                 if len(state.results) == n_results:

@@ -312,7 +312,9 @@ class TenhouWin:
     ``yaku`` pairs Tenhou's yaku ids (:data:`YAKU`) with their han (13 per yakuman);
     ``points`` is the hand's value before honba and deposits, ``limit`` 0 (none) to 5
     (yakuman); ``deltas`` are every seat's point changes, honba and deposits included.
-    ``fu`` is ``None`` where the record does not give it (a limit hand in tenhou.net/6).
+    ``fu`` is ``None`` where the record does not give it (a limit hand in tenhou.net/6);
+    ``hand`` is the winner's concealed tiles with the winning tile (mjlog ``hai``; empty
+    in tenhou.net/6, which does not show it).
     """
 
     seat: int
@@ -325,6 +327,7 @@ class TenhouWin:
     pao: int | None = None
     yakuman: bool = False
     ura_markers: tuple[Tile, ...] = ()
+    hand: tuple[Tile, ...] = ()
 
     @property
     def han(self) -> int:
@@ -920,6 +923,7 @@ class _XmlReader:
             pao=pao,
             yakuman=yakuman,
             ura_markers=ura,
+            hand=tuple(sorted(ids[self._checked(t)] for t in _ints(attrs.get("hai", "")))),
         )
         self.results[-1].append(win)
         machi = self._id(attrs, "machi")
