@@ -191,6 +191,17 @@ def test_a_winning_hand_unlike_ours_is_reported() -> None:
     assert result.divergence is not None and result.divergence.what == "hand"
 
 
+def test_a_tenpai_unlike_ours_is_reported() -> None:
+    # 2010081709 East 2: seats 1 and 2 tenpai; hide seat 2's hand in the record
+    path = DATA / "paired_xml_json/mjx/2010081709gm-00a9-0000-fe3371ad.xml"
+    text = path.read_text()
+    bad = text.replace(' hai2="30,95,96,101"', "", 1)
+    assert bad != text
+    result = replay_game(read_xml(bad))
+    assert result.divergence is not None and result.divergence.what == "tenpai"
+    assert (result.divergence.record, result.divergence.computed) == ("[1]", "[1, 2]")
+
+
 def test_an_illegal_discard_is_reported() -> None:
     text = _SOURCE.read_text()
     first = re.search(r"<D(\d+)/>", text)

@@ -9,7 +9,7 @@ computes must equal what the record says —
 - every win: the winner's concealed tiles as the engine tracked them, the payments of
   every seat, the han, the fu (below yakuman), the hand's value, and the yaku with
   their han (dora, red fives and ura dora as their totals);
-- every drawn hand: the payments;
+- every drawn hand: its kind, the payments and who was tenpai;
 - the start of every round: round, dealer, honba, deposits and scores (the engine
   advances the match itself);
 - the end: the final points and results (oka, uma, rounding).
@@ -242,6 +242,12 @@ def _check_draw(record: TenhouDraw, done: Ryukyoku) -> None:
         raise _Diverged("draw", record.reason, done.reason)
     if done.deltas != record.deltas:
         raise _Diverged("deltas", record.deltas, done.deltas)
+    if (
+        record.reason in ("exhaustive", "nagashi_mangan")
+        and done.tenpai is not None
+        and tuple(sorted(done.tenpai)) != tuple(sorted(record.tenpai))
+    ):
+        raise _Diverged("tenpai", list(record.tenpai), list(done.tenpai))
 
 
 _PLAIN: Final = frozenset(
