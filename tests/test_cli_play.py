@@ -45,13 +45,13 @@ def test_play_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_play_ends_cleanly_at_end_of_input(monkeypatch: pytest.MonkeyPatch) -> None:
     status, text = _play(monkeypatch, "1\n2\n", "--seed", "3")
-    assert status == 1
+    assert status == 0
     assert "end of input: the match is abandoned (seed 3)" in text
     assert "Traceback" not in text
 
 
 def test_play_end_of_input_as_a_process() -> None:
-    """The real entry point, stdin closed at once: a message, status 1, no traceback."""
+    """The real entry point, stdin closed at once: a message, status 0, no traceback."""
     proc = subprocess.run(
         [str(Path(sys.executable).parent / "jantaku"), "play", "--seed", "2"],
         input="",
@@ -60,7 +60,7 @@ def test_play_end_of_input_as_a_process() -> None:
         timeout=60,
         check=False,
     )
-    assert proc.returncode == 1
+    assert proc.returncode == 0
     assert "end of input" in proc.stdout
     assert "Traceback" not in proc.stderr + proc.stdout
 

@@ -40,6 +40,7 @@ from jantaku.events import (
     Hora,
     Kakan,
     Nukidora,
+    Pass,
     Pon,
     Reach,
     ReachAccepted,
@@ -48,9 +49,9 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.meld import format_meld
-from jantaku.tiles import dora_from_indicator, format_tiles
+from jantaku.tiles import dora_from_indicator, format_tiles, sort_key
 
-__all__ = ["HumanAgent", "render_view"]
+__all__ = ["HumanAgent", "menu_order", "render_view"]
 
 
 def _river(discards: Sequence[Discard]) -> str:
@@ -100,6 +101,28 @@ def render_view(view: View, names: Sequence[str] | None = None) -> str:
         wait = format_tiles(view.waits)
         lines.append(f"tenpai, waiting on {wait}" + (" (furiten)" if view.furiten else ""))
     return "\n".join(lines)
+
+
+def menu_order(legal: Sequence[Action]) -> list[Action]:
+    """The legal actions as a menu: wins first, then riichi and calls, the discards in
+    hand order with the drawn tile last, a pass at the end.
+
+    >>> menu = menu_order([Dahai(0, 33, True), Dahai(0, 2, False), Reach(0), Hora(0, 0, 33)])
+    >>> [describe_action(a) for a in menu]  # doctest: +NORMALIZE_WHITESPACE
+    ['TSUMO (win)', 'riichi (then choose the discard)', 'discard 🀉 3m',
+     'discard 🀄 7z (drawn tile)']
+    """
+
+    def key(a: Action) -> tuple[int, tuple[int, int], bool]:
+        if isinstance(a, Hora):
+            return (0, (0, 0), False)
+        if isinstance(a, Dahai):
+            return (2, sort_key(a.pai), a.tsumogiri)
+        if isinstance(a, Pass):
+            return (3, (0, 0), False)
+        return (1, (0, 0), False)
+
+    return sorted(legal, key=key)
 
 
 class HumanAgent(Agent):
@@ -190,10 +213,11 @@ class HumanAgent(Agent):
         if self.show_table and view is not None:
             self._print()
             self._print(render_view(view, [self._who(s) for s in range(view.players)]))
-        for i, action in enumerate(legal, start=1):
+        menu = menu_order(legal)
+        for i, action in enumerate(menu, start=1):
             self._print(f"{i:>2}) {describe_action(action, self.players)}")
         while True:
-            self.stdout.write(f"choose 1-{len(legal)} (q quits): ")
+            self.stdout.write(f"choose 1-{len(menu)} (q quits): ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
@@ -202,9 +226,9 @@ class HumanAgent(Agent):
             text = line.strip().lower()
             if text in ("q", "quit", "exit"):
                 raise EOFError("the player quit")
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self._print(f"please type a number from 1 to {len(legal)}")
+            if text.isdigit() and 1 <= int(text) <= len(menu):
+                return menu[int(text) - 1]
+            self._print(f"please type a number from 1 to {len(menu)}")
 
     def end_round(self, round_end: RoundEnd) -> None:
         """Print the result of the hand: winners with yaku, han, fu and payments, or the draw."""

@@ -6,7 +6,8 @@
 
 Each decision shows the table and numbers your legal actions; type a number (``q``
 quits). The result of every hand is shown with its yaku, han, fu and payments. At
-the end of input the match is abandoned with a message and exit status 1.
+the end of input (or on ``q``) the match is abandoned with a message and exit status
+0, so that ``make play`` ends quietly; an interrupt (Ctrl-C) exits with status 130.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(
     args: argparse.Namespace, stdin: IO[str] | None = None, stdout: IO[str] | None = None
 ) -> int:
-    """Play the match; returns 0 when it ends, 1 when the input ends or the player quits."""
+    """Play the match; returns 0 when it ends or the player leaves, 130 on an interrupt."""
     out = stdout if stdout is not None else sys.stdout
     rules = resolve_rules(args.rules, args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -63,9 +64,9 @@ def run(
     except AgentError as e:
         if isinstance(e.__cause__, EOFError):
             out.write(f"\n{e.__cause__}: the match is abandoned (seed {seed}).\n")
-            return 1
+            return 0
         raise
     except KeyboardInterrupt:
         out.write(f"\ninterrupted: the match is abandoned (seed {seed}).\n")
-        return 1
+        return 130
     return 0
