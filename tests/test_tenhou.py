@@ -106,6 +106,13 @@ def _normal(e: Event) -> Event | None:
     return e
 
 
+@pytest.mark.parametrize("path", sorted((DATA / "paired_xml_json").glob("*/*.json")))
+def test_official_tenhou6_round_trips_with_its_header(path: Path) -> None:
+    original = json.loads(path.read_text(encoding="utf-8"))
+    out = to_tenhou6(read_game(path))
+    assert out == original
+
+
 @pytest.mark.parametrize("xml", PAIRS, ids=lambda p: p.stem)
 def test_json_and_xml_read_to_the_same_events(xml: Path) -> None:
     other = xml.with_suffix(".json")

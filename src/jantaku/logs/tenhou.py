@@ -287,7 +287,12 @@ class TenhouLobby:
 
     @classmethod
     def from_display(cls, disp: str, *, red: bool = True) -> TenhouLobby:
-        """The lobby flags that a ``rule.disp`` text names (the reverse of :attr:`display`)."""
+        """The lobby flags that a ``rule.disp`` text names (the reverse of :attr:`display`);
+        red fives come from the ``aka`` fields of ``rule``, hence ``red``.
+
+        >>> TenhouLobby.from_display("三鳳南喰赤").go_type, TenhouLobby.from_display("").hanchan
+        (185, False)
+        """
         go = 0x01
         if "三" in disp:
             go |= 0x10
@@ -295,7 +300,7 @@ class TenhouLobby:
             go |= 0x08
         if disp and "喰" not in disp:
             go |= 0x04
-        if not red or (disp and "赤" not in disp and not red):
+        if not red:
             go |= 0x02
         if "速" in disp:
             go |= 0x40
@@ -1395,6 +1400,12 @@ def read_tenhou6(
     lobby_no = head.get("lobby")
     if isinstance(lobby_no, int):
         lobby = TenhouLobby(lobby.go_type, lobby_no)
+    connection = head.get("connection")
+    disconnections = tuple(
+        Disconnection(int(c["who"]), bool(c["what"]), int(c["log"]), int(c["step"]))
+        for c in (connection if isinstance(connection, list) else ())
+        if isinstance(c, Mapping) and all(k in c for k in ("who", "what", "log", "step"))
+    )
     return TenhouGame(
         events=tuple(events),
         lobby=lobby,
@@ -1405,6 +1416,7 @@ def read_tenhou6(
         rate=rate,
         sx=sx,
         ref=str(head.get("ref", ref)),
+        disconnections=disconnections,
         errors=tuple(errors),
     )
 
