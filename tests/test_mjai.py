@@ -148,3 +148,14 @@ def test_empty_input_has_no_game() -> None:
     assert read_game(io.StringIO("\n\n")) is None
     with pytest.raises(LogFormatError):
         loads_game("")
+
+
+def test_gzipped_logs_read_like_plain_ones(tmp_path: Path) -> None:
+    import gzip
+
+    plain = FILES[0]
+    packed = tmp_path / (plain.name + ".gz")
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    (a,) = read_games(plain, strict=True)
+    (b,) = read_games(packed, strict=True)
+    assert a.events == b.events and b.source == str(packed)

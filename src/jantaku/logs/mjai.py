@@ -29,6 +29,7 @@ first error is raised instead.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -205,18 +206,24 @@ def read_game(
 
 
 def read_games(path: str | Path, *, strict: bool = False) -> list[MjaiGame]:
-    """Every game in an mjai file.
+    """Every game in an mjai file (``.gz`` files are read through gzip).
 
     Raises :class:`~jantaku.errors.LogFormatError` with ``strict=True``, ``OSError``
     if the file cannot be read.
     """
     p = Path(path)
+    if p.suffix == ".gz":
+        with gzip.open(p, "rt", encoding="utf-8") as packed:
+            return _all_games(MjaiReader(packed, source=str(p)), strict)
     with p.open(encoding="utf-8") as f:
-        reader = MjaiReader(f, source=str(p))
-        games: list[MjaiGame] = []
-        while (game := reader.read_game(strict=strict)) is not None:
-            games.append(game)
-        return games
+        return _all_games(MjaiReader(f, source=str(p)), strict)
+
+
+def _all_games(reader: MjaiReader, strict: bool) -> list[MjaiGame]:
+    games: list[MjaiGame] = []
+    while (game := reader.read_game(strict=strict)) is not None:
+        games.append(game)
+    return games
 
 
 def loads_game(text: str, *, strict: bool = True) -> list[Event]:
