@@ -104,6 +104,7 @@ _SUIT_DICTS: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
 _DM, _DP, _DS, _DH = _SUIT_DICTS
 _YAO: Final = frozenset(YAOCHUU)
 _LOW: Final = 0xFFFF
+_MEMO_SIZE: Final = 1 << 17
 
 
 def _suit_value(chunk: bytes, place: int) -> int:
@@ -126,7 +127,10 @@ def _suit_value(chunk: bytes, place: int) -> int:
     yk = sum(c >= 1 and y for c, y in zip(chunk, yao, strict=True))
     yp = sum(c >= 2 and y for c, y in zip(chunk, yao, strict=True))
     value = premult | tiles << 16 | pairs << 22 | kinds << 26 | yk << 32 | yp << 37
-    _SUIT_DICTS[place][bytes(chunk)] = value
+    memo = _SUIT_DICTS[place]
+    if len(memo) >= _MEMO_SIZE:  # a bound on memory for long runs of odd hands
+        memo.clear()
+    memo[bytes(chunk)] = value
     return value
 
 
@@ -557,6 +561,8 @@ def _plus_values(chunk: bytes, place: int) -> tuple[tuple[int, ...], tuple[bool,
         for pos in range(len(chunk))
     )
     result = (tuple(out), near)
+    if len(_PLUS_DICTS[place]) >= _MEMO_SIZE:
+        _PLUS_DICTS[place].clear()
     _PLUS_DICTS[place][chunk] = result
     return result
 
