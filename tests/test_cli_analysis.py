@@ -113,3 +113,16 @@ def test_bad_hand_exits_with_status_2(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 2 and "HAND or --batch" in err
     status, _, err = run(capsys, "advise", "123m456p789s1122z")
     assert status == 2 and "advisor needs" in err
+
+
+def test_shanten_lists_acceptance_of_a_waiting_size_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "shanten", "23m56p789s123s11z7z")
+    assert "shanten 1 (1-shanten)" in out
+    assert "accepts (16 left): 1m×4 4m×4 4p×4 7p×4" in out
+    _, out, _ = run(capsys, "shanten", "--json", "--visible", "44p", "23m56p789s123s11z7z")
+    obj = json.loads(out)
+    assert obj["accepts"] == ["1m", "4m", "4p", "7p"]
+    assert obj["accepts_remaining"] == [4, 4, 2, 4]
+    assert obj["waits"] == []

@@ -22,7 +22,7 @@ import sys
 from typing import IO, Any
 
 from jantaku.errors import JantakuError
-from jantaku.hand import advise, shanten_forms, waits
+from jantaku.hand import acceptance, advise, shanten_forms, waits
 from jantaku.meld import Hand, format_meld, parse_hand
 from jantaku.tiles import counts34, format_tiles, format_unicode, kind_name, parse_tiles
 
@@ -75,6 +75,9 @@ def shanten_result(text: str, visible: list[int] | None = None) -> dict[str, Any
     forms = shanten_forms(counts)
     result: dict[str, Any] = {"hand": _notation(hand), **forms}
     if sum(counts) % 3 == 1:
+        acc = acceptance(counts, visible)
+        result["accepts"] = [kind_name(x) for x in acc.kinds]
+        result["accepts_remaining"] = list(acc.remaining)
         result["waits"] = [
             {
                 "tile": kind_name(w.kind),
@@ -130,6 +133,12 @@ def _print_shanten(text: str, visible: list[int] | None, out: IO[str]) -> None:
         + (f" · kokushi {r['kokushi']}" if r["kokushi"] is not None else "")
         + "\n"
     )
+    if r.get("accepts") and not r.get("waits"):
+        total = sum(r["accepts_remaining"])
+        tiles = " ".join(
+            f"{t}×{n}" for t, n in zip(r["accepts"], r["accepts_remaining"], strict=True)
+        )
+        out.write(f"accepts ({total} left): {tiles}\n")
     if r.get("waits"):
         total = sum(w["remaining"] for w in r["waits"])
         out.write(f"waits ({total} left):\n")
