@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -145,3 +146,16 @@ def test_selfplay_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
         del out["seconds"], out["matches_per_second"]
         runs.append(out)
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("players", ["4", "3"])
+def test_play_survives_a_random_typist(monkeypatch: pytest.MonkeyPatch, players: str) -> None:
+    """Numbers in and out of range, words and blank lines: the match still runs to its end."""
+    rng = random.Random(int(players))
+    junk = ["", "x", "0", "-1", "99", "1.5", "riichi"]
+    lines = [
+        str(rng.randint(1, 12)) if rng.random() < 0.8 else rng.choice(junk) for _ in range(20000)
+    ]
+    status, text = _play(monkeypatch, "\n".join(lines) + "\n", "--seed", "8", "--players", players)
+    assert status == 0 and "=== match over ===" in text
+    assert "please type a number" in text and "Traceback" not in text
