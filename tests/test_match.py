@@ -308,3 +308,24 @@ def test_a_hook_that_raises_is_reported_with_its_seat() -> None:
     with pytest.raises(AgentError, match="end_round raised KeyError") as info:
         play_match([*randoms(2), BadListener(5), RandomAgent(6)], seed=1)
     assert info.value.seat == 2
+
+
+class Remote(Agent):
+    """An async peer that takes a moment to answer; counts how many think at once."""
+
+    inside = 0
+    most = 0
+
+    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+        Remote.inside += 1
+        Remote.most = max(Remote.most, Remote.inside)
+        await asyncio.sleep(0.001)
+        Remote.inside -= 1
+        return legal[-1]  # a pass when passing is allowed
+
+
+def test_remote_seats_deciding_together_are_asked_at_once() -> None:
+    Remote.inside = Remote.most = 0
+    result = asyncio.run(play_match_async([Remote(), Remote(), Remote(), Remote()], seed=3))
+    assert isinstance(result.log[-1], EndGame)
+    assert Remote.most >= 2 and Remote.inside == 0

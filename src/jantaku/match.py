@@ -277,9 +277,30 @@ async def _drive(
             fed = _feed(ref.log, fed, agents, listeners)
         pend = ref.pending()
         choices: dict[int, Action] = {}
-        for seat, legal in pend.items():
-            view = observe(state, seat) if looks[seat] else None
-            choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, natives[seat])
+        if len(pend) > 1 and sum(natives[seat] for seat in pend) > 1:
+            # several seats that answer from elsewhere (browsers, processes) think at once
+            asks = [
+                _ask(
+                    agents[seat],
+                    seat,
+                    observe(state, seat) if looks[seat] else None,
+                    legal,
+                    time_budget,
+                    natives[seat],
+                )
+                for seat, legal in pend.items()
+            ]
+            answers = await asyncio.gather(*asks, return_exceptions=True)
+            for seat, answer in zip(pend, answers, strict=True):
+                if isinstance(answer, BaseException):
+                    raise answer
+                choices[seat] = answer
+        else:
+            for seat, legal in pend.items():
+                view = observe(state, seat) if looks[seat] else None
+                choices[seat] = await _ask(
+                    agents[seat], seat, view, legal, time_budget, natives[seat]
+                )
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
