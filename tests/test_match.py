@@ -319,7 +319,7 @@ class Remote(Agent):
     async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
         Remote.inside += 1
         Remote.most = max(Remote.most, Remote.inside)
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(0)  # yield to the event loop, as a network read would
         Remote.inside -= 1
         return legal[-1]  # a pass when passing is allowed
 
