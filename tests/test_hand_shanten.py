@@ -44,7 +44,7 @@ def c(text: str) -> list[int]:
 
 
 @cache
-def _dist(h: tuple[int, ...], m: int, p: int) -> int:
+def _dist(h: tuple[int, ...], m: int, p: int, man_runs: bool = True) -> int:
     """Fewest tiles to add so that ``h`` holds ``m`` sets and ``p`` pairs (no copy limit).
 
     The lowest tile still held is either left unused or belongs to one of the sets or
@@ -60,14 +60,14 @@ def _dist(h: tuple[int, ...], m: int, p: int) -> int:
             lst[k] -= a
         return tuple(lst)
 
-    best = _dist(take((i,), (1,)), m, p)
+    best = _dist(take((i,), (1,)), m, p, man_runs)
     if m:
         u = min(h[i], 3)
-        best = min(best, 3 - u + _dist(take((i,), (u,)), m - 1, p))
+        best = min(best, 3 - u + _dist(take((i,), (u,)), m - 1, p, man_runs))
     if p:
         u = min(h[i], 2)
-        best = min(best, 2 - u + _dist(take((i,), (u,)), m, p - 1))
-    if m and i < 27:
+        best = min(best, 2 - u + _dist(take((i,), (u,)), m, p - 1, man_runs))
+    if m and i < 27 and (man_runs or i >= 9):
         base = i // 9 * 9
         for start in (i - 2, i - 1, i):
             if start < base or start + 2 > base + 8:
@@ -75,7 +75,7 @@ def _dist(h: tuple[int, ...], m: int, p: int) -> int:
             members = (start, start + 1, start + 2)
             present = tuple(k for k in members if h[k])
             cost = 3 - len(present)
-            best = min(best, cost + _dist(take(present, (1,) * len(present)), m - 1, p))
+            best = min(best, cost + _dist(take(present, (1,) * len(present)), m - 1, p, man_runs))
     return best
 
 
@@ -441,3 +441,19 @@ def test_is_complete_agrees_with_readings_and_mahjong() -> None:
         complete += done
     assert 2000 <= complete < 4000
     assert is_complete([5] + [0] * 33)  # 111m 11m: a shape, though no fifth 1m exists
+
+
+def test_three_player_hands_need_no_table_of_their_own() -> None:
+    """Sanma (X1) has no 2m–8m, so no run of man can be made. For hands without them the
+    shape shanten is the same: a run holding only a 1m or 9m of the hand is never better
+    than a triplet of that tile. Checked against the brute force with man runs barred."""
+    rng = random.Random(12)
+    wall = [t for t in WALL if not 1 <= t <= 7]
+    for i in range(1500):
+        counts = [0] * 34
+        for t in rng.sample(wall, SIZES[i % len(SIZES)]):
+            counts[t] += 1
+        no_man_runs = _dist(tuple(counts), sum(counts) // 3, 1, False) - 1
+        assert shanten_regular(counts) == no_man_runs
+        if sum(counts) % 3 == 1:
+            assert all(not 1 <= k <= 7 for k in winning_kinds(counts))

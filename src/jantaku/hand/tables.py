@@ -34,7 +34,7 @@ from operator import index
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import InvalidHandError
-from jantaku.tiles import YAOCHUU
+from jantaku.tiles import YAOCHUU, kind_name
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,7 +82,7 @@ def _load() -> tuple[_Tables, int, int, int]:
 
 (_NCLS, _HCLS, _NROWS, _HROWS, _T2B, _T3B, _FB), _NN, _NH, _NK = _load()
 
-# Premultiplied lookup lists for the fast path (see _fill for the packed suit values):
+# Premultiplied lookup lists for the fast path (see _suit_value for the packed suit values):
 # T2[man * nN + pin] = k * nN;  T3[k * nN + sou] = k' * nH * 16;
 # F[(k' * nH + honor) * 16 + tiles] = regular shanten of a hand of that many tiles.
 _T2: Final = [k * _NN for k in _T2B]
@@ -111,8 +111,7 @@ def _suit_value(chunk: bytes, place: int) -> int:
     """The packed value of one suit's counts (validated), remembered in its dict."""
     for i, c in enumerate(chunk):
         if c > 4:
-            k = place * 9 + i
-            raise InvalidHandError(f"{c} copies of tile kind {k} (at most four)")
+            raise InvalidHandError(f"{c} copies of {kind_name(place * 9 + i)} (at most four)")
     idx = 0
     for c in chunk:
         idx = idx * 5 + c
