@@ -148,7 +148,6 @@ class State:
         "dora_markers",
         "drawn",
         "expected",
-        "extension",
         "final",
         "first_turn",
         "furiten_riichi",
@@ -191,7 +190,6 @@ class State:
         "scores",
         "seed",
         "shanten_floor",
-        "start_names",
         "turn",
         "waits",
     )
@@ -202,7 +200,6 @@ class State:
         self.players = n
         self.phase = Phase.START_GAME
         self.names: tuple[str, ...] = ()
-        self.start_names: tuple[str, ...] = ()
         self.seed: int | None = None
         self.scores = [rules.start_points] * n
         self.kyotaku = 0
@@ -215,7 +212,6 @@ class State:
         self.kyoku_index = 0  # hands played so far
         self.expected: tuple[Any, ...] | None = None
         self.game_over = False
-        self.extension = False
         self.final: EndGame | None = None
         self.results: list[Hora | Ryukyoku | Penalty] = []
         self._reset_hand()
@@ -909,9 +905,6 @@ def _dora(s: State, e: Dora) -> None:
 
 
 # --- the end of a hand ---------------------------------------------------------------------
-
-
-ScoreFn = Callable[..., Any]
 
 
 def _score(
