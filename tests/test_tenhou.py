@@ -13,6 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import corpus
 from jantaku.errors import LogFormatError
@@ -33,6 +35,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.logs.tenhou import (
+    TenhouDraw,
     TenhouGame,
     TenhouLobby,
     TenhouWin,
@@ -381,3 +384,80 @@ def test_a_ron_on_a_north_set_aside_reads_back() -> None:
     hora = next(e for e in back.events if isinstance(e, Hora) and e.target == 2)
     kita = back.events[back.events.index(hora) - 1]
     assert isinstance(kita, Nukidora) and hora.pai == kita.pai
+
+
+# --- never a crash: damaged records raise LogFormatError or read leniently -------------
+
+_DAMAGE_XML = (DATA / "paired_xml_json/mjx/2016052515gm-00a9-0000-c4d72066.xml").read_text()
+_DAMAGE_JSON = json.loads(
+    (DATA / "tenhou_json/mjai_reviewer_convlog_testdata/double_kakan_then_chankan.json").read_text()
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(_DAMAGE_XML) - 1),
+            st.integers(0, 2),
+            st.sampled_from('0123456789,"<>/= abNT-'),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_damaged_xml_never_crashes(edits: list[tuple[int, int, str]]) -> None:
+    text = list(_DAMAGE_XML)
+    for at, op, ch in edits:
+        at = min(at, len(text) - 1)
+        if op == 0:
+            text[at] = ch
+        elif op == 1:
+            del text[at]
+        else:
+            text.insert(at, ch)
+    try:
+        game = read_game("".join(text).encode())
+    except LogFormatError as e:
+        assert e.reason  # a typed error that says what is wrong
+    else:
+        assert all(isinstance(r, TenhouWin | TenhouDraw) for rs in game.results for r in rs)
+
+
+def _paths(obj: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(obj, list):
+        for i, v in enumerate(obj):
+            out += _paths(v, (*prefix, i))
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out += _paths(v, (*prefix, k))
+    return out
+
+
+_JSON_PATHS = _paths(_DAMAGE_JSON)[1:]
+_VALUES = [0, -1, 60, 99, 53, "x", "r", "p11", "c111213", "4141p41", [], [1], None, {}, 1.5, True]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_JSON_PATHS), st.sampled_from(_VALUES)), min_size=1, max_size=3
+    )
+)
+def test_damaged_tenhou6_never_crashes(edits: list[tuple[tuple[object, ...], object]]) -> None:
+    obj = json.loads(json.dumps(_DAMAGE_JSON))
+    for path, value in edits:
+        target = obj
+        try:
+            for key in path[:-1]:
+                target = target[key]  # type: ignore[index]
+            target[path[-1]] = value  # type: ignore[index]
+        except (IndexError, KeyError, TypeError):
+            continue
+    try:
+        game = read_tenhou6(obj)
+    except LogFormatError as e:
+        assert e.reason
+    else:
+        assert game.rounds == len(obj["log"])

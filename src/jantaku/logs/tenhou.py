@@ -463,6 +463,8 @@ def decode_meld(code: int, *, who: int) -> TenhouMeld:
             raise LogFormatError(f"meld code {code}: no such chi")
         base = (b // 7) * 9 + b % 7
         ids = tuple((base + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3))
+        if rel != 3:
+            raise LogFormatError(f"meld code {code}: a chi is called from the left")
         return TenhouMeld("chi", who, target, ids, ids[called_index])
     if code & 0x18:
         x = code >> 9
@@ -471,6 +473,8 @@ def decode_meld(code: int, *, who: int) -> TenhouMeld:
             raise LogFormatError(f"meld code {code}: no such pon")
         unused = (code >> 5) & 3
         ids = tuple(kind * 4 + i for i in range(4) if i != unused)
+        if target is None:
+            raise LogFormatError(f"meld code {code}: a pon names no seat it came from")
         if code & 0x8:
             return TenhouMeld("pon", who, target, ids, ids[called_index])
         return TenhouMeld("kakan", who, target, ids, ids[called_index], kind * 4 + unused)
@@ -569,6 +573,13 @@ def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
     if covered != len(body) and covered != len(_BETWEEN.sub("><", body.strip())):
         return None
     return toks
+
+
+def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
+    seat = _int(attrs, key)
+    if not 0 <= seat < players:
+        raise _XmlError(f"{key}={seat} is not a seat")
+    return seat
 
 
 def _tokens(text: str) -> Iterable[tuple[int, str, str, str]]:
@@ -709,11 +720,11 @@ class _XmlReader:
                 if tag == "N":
                     if not self.in_round:
                         raise _XmlError("<N> outside a round")
-                    who = _int(attrs, "who")
+                    who = _seat(attrs, "who", players)
                     self._meld(decode_meld(_int(attrs, "m"), who=who), ids)
                     last_draw[who] = -1
                 elif tag == "REACH":
-                    who = _int(attrs, "who")
+                    who = _seat(attrs, "who", players)
                     step = _int(attrs, "step")
                     append(Reach(who) if step == 1 else ReachAccepted(who))
                 elif tag == "DORA":
@@ -739,7 +750,7 @@ class _XmlReader:
                     self.breaks += 1
                     self.disconnections.append(
                         Disconnection(
-                            _int(attrs, "who"), False, len(self.results) - 1, self._step()
+                            _seat(attrs, "who", players), False, len(self.results) - 1, self._step()
                         )
                     )
                 elif tag == "TAIKYOKU":
@@ -900,13 +911,15 @@ class _XmlReader:
     def _agari(self, attrs: Mapping[str, str], players: int, ids: Sequence[Tile]) -> None:
         if not self.results or not self.in_round:
             raise _XmlError("<AGARI> outside a round")
-        who = _int(attrs, "who")
-        from_who = _int(attrs, "fromWho")
+        who = _seat(attrs, "who", players)
+        from_who = _seat(attrs, "fromWho", players)
         ten = _ints(attrs.get("ten", ""))
         if len(ten) != 3:
             raise _XmlError(f"ten needs fu,points,limit: {attrs.get('ten')!r}")
         if "yaku" in attrs:
             flat = _ints(attrs["yaku"])
+            if len(flat) % 2:
+                raise _XmlError(f"yaku needs id,han pairs: {attrs['yaku']!r}")
             yaku = tuple(zip(flat[::2], flat[1::2], strict=True))
             yakuman = False
         else:
@@ -916,7 +929,7 @@ class _XmlReader:
             raise _XmlError("no known yaku")
         ura = tuple(ids[self._checked(t)] for t in _ints(attrs.get("doraHaiUra", "")))
         deltas = self._scores(attrs, players)
-        pao = int(attrs["paoWho"]) if "paoWho" in attrs else None
+        pao = _seat(attrs, "paoWho", players) if "paoWho" in attrs else None
         win = TenhouWin(
             seat=who,
             from_seat=from_who,
@@ -1263,6 +1276,18 @@ class _JsonError(Exception):
     pass
 
 
+def _numbers(value: Any, n: int, what: str, *, whole: bool = True) -> tuple[Any, ...]:
+    """The first ``n`` numbers of a JSON list (ints only when ``whole``)."""
+    kinds = int if whole else (int, float)
+    if (
+        not isinstance(value, list)
+        or len(value) < n
+        or not all(isinstance(v, kinds) and not isinstance(v, bool) for v in value[:n])
+    ):
+        raise _JsonError(f"{what} needs {n} numbers: {value!r}")
+    return tuple(value[:n])
+
+
 def _code_tile(value: Any) -> Tile:
     if not isinstance(value, int) or isinstance(value, bool) or value not in _TILE_OF_CODE:
         raise _JsonError(f"not a tile code: {value!r}")
@@ -1380,7 +1405,11 @@ def read_tenhou6(
     final: tuple[tuple[int, float], ...] | None = None
     sc = head.get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * players:
-        final = tuple((int(sc[2 * i]), float(sc[2 * i + 1])) for i in range(players))
+        try:
+            nums = _numbers(sc, 2 * players, "sc", whole=False)
+        except _JsonError as e:
+            raise LogFormatError(str(e), source="tenhou6") from None
+        final = tuple((int(nums[2 * i]), float(nums[2 * i + 1])) for i in range(players))
         events.append(EndGame(scores=tuple(p for p, _ in final), result=tuple(r for _, r in final)))
     if not raw_rounds:
         err = LogFormatError("the record has no rounds", source="tenhou6")
@@ -1394,7 +1423,11 @@ def read_tenhou6(
         else ()
     )
     rate_raw = head.get("rate")
-    rate = tuple(float(r) for r in rate_raw[:players]) if isinstance(rate_raw, list) else ()
+    rate = (
+        tuple(float(r) for r in rate_raw[:players] if isinstance(r, int | float))
+        if isinstance(rate_raw, list)
+        else ()
+    )
     sx_raw = head.get("sx")
     sx = tuple(str(s) for s in sx_raw[:players]) if isinstance(sx_raw, list) else ()
     lobby_no = head.get("lobby")
@@ -1501,7 +1534,7 @@ def _play_round(
             kyotaku=sticks,
             oya=oya,
             dora_marker=dora[0],
-            scores=tuple(int(v) for v in scores[:players]),
+            scores=_numbers(scores, players, "scores"),
             tehais=tuple(hands),
         )
     )
@@ -1667,8 +1700,10 @@ def _round_result(
         for deltas_raw, info in zip(pairs[::2], pairs[1::2], strict=True):
             if not isinstance(info, list) or len(info) < 4 or not isinstance(deltas_raw, list):
                 raise _JsonError("bad win info")
-            who, from_who, liable = info[0], info[1], info[2]
-            deltas = tuple(int(v) for v in deltas_raw[:players])
+            who, from_who, liable = _numbers(info, 3, "win info")
+            if not all(0 <= v < players for v in (who, from_who, liable)):
+                raise _JsonError(f"win info names no seat: {info[:3]!r}")
+            deltas = _numbers(deltas_raw, players, "deltas")
             yaku: list[tuple[int, int]] = []
             yakuman = False
             for text in info[4:]:
@@ -1722,7 +1757,7 @@ def _round_result(
             )
     else:
         deltas = (
-            tuple(int(v) for v in outcome[1][:players])
+            _numbers(outcome[1], players, "deltas")
             if len(outcome) > 1 and isinstance(outcome[1], list)
             else (0,) * players
         )
