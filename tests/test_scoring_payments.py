@@ -296,3 +296,26 @@ def test_dora_options_are_checked() -> None:
             rules=no_ura,
         )
     assert isinstance(no_ura, Rules)
+
+
+def test_flowers_and_chips_options() -> None:
+    # T4: a flower set aside counts one dora where the rules use flowers
+    flowered = replace(TENHOU, flowers=8, chips=1000)
+    s = WinSituation.from_hand(
+        "234m067p11s345678s",
+        win="8s",
+        winner=1,
+        discarder=2,
+        riichi=Riichi.RIICHI,
+        ippatsu=True,
+        ura="9s",
+        flowers=2,
+        rules=flowered,
+    )
+    r = score_win(s)
+    assert (r.flowers, r.red, r.ura) == (2, 1, 2)
+    assert r.han == 3 + 2 + 1 + 2  # riichi, ippatsu, pinfu + flowers + red + ura
+    assert r.chips == 1 + 2 + 1  # T5b: red fives, ura dora, ippatsu
+    assert score_win(replace(s, rules=replace(flowered, chips=0))).chips == 0
+    with pytest.raises(ImpossibleSituationError, match="flowers"):
+        WinSituation.from_hand("234m567p11s345678s", win="8s", flowers=1)

@@ -163,6 +163,7 @@ def _text(s: WinSituation, r: WinResult) -> str:
         ("red five", "赤ドラ", r.red),
         ("ura dora", "裏ドラ", r.ura),
         ("kita", "抜きドラ", r.kita),
+        ("flowers", "花牌", r.flowers),
     ):
         if n:
             lines.append(f"  {name:<28} {kanji:<8} {n} han")

@@ -149,7 +149,9 @@ class YakuHan:
 class WinResult:
     """The itemised score of a win.
 
-    ``han`` includes dora; ``deltas`` is every seat's change including honba and
+    ``han`` includes dora (flowers too, one each); ``chips`` counts the side payments
+    a table with chips (T5b) owes the winner: red fives, ura dora and ippatsu (0 when
+    the rules have no chips). ``deltas`` is every seat's change including honba and
     deposits (and pao splits); ``total`` is what the winner receives before honba
     and deposits. ``reading`` is the reading of the concealed tiles that scored
     highest (H6), ``wait`` the wait it gives the winning tile.
@@ -174,6 +176,8 @@ class WinResult:
     is_tsumo: bool
     is_dealer: bool
     winner: int
+    flowers: int = 0
+    chips: int = 0
 
     def payment_text(self) -> str:
         """The payment as the seeds write it: ``3900``, ``1000/2000``, ``2000 all``.
@@ -210,6 +214,8 @@ class WinResult:
             "ura": self.ura,
             "red": self.red,
             "kita": self.kita,
+            "flowers": self.flowers,
+            "chips": self.chips,
             "fu_items": [{"item": n, "fu": f} for n, f in self.fu_items],
             "fu": self.fu,
             "han": self.han,
@@ -401,10 +407,15 @@ _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in H
 _ORD_HAND_OPEN: Final = tuple(
     (y, y.han_open) for y in ORDINARY if y.id in HAND_LEVEL and y.han_open
 )
-_ORD_READING: Final = tuple(
-    (y, y.han_closed, y.han_open, HONOR_TRIPLET.get(y.id, -1))
+_ORD_READING_CLOSED: Final = tuple(
+    (y, y.han_closed, HONOR_TRIPLET.get(y.id, -1))
     for y in ORDINARY
-    if y.id not in HAND_LEVEL
+    if y.id not in HAND_LEVEL and y.han_closed
+)
+_ORD_READING_OPEN: Final = tuple(
+    (y, y.han_open, HONOR_TRIPLET.get(y.id, -1))
+    for y in ORDINARY
+    if y.id not in HAND_LEVEL and y.han_open
 )
 _YM_HAND: Final = tuple(y for y in YAKUMAN if y.id in HAND_LEVEL)
 # a hand-level yakuman needs a first turn, four kans, one closed suit (chuuren), or
@@ -462,6 +473,7 @@ def _candidates(
     seat_wind = situation.seat_wind
     round_wind = situation.round_wind
     out: list[_Candidate] = []
+    reading_yaku = _ORD_READING_CLOSED if closed else _ORD_READING_OPEN
     hand_yaku: list[YakuHan] | None = None
     hand_han = 0
     hand_yakuman: list[YakuHan] = []
@@ -476,22 +488,22 @@ def _candidates(
             if regular and wait is Wait.SHANPON and not tsumo:
                 concealed_trips -= 1
             ctx = Context(
-                situation=situation,
-                form=form,
-                pair=reading.pair,
-                runs=runs,
-                triplets=triplets,
-                concealed_triplets=concealed_trips,
-                kans=kans_t,
-                wait=wait,
-                counts=all_counts,
-                concealed_counts=concealed,
-                kinds=kinds,
-                closed=closed,
-                tsumo=tsumo,
-                win_kind=win_kind,
-                seat_wind=seat_wind,
-                round_wind=round_wind,
+                situation,
+                form,
+                reading.pair,
+                runs,
+                triplets,
+                concealed_trips,
+                kans_t,
+                wait,
+                all_counts,
+                concealed,
+                kinds,
+                closed,
+                tsumo,
+                win_kind,
+                seat_wind,
+                round_wind,
             )
             if hand_yaku is None:
                 hand_yaku = []
@@ -530,9 +542,8 @@ def _candidates(
             found = list(hand_yaku)
             han = hand_han
             pinfu = False
-            for y, h_closed, h_open, honor in _ORD_READING:
-                h = h_closed if closed else h_open
-                if not h or (honor >= 0 and honor not in triplets):
+            for y, h, honor in reading_yaku:
+                if honor >= 0 and honor not in triplets:
                     continue
                 n = y.predicate(ctx)
                 if n:
@@ -594,7 +605,8 @@ def score_win(s: WinSituation) -> WinResult:
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
     dora, ura, red, kita = _dora_counts(s, concealed)
-    extra = dora + ura + red + kita
+    flowers = s.flowers
+    extra = dora + ura + red + kita + flowers
     rules = s.rules
     best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
     for c in candidates:
@@ -616,7 +628,7 @@ def score_win(s: WinSituation) -> WinResult:
     if s.robbed_ankan and reading.form is not Form.KOKUSHI:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
-        dora = ura = red = kita = 0
+        dora = ura = red = kita = flowers = 0
         han_total = 13 * mult
     else:
         han_total = han + extra
@@ -651,6 +663,8 @@ def score_win(s: WinSituation) -> WinResult:
         is_tsumo=s.discarder is None,
         is_dealer=s.winner == s.dealer,
         winner=s.winner,
+        flowers=flowers,
+        chips=(red + ura + (1 if s.ippatsu else 0)) if rules.chips else 0,
     )
 
 

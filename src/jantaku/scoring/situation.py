@@ -51,7 +51,8 @@ class WinSituation:
     uninterrupted first turn: with a tsumo it makes tenhou (dealer) or chiihou, with
     a ron renhou. ``robbed_ankan`` marks a chankan on an ankan, which only thirteen
     orphans may do (Y11, option ``kokushi_robs_ankan``). ``deposits`` counts riichi
-    sticks on the table, ``kita`` the norths set aside (three players).
+    sticks on the table, ``kita`` the norths set aside (three players), ``flowers``
+    the flower tiles set aside where the rules use them (T4; one dora each).
     """
 
     concealed: tuple[Tile, ...]
@@ -73,6 +74,7 @@ class WinSituation:
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
     kita: int = 0
+    flowers: int = 0
     honba: int = 0
     deposits: int = 0
     rules: Rules = TENHOU
@@ -123,8 +125,10 @@ class WinSituation:
             raise bad("kan dora are not played under these rules")
         if self.ura_indicators and not self.rules.ura_dora:
             raise bad("ura dora are not played under these rules")
-        if min(self.honba, self.deposits, self.kita) < 0:
-            raise bad("honba, deposits and kita cannot be negative")
+        if min(self.honba, self.deposits, self.kita, self.flowers) < 0:
+            raise bad("honba, deposits, kita and flowers cannot be negative")
+        if self.flowers > self.rules.flowers:
+            raise bad(f"{self.flowers} flowers set aside, the rules use {self.rules.flowers}")
         tsumo = self.discarder is None
         if self.ippatsu and self.riichi is Riichi.NONE:
             raise bad("ippatsu without riichi")

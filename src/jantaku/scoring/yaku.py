@@ -82,7 +82,6 @@ class Context:
 
     def __init__(
         self,
-        *,
         situation: WinSituation,
         form: Form,
         pair: int,
