@@ -21,6 +21,8 @@ import pytest
 
 import corpus
 from jantaku.cli import main
+from jantaku.logs.mjai import dumps_game
+from jantaku.logs.mjai import read_game as read_mjai
 from jantaku.logs.replay import GameReplay, replay_events, replay_game, replay_path
 from jantaku.logs.tenhou import TenhouGame, read_game, read_xml
 from jantaku.rules import Rounding, Rules
@@ -286,3 +288,20 @@ def test_cli_walks_directories(tmp_path: Path) -> None:
     status, text = _cli(str(DATA / "tenhou_xml/liuzj2019_edge_cases"), "--quiet")
     assert status == 0 and text.startswith("total: 1 games, 5 rounds: 1 ok")
     assert Rules.preset("tenhou").tenpai_yame  # the default preset plays Tenhou
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in EDGE if p.parent.name in ("dnovikoff_tenhou", "mjx_extra")] + BULK[5::100],
+    ids=lambda p: p.name.split(".")[0],
+)
+def test_tenhou_games_as_mjai_logs_replay(path: Path) -> None:
+    """Tenhou record → events → mjai JSON lines → events: same game, rules in the header."""
+    game = read_game(path)
+    text = dumps_game(game.events)
+    back = read_mjai(io.StringIO(text), strict=True)
+    assert back is not None and back.events == list(game.events)
+    rules = back.rules()
+    assert rules == game.rules
+    result = replay_events(back.events, rules)  # the hora/ryukyoku deltas of the log itself
+    assert result.ok, result.line()

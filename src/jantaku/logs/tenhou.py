@@ -422,6 +422,15 @@ class TenhouGame:
         return len(self.results)
 
 
+def _with_rules(game: TenhouGame) -> TenhouGame:
+    """The game with its rules written into ``start_game`` (mjai logs made from it carry them)."""
+    events = game.events
+    if not events or not isinstance(events[0], StartGame):
+        return game
+    start = StartGame(events[0].names, rules=game.rules.to_dict())
+    return replace(game, events=(start, *events[1:]))
+
+
 # --- melds ------------------------------------------------------------------------------
 
 
@@ -775,19 +784,21 @@ class _XmlReader:
         self._end_round()
         if self.final is None:  # a game cut short ends with its last round
             self.note("the game has no final result (owari)")
-        return TenhouGame(
-            events=tuple(events),
-            lobby=self.lobby,
-            results=tuple(tuple(r) for r in self.results),
-            final=self.final,
-            names=self.names,
-            dan=self.dan,
-            rate=self.rate,
-            sx=self.sx,
-            ref=self.ref,
-            disconnections=tuple(self.disconnections),
-            legacy=not self.shuffled,
-            errors=tuple(self.errors),
+        return _with_rules(
+            TenhouGame(
+                events=tuple(events),
+                lobby=self.lobby,
+                results=tuple(tuple(r) for r in self.results),
+                final=self.final,
+                names=self.names,
+                dan=self.dan,
+                rate=self.rate,
+                sx=self.sx,
+                ref=self.ref,
+                disconnections=tuple(self.disconnections),
+                legacy=not self.shuffled,
+                errors=tuple(self.errors),
+            )
         )
 
     @staticmethod
@@ -1439,18 +1450,20 @@ def read_tenhou6(
         for c in (connection if isinstance(connection, list) else ())
         if isinstance(c, Mapping) and all(k in c for k in ("who", "what", "log", "step"))
     )
-    return TenhouGame(
-        events=tuple(events),
-        lobby=lobby,
-        results=tuple(results),
-        final=final,
-        names=names[:players],
-        dan=dan,
-        rate=rate,
-        sx=sx,
-        ref=str(head.get("ref", ref)),
-        disconnections=disconnections,
-        errors=tuple(errors),
+    return _with_rules(
+        TenhouGame(
+            events=tuple(events),
+            lobby=lobby,
+            results=tuple(results),
+            final=final,
+            names=names[:players],
+            dan=dan,
+            rate=rate,
+            sx=sx,
+            ref=str(head.get("ref", ref)),
+            disconnections=disconnections,
+            errors=tuple(errors),
+        )
     )
 
 
