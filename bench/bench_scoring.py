@@ -2,9 +2,12 @@
 
 Prints hands per second for :func:`jantaku.scoring.score_win` (one call per hand,
 cold and warm shape cache), for the ``mahjong`` package's
-``HandCalculator.estimate_hand_value`` on the same hands, the ratio, and the rate of
-the batch entry point :func:`jantaku.scoring.score_wins`. Targets: 5× per call, 20×
-for the batch.
+``HandCalculator.estimate_hand_value`` on the same hands, the ratio, the rate of the
+batch entry point :func:`jantaku.scoring.score_wins` and of
+:func:`jantaku.scoring.has_yaku` (the engine's legal-win check). Targets: 5× per
+call, 20× for the batch. "Cold" hands are all new to the cache (every seeded hand
+differs); "warm" scores the same hands again, as the engine does when it checks the
+same hand shape turn after turn.
 
     python bench/bench_scoring.py [--hands N] [--seed S] [--profile]
 """
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jantaku.errors import JantakuError
-from jantaku.scoring import score_win, score_wins
+from jantaku.scoring import has_yaku, score_win, score_wins
 from jantaku.scoring.score import clear_cache
 
 # the seeded hands come from the test helper, so tests and bench score the same hands
@@ -38,6 +41,15 @@ def jantaku_rate(hands: list[RandomHand]) -> float:
             score_win(s)
         except JantakuError:
             continue
+    return len(hands) / (time.perf_counter() - start)
+
+
+def has_yaku_rate(hands: list[RandomHand]) -> float:
+    """Hands per second for has_yaku, the engine's legal-win check."""
+    situations = [h.situation for h in hands]
+    start = time.perf_counter()
+    for s in situations:
+        has_yaku(s)
     return len(hands) / (time.perf_counter() - start)
 
 
@@ -82,12 +94,21 @@ def main() -> None:
     cold = jantaku_rate(hands)
     warm = jantaku_rate(hands)
     clear_cache()
+    check_cold = has_yaku_rate(hands)
+    check_warm = has_yaku_rate(hands)
+    clear_cache()
     batch = batch_rate(hands)
     print(f"scoring: {len(hands)} seeded winning hands")
-    print(f"  mahjong 2.1.0 estimate_hand_value  {theirs:10,.0f} hands/s")
-    print(f"  jantaku score_win (cold cache)     {cold:10,.0f} hands/s  {cold / theirs:5.1f}x")
-    print(f"  jantaku score_win (warm cache)     {warm:10,.0f} hands/s  {warm / theirs:5.1f}x")
-    print(f"  jantaku score_wins (batch, cold)   {batch:10,.0f} hands/s  {batch / theirs:5.1f}x")
+    rows = [
+        ("mahjong 2.1.0 estimate_hand_value", theirs),
+        ("jantaku score_win (cold cache)", cold),
+        ("jantaku score_win (warm cache)", warm),
+        ("jantaku score_wins (batch, cold)", batch),
+        ("jantaku has_yaku (cold cache)", check_cold),
+        ("jantaku has_yaku (warm cache)", check_warm),
+    ]
+    for label, rate in rows:
+        print(f"  {label:<35} {rate:10,.0f} hands/s  {rate / theirs:5.1f}x")
 
 
 if __name__ == "__main__":
