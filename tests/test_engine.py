@@ -830,3 +830,20 @@ def test_tenpai_without_yaku_counts_only_with_formal_tenpai() -> None:
     assert not start(no_yaku, strict).is_tenpai(1)
     tanyao = (JUNK[0], "23m456p678s678p55s", JUNK[1], ORPHANS)  # 4m gives tanyao
     assert start(tanyao, strict).is_tenpai(1)
+
+
+def test_textbook_forbids_riichi_by_discarding_a_winning_tile() -> None:
+    """G8 (000 立直: 和了っている牌を打って立直の宣言は出来ない): tenhou allows it."""
+    for rules, allowed in ((TENHOU, True), (TEXTBOOK, False)):
+        s = start(WAITING, rules)
+        turn(s, 0, "6z")
+        apply(s, Tsumo(actor=1, pai=t("2m")))  # complete: 234m456p678p234s88p
+        legal = legal_actions(s, 1)
+        assert (Reach(1) in legal) is allowed
+        if allowed:
+            apply(s, Reach(actor=1))
+            apply(s, Dahai(actor=1, pai=t("2m"), tsumogiri=True))
+            assert s.furiten(1)
+        else:
+            with pytest.raises(IllegalActionError, match="winning tile"):
+                apply(s, Reach(actor=1))

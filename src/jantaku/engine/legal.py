@@ -18,6 +18,7 @@ from jantaku.engine.state import (
     _score,
     kyuushu_refusal,
     riichi_ankan_refusal,
+    riichi_discard_refusal,
     riichi_refusal,
 )
 from jantaku.errors import JantakuError
@@ -115,25 +116,11 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]
 
 
 def _riichi_discards(s: State, seat: int) -> list[Action]:
-    out: list[Action] = []
-    c = s.counts[seat]
-    for a in _discards(s, seat):
-        if not isinstance(a, Dahai):
-            continue
-        k = KIND_OF[a.pai]
-        c[k] -= 1
-        ok = bool(_waits_of(c))
-        if ok and not s.rules.riichi_on_complete_hand:
-            c[k] += 1
-            from jantaku.hand import is_complete
-
-            complete = is_complete(c)
-            c[k] -= 1
-            ok = not (complete and k in _waits_of(c))
-        c[k] += 1
-        if ok:
-            out.append(a)
-    return out
+    return [
+        a
+        for a in _discards(s, seat)
+        if isinstance(a, Dahai) and not riichi_discard_refusal(s, seat, KIND_OF[a.pai])
+    ]
 
 
 def _own_turn(s: State, seat: int) -> list[Action]:

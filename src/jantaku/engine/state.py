@@ -536,13 +536,9 @@ def _dahai(s: State, e: Dahai) -> None:
         raise _illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
     counts = s.counts[seat]
     if s.riichi_pending == seat:
-        counts[k] -= 1
-        w = _waits(counts)
-        counts[k] += 1
-        if not w:
-            raise _illegal(seat, e, "a riichi discard must leave the hand tenpai")
-        if not s.rules.riichi_on_complete_hand and is_complete(counts) and k in w:
-            raise _illegal(seat, e, "riichi may not be declared by discarding a winning tile")
+        why = riichi_discard_refusal(s, seat, k)
+        if why:
+            raise _illegal(seat, e, why)
     # --- commit
     hand.remove(t)
     counts[k] -= 1
@@ -601,12 +597,31 @@ def riichi_refusal(s: State, seat: int) -> str:
     # a draw lowers shanten by one at most: a known lower bound spares the count
     if s.shanten_floor[seat] > 0:
         return "riichi needs a tenpai hand"
-    if s.waits[seat]:  # tenpai before the draw: the drawn tile can go
-        return ""
+    complete_ok = s.rules.riichi_on_complete_hand
+    drawn = s.drawn
+    if s.waits[seat] and (complete_ok or drawn is None or KIND_OF[drawn] not in s.waits[seat]):
+        return ""  # tenpai before the draw: the drawn tile can go
     sh = shanten(s.counts[seat])
     s.shanten_floor[seat] = sh
     if sh > 0:
         return "riichi needs a tenpai hand"
+    if not complete_ok:
+        c = s.counts[seat]
+        if not any(c[k] and not riichi_discard_refusal(s, seat, k) for k in range(34)):
+            return "riichi may not be declared by discarding a winning tile (G8)"
+    return ""
+
+
+def riichi_discard_refusal(s: State, seat: int, k: int) -> str:
+    """Why discarding kind ``k`` cannot declare riichi, or ``''`` (G8)."""
+    counts = s.counts[seat]
+    counts[k] -= 1
+    w = _waits(counts)
+    counts[k] += 1
+    if not w:
+        return "a riichi discard must leave the hand tenpai"
+    if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
+        return "riichi may not be declared by discarding a winning tile (G8)"
     return ""
 
 
