@@ -604,6 +604,8 @@ def score_win(s: WinSituation) -> WinResult:
     candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
+    if not any(c[1] or c[2] for c in candidates):
+        raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
     dora, ura, red, kita = _dora_counts(s, concealed)
     flowers = s.flowers
     extra = dora + ura + red + kita + flowers
@@ -695,8 +697,6 @@ def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tup
     mult = 6 if s.winner == s.dealer else 4
     payments = [0] * n
     honba_pay = [0] * n
-    if liable and rules.pao_whole_hand:
-        liable = basic  # the liable seat answers for the whole hand (Tenhou)
     if s.discarder is not None:
         if liable and s.pao is not None and s.pao != s.discarder:
             half = ceil100(liable * mult / 2)
