@@ -24,7 +24,7 @@ from jantaku.cli import main
 from jantaku.logs.mjai import dumps_game
 from jantaku.logs.mjai import read_game as read_mjai
 from jantaku.logs.replay import GameReplay, replay_events, replay_game, replay_path
-from jantaku.logs.tenhou import TenhouGame, read_game, read_xml
+from jantaku.logs.tenhou import TenhouGame, read_game, read_xml, to_tenhou6
 from jantaku.rules import Rounding, Rules
 
 DATA = corpus.DATA
@@ -305,3 +305,56 @@ def test_tenhou_games_as_mjai_logs_replay(path: Path) -> None:
     assert rules == game.rules
     result = replay_events(back.events, rules)  # the hora/ryukyoku deltas of the log itself
     assert result.ok, result.line()
+
+
+def _canonical(rounds: list[object]) -> list[object]:
+    """tenhou.net/6 rounds with each win's yaku list sorted (Tenhou orders yakuhai by hand)."""
+    out = json.loads(json.dumps(rounds, ensure_ascii=False))
+    for rnd in out:
+        result = rnd[-1]
+        for k in range(2, len(result), 2):
+            if isinstance(result[k], list):
+                result[k] = result[k][:4] + sorted(result[k][4:])
+    return out
+
+
+@pytest.mark.parametrize(
+    "xml", sorted((DATA / "paired_xml_json").glob("*/*.xml")), ids=lambda p: p.stem
+)
+def test_games_scored_by_the_engine_write_tenhous_own_json(xml: Path) -> None:
+    """Replay, keep the engine's own hora/ryukyoku (its yaku, fu, payments), write
+    tenhou.net/6: the log equals Tenhou's export but for the order of the yaku."""
+    from jantaku.engine.state import State, apply
+    from jantaku.events import Event, Hora, Ryukyoku
+
+    game = read_game(xml)
+    state = State(game.rules)
+    ours: list[Event] = []
+    for event in game.events:
+        apply(state, event)
+        if isinstance(event, Hora | Ryukyoku):
+            done = state.results[-1]
+            assert isinstance(done, Hora | Ryukyoku)
+            ours.append(dataclasses.replace(done, scores=None))
+        else:
+            ours.append(event)
+    official = xml.with_suffix(".json")
+    if official.exists():
+        rounds = json.loads(official.read_text(encoding="utf-8"))["log"]
+    else:
+        lines = xml.with_name(xml.name[:-4] + ".tenhou6.jsonl").read_text(encoding="utf-8")
+        rounds = [json.loads(line)["log"][0] for line in lines.splitlines() if line.strip()]
+    assert _canonical(to_tenhou6(ours)["log"]) == _canonical(rounds)
+
+
+def test_yaku_names_are_the_scoring_registrys() -> None:
+    from jantaku.logs.tenhou import YAKU
+    from jantaku.scoring.yaku import YAKU as REGISTRY
+
+    by_tenhou: dict[int, str] = {}
+    for y in REGISTRY:
+        if y.tenhou_id is not None:
+            by_tenhou.setdefault(y.tenhou_id, y.id)
+    for tenhou_id, name in by_tenhou.items():
+        assert YAKU[tenhou_id][0] == name
+    assert [YAKU[i][0] for i in (52, 53, 54)] == ["dora", "ura", "aka"]

@@ -145,28 +145,28 @@ YAKU: Final[dict[int, tuple[str, str]]] = {
     1: ("riichi", "立直"),
     2: ("ippatsu", "一発"),
     3: ("chankan", "槍槓"),
-    4: ("rinshan_kaihou", "嶺上開花"),
+    4: ("rinshan", "嶺上開花"),
     5: ("haitei", "海底摸月"),
     6: ("houtei", "河底撈魚"),
     7: ("pinfu", "平和"),
     8: ("tanyao", "断幺九"),
     9: ("iipeikou", "一盃口"),
-    10: ("seat_wind_east", "自風 東"),
-    11: ("seat_wind_south", "自風 南"),
-    12: ("seat_wind_west", "自風 西"),
-    13: ("seat_wind_north", "自風 北"),
-    14: ("round_wind_east", "場風 東"),
-    15: ("round_wind_south", "場風 南"),
-    16: ("round_wind_west", "場風 西"),
-    17: ("round_wind_north", "場風 北"),
+    10: ("seat_wind_ton", "自風 東"),
+    11: ("seat_wind_nan", "自風 南"),
+    12: ("seat_wind_shaa", "自風 西"),
+    13: ("seat_wind_pei", "自風 北"),
+    14: ("round_wind_ton", "場風 東"),
+    15: ("round_wind_nan", "場風 南"),
+    16: ("round_wind_shaa", "場風 西"),
+    17: ("round_wind_pei", "場風 北"),
     18: ("haku", "役牌 白"),
     19: ("hatsu", "役牌 發"),
     20: ("chun", "役牌 中"),
     21: ("double_riichi", "両立直"),
     22: ("chiitoitsu", "七対子"),
     23: ("chanta", "混全帯幺九"),
-    24: ("ittsuu", "一気通貫"),
-    25: ("sanshoku_doujun", "三色同順"),
+    24: ("ittsu", "一気通貫"),
+    25: ("sanshoku", "三色同順"),
     26: ("sanshoku_doukou", "三色同刻"),
     27: ("sankantsu", "三槓子"),
     28: ("toitoi", "対々和"),
@@ -186,18 +186,20 @@ YAKU: Final[dict[int, tuple[str, str]]] = {
     42: ("tsuuiisou", "字一色"),
     43: ("ryuuiisou", "緑一色"),
     44: ("chinroutou", "清老頭"),
-    45: ("chuuren_poutou", "九蓮宝燈"),
-    46: ("junsei_chuuren_poutou", "純正九蓮宝燈"),
-    47: ("kokushi_musou", "国士無双"),
-    48: ("kokushi_musou_13", "国士無双１３面"),
+    45: ("chuuren", "九蓮宝燈"),
+    46: ("junsei_chuuren", "純正九蓮宝燈"),
+    47: ("kokushi", "国士無双"),
+    48: ("kokushi_13", "国士無双１３面"),
     49: ("daisuushii", "大四喜"),
     50: ("shousuushii", "小四喜"),
     51: ("suukantsu", "四槓子"),
     52: ("dora", "ドラ"),
-    53: ("ura_dora", "裏ドラ"),
-    54: ("aka_dora", "赤ドラ"),
+    53: ("ura", "裏ドラ"),
+    54: ("aka", "赤ドラ"),
 }
-"""Tenhou's yaku ids (the ``yaku``/``yakuman`` attributes of ``AGARI``): romaji and kanji."""
+"""Tenhou's yaku ids (the ``yaku``/``yakuman`` attributes of ``AGARI``): the name jantaku
+gives the yaku (the id of :mod:`jantaku.scoring`'s registry, and ``dora``, ``ura``, ``aka``
+as the engine writes them in ``hora``) and the kanji Tenhou writes."""
 
 _YAKU_BY_KANJI: Final = {kanji: i for i, (_, kanji) in YAKU.items()}
 _YAKU_BY_NAME: Final = {name: i for i, (name, _) in YAKU.items()}
@@ -1083,13 +1085,13 @@ def _score_text(hora: Hora, dealer: int) -> str:
 
 def _is_yakuman_name(name: str) -> bool:
     i = _YAKU_BY_NAME.get(name)
-    return i is not None and 36 <= i <= 51
+    return (i is not None and 37 <= i <= 51) or name == "renhou_yakuman"
 
 
 def _yaku_text(name: str, han: int) -> str | None:
-    i = _YAKU_BY_NAME.get(name)
+    i = _YAKU_BY_NAME.get("renhou" if name == "renhou_yakuman" else name)
     kanji = YAKU[i][1] if i is not None else name
-    if i is not None and 36 <= i <= 51:
+    if _is_yakuman_name(name):
         return f"{kanji}(役満)"
     if han == 0:
         return None
@@ -1193,7 +1195,12 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
             if ev.ura_markers and not ura:
                 ura.extend(_CODE_OF[t] for t in ev.ura_markers)
             result.append(_pad(list(ev.deltas or ()), 0))
-            texts = [_yaku_text(n, h) for n, h in ev.yaku or ()]
+            # Tenhou counts north set aside (kita) as dora
+            kita = sum(h for n, h in ev.yaku or () if n == "kita")
+            items = [(n, h + kita if n == "dora" else h) for n, h in ev.yaku or () if n != "kita"]
+            if kita and not any(n == "dora" for n, _ in items):
+                items.append(("dora", kita))
+            texts = [_yaku_text(n, h) for n, h in items]
             info: list[Any] = [
                 ev.actor,
                 ev.target,
