@@ -847,3 +847,41 @@ def test_textbook_forbids_riichi_by_discarding_a_winning_tile() -> None:
         else:
             with pytest.raises(IllegalActionError, match="winning tile"):
                 apply(s, Reach(actor=1))
+
+
+def test_double_riichi_and_ippatsu() -> None:
+    """Y2, Y3: riichi on the first uninterrupted turn is double; a win within the
+    go-around is ippatsu. A call in between cancels both."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    apply(s, Tsumo(actor=1, pai=t("7z")))
+    apply(s, Reach(actor=1))
+    apply(s, Dahai(actor=1, pai=t("7z"), tsumogiri=True))
+    apply(s, ReachAccepted(actor=1))
+    assert s.riichi[1] == 2
+    turn(s, 2, "6z")
+    turn(s, 3, "5z")
+    turn(s, 0, "2m")
+    apply(s, Hora(actor=1, target=0))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None
+    names = {name for name, _ in done.yaku}
+    assert {"double_riichi", "ippatsu"} <= names and "riichi" not in names
+    # a pon before the riichi makes it a plain riichi; ippatsu lasts one go-around
+    s = start((JUNK[0], WAITING[1], "34s456m678m234p66s", "55z1379m1379p137s"))
+    turn(s, 0, "5z")
+    apply(s, Pon(actor=3, target=0, pai=t("5z"), consumed=parse_tiles("55z")))
+    apply(s, Dahai(actor=3, pai=t("1m"), tsumogiri=False))
+    turn(s, 0, "6z")
+    apply(s, Tsumo(actor=1, pai=t("7z")))
+    apply(s, Reach(actor=1))
+    apply(s, Dahai(actor=1, pai=t("7z"), tsumogiri=True))
+    apply(s, ReachAccepted(actor=1))
+    assert s.riichi[1] == 1 and s.ippatsu[1]
+    turn(s, 2, "6z")
+    turn(s, 3, "6z")
+    assert s.ippatsu[1]
+    turn(s, 0, "7z")
+    assert s.ippatsu[1]
+    turn(s, 1, "5z")
+    assert not s.ippatsu[1]
