@@ -172,6 +172,11 @@ def _text(s: WinSituation, r: WinResult) -> str:
         lines.append(f"  fu: {items}")
     kanji = r.limit.kanji if r.limit.value != "none" and not r.yakuman else ""
     lines.append(r.summary() + (f" {kanji}" if kanji else ""))
+    winds = "ESWN"
+    lines.append(
+        "  seats: "
+        + "  ".join(f"{winds[p]} {d:+d}" if d else f"{winds[p]} 0" for p, d in enumerate(r.deltas))
+    )
     pay = r.payment_text()
     extra = []
     if s.honba:
