@@ -358,3 +358,54 @@ def test_yaku_names_are_the_scoring_registrys() -> None:
     for tenhou_id, name in by_tenhou.items():
         assert YAKU[tenhou_id][0] == name
     assert [YAKU[i][0] for i in (52, 53, 54)] == ["dora", "ura", "aka"]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (4, 4), (3, 3), (3, 5)])
+def test_selfplay_games_write_and_read_back_as_tenhou6(players: int, seed: int) -> None:
+    """A jantaku game → tenhou.net/6 (for Tenhou's viewer) → the same game.
+
+    tenhou.net/6 does not say when a kan's dora was shown, so the reader shows it
+    where Tenhou does (before the next discard); the dora themselves are the same.
+    """
+    from jantaku.agents import Agent, EfficiencyAgent, RandomAgent
+    from jantaku.events import Dora, EndGame, Event, Hora, Penalty, StartGame
+    from jantaku.logs.tenhou import read_tenhou6
+    from jantaku.match import play_match
+
+    rules = Rules.preset("tenhou" if players == 4 else "tenhou-sanma")
+    agents: list[Agent] = [EfficiencyAgent(), RandomAgent(seed), EfficiencyAgent(), RandomAgent(9)]
+    played = play_match(agents[:players], rules=rules, seed=seed).log
+    written = json.loads(json.dumps(to_tenhou6(played), ensure_ascii=False))
+    back = read_tenhou6(written)
+
+    def plain(events: list[Event] | tuple[Event, ...]) -> list[object]:
+        out: list[object] = []
+        for e in events:
+            if isinstance(e, StartGame | EndGame | Penalty | Dora):
+                continue
+            if isinstance(e, Hora):
+                out.append((e.actor, e.target, e.pai, e.deltas))
+            else:
+                out.append(_without_detail(e))
+        return out
+
+    assert plain(played) == plain(back.events)
+    dora = [e for e in played if isinstance(e, Dora)]
+    assert dora == [e for e in back.events if isinstance(e, Dora)]
+    assert back.players == players and back.rounds == sum(
+        1 for e in played if type(e).__name__ == "StartKyoku"
+    )
+
+
+def _without_detail(e: object) -> object:
+    """What tenhou.net/6 keeps of an event: no dice, sorted hands and calls, draws' kinds."""
+    from jantaku.events import Ankan, Chi, Daiminkan, Kakan, Pon, Ryukyoku, StartKyoku
+
+    if isinstance(e, StartKyoku):
+        hands = tuple(tuple(sorted(h)) for h in e.tehais)
+        return dataclasses.replace(e, dice=None, wall_break=None, tehais=hands)
+    if isinstance(e, Ryukyoku):
+        return (e.reason, e.deltas)
+    if isinstance(e, Chi | Pon | Daiminkan | Kakan | Ankan):
+        return dataclasses.replace(e, consumed=tuple(sorted(e.consumed)))
+    return e
