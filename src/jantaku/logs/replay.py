@@ -406,9 +406,11 @@ def _describe(x: object) -> str:
 
 
 def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
-    """Replay a Tenhou game under its lobby's rules, checking it against its own record.
+    """Replay a Tenhou game under its rules, checking it against its own record.
 
-    A game cut short (no final ``owari``) is replayed as far as it goes.
+    A game cut short (no final ``owari``) is replayed as far as it goes; a game under
+    special lobby rules (chips, private rule sets) is an ``error`` result. A divergence
+    is a result, not an exception: nothing is raised for a bad record.
     """
     name = file if file is not None else game.ref
     if not game.lobby.standard:
@@ -470,7 +472,8 @@ def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[
 
 
 def replay_path(path: str | Path) -> Iterator[GameReplay]:
-    """Replay every game in a file; an unreadable file gives one ``error`` result."""
+    """Replay every game in a file; an unreadable or malformed file gives one ``error``
+    result (with the reader's message), never an exception."""
     try:
         for name, game, rules in read_records(path):
             if isinstance(game, TenhouGame):

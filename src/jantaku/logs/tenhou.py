@@ -1,8 +1,9 @@
 """Tenhou game records: mjlog XML and tenhou.net/6 JSON in, tenhou.net/6 JSON out.
 
 A record is read into a :class:`TenhouGame`: the game as jantaku events (mjai-shaped
-values of :mod:`jantaku.events`, whole game from ``start_game`` to ``end_game``), the
-lobby flags it was played under, and what the record *claims* about each result —
+values of :mod:`jantaku.events`, from ``start_game`` — with the rules the game was played
+under — to ``end_game``, or to the last round of a game cut short), the lobby flags,
+and what the record *claims* about each result —
 every win's yaku, han, fu and payments (:class:`TenhouWin`), every draw's payments
 (:class:`TenhouDraw`) and the final scores (``owari``) — so that a replay can check
 the engine against it.
