@@ -134,7 +134,17 @@ class State:
     """A match in progress: all public knowledge plus every seat's concealed hand.
 
     Seats are absolute (0 … players−1, seat 0 the first dealer). Attributes are read by
-    legal-action generation, views and tests; only :func:`apply` changes them.
+    legal-action generation, views and tests; only :func:`apply` changes them. The main
+    ones, per seat where a list: ``hands`` (concealed tiles, unordered; see
+    :meth:`hand_of`), ``counts`` (their 34-counts), ``melds``, ``rivers`` and
+    ``river_flags`` (1 tsumogiri, 2 riichi tile, 4 called away), ``waits`` (kinds that
+    complete the hand between turns), ``riichi`` (0, 1, or 2 for double riichi),
+    ``nuki``, ``scores``; and ``phase`` (:class:`Phase`), ``turn``, ``drawn``,
+    ``last_discard`` / ``last_discarder``, ``dora_markers``, ``live`` (tiles left to
+    draw), ``bakaze`` / ``kyoku`` / ``honba`` / ``kyotaku`` / ``oya``, ``results`` (this
+    hand's completed ``hora`` / ``ryukyoku`` / ``penalty`` events, with the engine's
+    payments), ``expected`` (what the next ``start_kyoku`` must say) and ``final`` (the
+    completed ``end_game``).
     """
 
     __slots__ = (
