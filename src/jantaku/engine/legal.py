@@ -130,7 +130,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
     c = s.counts[seat]
     hand = s.hands[seat]
     drawn = s.drawn
-    if drawn is not None and can_tsumo(s, seat):
+    if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
         out.append(Hora(seat, seat, drawn))
     if s.riichi[seat]:
         if drawn is not None:

@@ -527,7 +527,8 @@ def _tsumo(s: State, e: Tsumo) -> None:
 
 def _dahai(s: State, e: Dahai) -> None:
     seat = e.actor
-    _need_phase(s, (Phase.ACT, Phase.DISCARD), seat, e)
+    if s.phase != Phase.ACT and s.phase != Phase.DISCARD:
+        _need_phase(s, (Phase.ACT, Phase.DISCARD), seat, e)
     if seat != s.turn:
         raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
     t = e.pai
