@@ -885,3 +885,19 @@ def test_double_riichi_and_ippatsu() -> None:
     assert s.ippatsu[1]
     turn(s, 1, "5z")
     assert not s.ippatsu[1]
+
+
+def test_tenpai_yame_ends_the_match_only_where_the_rules_say() -> None:
+    """M3: the last dealer, top and tenpai at the draw, stops (textbook) or goes on."""
+    hands = (JUNK[0], JUNK[1], "1379m1379p1379s3z", TANKI)
+    for rules, phase in ((TEXTBOOK, Phase.END_GAME), (MAJSOUL, Phase.START_KYOKU)):
+        s = start(hands, rules, oya=3, bakaze=SOUTH, scores=(20000, 20000, 20000, 40000))
+        s.live = 1  # the last tile of the wall (the hand's earlier turns left out)
+        turn(s, 3, "6m")
+        assert s.live == 0 and not legal_actions(s, 0)
+        apply(s, Ryukyoku(reason="exhaustive"))
+        draw = s.results[-1]
+        assert isinstance(draw, Ryukyoku) and draw.tenpai == (3,)
+        assert draw.deltas == (-1000, -1000, -1000, 3000)
+        apply(s, EndKyoku())
+        assert s.phase == phase

@@ -31,7 +31,14 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from jantaku.engine.legal import legal_actions
-from jantaku.engine.state import Phase, State, abort_refusal, apply, final_standings
+from jantaku.engine.state import (
+    Phase,
+    State,
+    abort_refusal,
+    apply,
+    final_standings,
+    nagashi_seats,
+)
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import IllegalActionError
 from jantaku.events import (
@@ -303,7 +310,7 @@ class Referee:
     def _after_discard_passes(self) -> None:
         s = self.state
         if s.live <= 0:
-            nagashi = self.rules.nagashi_mangan and any(s.nagashi)
+            nagashi = bool(nagashi_seats(s))
             self._emit(Ryukyoku(reason="nagashi_mangan" if nagashi else "exhaustive"))
             return
         nxt = (s.turn + 1) % s.players

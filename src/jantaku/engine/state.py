@@ -1130,7 +1130,7 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
             raise _illegal(None, e, "the riichi must be accepted first")
         tenpai = tuple(i for i in range(n) if s.is_tenpai(i))
         tehais = tuple(s.hand_of(i) if i in tenpai else () for i in range(n))
-        flowing = [i for i in range(n) if s.nagashi[i] and r.nagashi_mangan]
+        flowing = nagashi_seats(s)
         if flowing:
             if reason != "nagashi_mangan":
                 raise _illegal(None, e, f"seat {flowing[0]} has nagashi mangan")
@@ -1159,6 +1159,14 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
     )
     s.results.append(done)
     s.phase = Phase.RESULT
+
+
+def nagashi_seats(s: State) -> list[int]:
+    """Seats with nagashi mangan at an exhaustive draw: every discard a terminal or an
+    honor, none of them called (Y28)."""
+    if not s.rules.nagashi_mangan:
+        return []
+    return [i for i in range(s.players) if s.nagashi[i] and s.rivers[i]]
 
 
 def kyuushu_refusal(s: State, seat: int) -> str:
