@@ -85,12 +85,6 @@ def can_tsumo(s: State, seat: int) -> bool:
     return KIND_OF[s.drawn] in s.waits[seat] and _has_yaku(s, seat, s.drawn, None)
 
 
-def _waits_of(c: list[int]) -> tuple[int, ...]:
-    from jantaku.hand import winning_kinds
-
-    return winning_kinds(c)
-
-
 # Every possible discard action, built once: actions are frozen values, so sharing is safe
 # and spares building a dozen objects per turn.
 _DAHAI: Final = tuple(
