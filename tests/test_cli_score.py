@@ -126,3 +126,49 @@ def test_rules_command(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[0] == f"rules: {name}"
     _, out = run(["rules", name, "--json"], capsys)
     assert Rules.from_json(out) == PRESETS[name]
+
+
+def test_score_thirteen_tiles_and_win(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 3 §5's example: 13 tiles, --win adds the winning tile; the same win written
+    # with 14 tiles scores the same: riichi, seat wind south, one dora (2m), 40 fu 3 han,
+    # a non-dealer ron of 5200 in 003's table
+    flags = ["--win", "2z", "--ron", "--riichi", "--seat", "S", "--dora", "1m", "--json"]
+    status, out = run(["score", "123m456p789s1122z", *flags], capsys)
+    thirteen = json.loads(out)
+    assert status == 0
+    assert [y["id"] for y in thirteen["yaku"]] == ["riichi", "seat_wind_nan"]
+    assert (thirteen["fu"], thirteen["han"], thirteen["dora"], thirteen["total"]) == (
+        40,
+        3,
+        1,
+        5200,
+    )
+    assert thirteen["wait"] == "shanpon" and thirteen["hand"] == "123m456p789s11222z"
+    status, out = run(["score", "123m456p789s11222z", *flags], capsys)
+    assert status == 0 and json.loads(out) == thirteen
+    # with melds: 10 concealed tiles + a pon make 13
+    status, out = run(["score", "123m456p789s1z[5-55z]", "--win", "1z", "--json"], capsys)
+    data = json.loads(out)
+    assert status == 0 and data["hand"].startswith("123m456p789s11z[")
+    assert [y["id"] for y in data["yaku"]] == ["haku"] and data["wait"] == "tanki"
+
+
+def test_score_thirteen_tiles_need_win(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "123m456p789s1122z", "--ron", "--seat", "S"]) == 2
+    assert "needs --win" in capsys.readouterr().err
+
+
+def test_score_batch_thirteen_tiles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "hands.txt"
+    f.write_text(
+        "123m456p789s1122z --win 2z --ron --riichi --seat S --dora 1m\n"
+        "123m456p789s11222z --win 2z --ron --riichi --seat S --dora 1m\n"
+        "123m456p789s1122z --ron --riichi --seat S\n"
+        "234m567p11s34567s --win 8s --tsumo --seat S\n"
+    )
+    status, out = run(["score", "--batch", str(f)], capsys)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert status == 1 and len(lines) == 4
+    assert lines[0] == lines[1] and lines[0]["total"] == 5200
+    assert "needs --win" in lines[2]["error"]
+    assert lines[3]["payment"] == "400/700" and lines[3]["fu"] == 20

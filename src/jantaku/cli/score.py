@@ -11,11 +11,12 @@
 
 Seats are winds: the dealer is East; ``--seat`` is the winner's seat wind, ``--from``
 the seat that dealt in (by default the one before the winner), ``--pao`` the liable
-seat. The hand includes the winning tile. The breakdown is printed the way the score
-tables teach it: each yaku with its han, each fu item, ``30 fu 3 han``, then the
-payment (``3900``, ``1000/2000``, ``2000 all``) with honba and deposits. In a batch
-each line prints one JSON object; a bad line prints an object with ``error`` and the
-batch goes on (exit status 1).
+seat. The hand is either 13 tiles (and melds), ``--win`` adding the winning tile, or
+14 tiles including it (``--win`` then names which one; by default the last). The
+breakdown is printed the way the score tables teach it: each yaku with its han, each
+fu item, ``30 fu 3 han``, then the payment (``3900``, ``1000/2000``, ``2000 all``)
+with honba and deposits. In a batch each line prints one JSON object; a bad line
+prints an object with ``error`` and the batch goes on (exit status 1).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from enum import Enum
 from typing import IO, Any, NoReturn
 
 from jantaku.errors import JantakuError, NotationError
-from jantaku.meld import format_meld
+from jantaku.meld import format_meld, parse_hand
 from jantaku.rules import PRESETS, Rules
 from jantaku.scoring import Riichi, WinResult, WinSituation, score_win
-from jantaku.tiles import format_tiles, format_unicode
+from jantaku.tiles import EAST, format_tiles, format_unicode, parse_tiles
 
 __all__ = ["register", "rules_table", "run_rules", "run_score", "score_request"]
 
@@ -105,6 +106,7 @@ def _situation(args: argparse.Namespace) -> WinSituation:
     else:
         discarder = _seat(args.discarder, n, "discarder") if args.discarder else (winner - 1) % n
     riichi = Riichi.DOUBLE if args.double_riichi else Riichi.RIICHI if args.riichi else Riichi.NONE
+    hand = parse_hand(args.hand)
     win = args.win
     if win is None:
         concealed = args.hand.split("[")[0].strip()
@@ -112,12 +114,21 @@ def _situation(args: argparse.Namespace) -> WinSituation:
             raise NotationError("no winning tile given", text=args.hand, position=0)
         digits = concealed.rstrip("mpsz")
         win = digits[-1] + concealed[-1]
-    return WinSituation.from_hand(
-        args.hand,
-        win=win,
-        dora=args.dora,
-        ura=args.ura,
-        round_wind=f"{_WINDS[args.round] + 1}z",
+    wins = parse_tiles(win)
+    if len(wins) != 1:
+        raise _ArgumentError(f"one winning tile, not {win!r}")
+    tiles = hand.concealed
+    if len(tiles) + 3 * len(hand.melds) == 13:
+        if args.win is None:
+            raise _ArgumentError("a hand of 13 tiles needs --win, the winning tile")
+        tiles = (*tiles, wins[0])  # 13 tiles and the winning tile
+    return WinSituation(
+        concealed=tiles,
+        melds=hand.melds,
+        win_tile=wins[0],
+        dora_indicators=parse_tiles(args.dora),
+        ura_indicators=parse_tiles(args.ura),
+        round_wind=EAST + _WINDS[args.round],
         discarder=discarder,
         riichi=riichi,
         ippatsu=args.ippatsu,
