@@ -6,6 +6,7 @@ Hands are written in compact notation; each scenario feeds events through ``appl
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 
@@ -44,6 +45,8 @@ from jantaku.events import (
     StartGame,
     StartKyoku,
     Tsumo,
+    event_from_mjai,
+    event_to_mjai,
 )
 from jantaku.hand import winning_kinds
 from jantaku.rules import (
@@ -745,6 +748,10 @@ def test_seating_by_wind_tiles_and_dice() -> None:
     assert all(sorted(o) == [0, 1, 2, 3] for o in orders) and len(orders) > 5
     ref = Referee(TENHOU, seed=9, names=("w", "x", "y", "z"), draw_seats=True)
     assert ref.names == tuple("wxyz"[i] for i in ref.seating)
+    header = ref.log[0]
+    assert isinstance(header, StartGame) and header.names == ref.names
+    assert header.extra is not None and header.extra["seating"]["seating"] == list(ref.seating)
+    assert event_from_mjai(json.loads(json.dumps(event_to_mjai(header)))) == header
 
 
 def test_same_seed_same_log() -> None:

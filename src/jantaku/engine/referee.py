@@ -361,7 +361,14 @@ class Referee:
         while True:
             ph = s.phase
             if ph == Phase.START_GAME:
-                self._emit(StartGame(names=self.names, seed=self.seed, rules=self.rules.to_dict()))
+                self._emit(
+                    StartGame(
+                        names=self.names,
+                        seed=self.seed,
+                        rules=self.rules.to_dict(),
+                        extra={"seating": self.seating_record} if self.seating_record else None,
+                    )
+                )
             elif ph == Phase.START_KYOKU:
                 self._start_kyoku()
             elif ph == Phase.DRAW:
