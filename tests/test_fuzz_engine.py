@@ -103,8 +103,8 @@ class BiasedAgent:
 class CheckedReferee(Referee):
     """A referee that checks every invariant after every event it emits."""
 
-    def _emit(self, event: Event) -> None:
-        super()._emit(event)
+    def _emit(self, event: Event, *, trusted: bool = False) -> None:
+        super()._emit(event, trusted=trusted)
         check_invariants(self)
 
 

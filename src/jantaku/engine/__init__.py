@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from jantaku.engine.legal import can_ron, can_tsumo, deciders, legal_actions
 from jantaku.engine.referee import Chooser, Referee
-from jantaku.engine.state import Phase, State, apply, final_standings, waits_of
+from jantaku.engine.state import Phase, State, apply, apply_trusted, final_standings, waits_of
 from jantaku.engine.view import Discard, View, observe
 from jantaku.engine.wall import Wall, build_wall, full_set
 
@@ -33,6 +33,7 @@ __all__ = [
     "View",
     "Wall",
     "apply",
+    "apply_trusted",
     "build_wall",
     "can_ron",
     "can_tsumo",

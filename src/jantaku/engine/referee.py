@@ -36,6 +36,7 @@ from jantaku.engine.state import (
     State,
     abort_refusal,
     apply,
+    apply_trusted,
     final_standings,
     nagashi_seats,
 )
@@ -177,10 +178,13 @@ class Referee:
 
     # --- internals ----------------------------------------------------------------------
 
-    def _emit(self, event: Event) -> None:
+    def _emit(self, event: Event, *, trusted: bool = False) -> None:
         s = self.state
         before = len(s.results)
-        apply(s, event)
+        if trusted:
+            apply_trusted(s, event)
+        else:
+            apply(s, event)
         if (type(event) is Hora or type(event) is Ryukyoku) and len(s.results) > before:
             self.log.append(s.results[-1])
         else:
@@ -194,7 +198,8 @@ class Referee:
             self._emit(Hora(actor=seat, target=seat, pai=act.pai, ura_markers=ura))
             return
         if isinstance(act, Reach | Ryukyoku | Dahai):
-            self._emit(act)
+            # a discard was matched against the legal actions: the fast path applies it
+            self._emit(act, trusted=type(act) is Dahai)
             if isinstance(act, Dahai):
                 while self._dora_after_discard:
                     self._reveal()
@@ -316,7 +321,7 @@ class Referee:
         nxt = (s.turn + 1) % s.players
         if self.wall is None:
             raise RuntimeError("no wall")
-        self._emit(_TSUMO[nxt][self.wall.draw()])
+        self._emit(_TSUMO[nxt][self.wall.draw()], trusted=True)
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -378,7 +383,7 @@ class Referee:
                 if s.rinshan_pending:
                     self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
                 else:
-                    self._emit(_TSUMO[s.turn][wall.draw()])
+                    self._emit(_TSUMO[s.turn][wall.draw()], trusted=True)
             elif ph in (Phase.ACT, Phase.DISCARD):
                 self._pending = {s.turn: legal_actions(s, s.turn)}
                 return

@@ -77,6 +77,7 @@ __all__ = [
     "Phase",
     "State",
     "apply",
+    "apply_trusted",
     "final_standings",
     "waits_of",
 ]
@@ -505,6 +506,11 @@ def _tsumo(s: State, e: Tsumo) -> None:
     if s.live <= 0:
         raise _illegal(seat, e, "the live wall is empty")
     _check_tile(s, e.pai, e, seat)
+    _tsumo_commit(s, e)
+
+
+def _tsumo_commit(s: State, e: Tsumo) -> None:
+    seat = e.actor
     _flush_missed(s)
     if s.phase == Phase.CLAIM:
         s.turn = seat
@@ -545,13 +551,19 @@ def _dahai(s: State, e: Dahai) -> None:
         raise _illegal(seat, e, "after riichi only the drawn tile may be discarded (C3)")
     if s.phase == Phase.DISCARD and k in s.kuikae:
         raise _illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
-    counts = s.counts[seat]
     if s.riichi_pending == seat:
         why = riichi_discard_refusal(s, seat, k)
         if why:
             raise _illegal(seat, e, why)
-    # --- commit
-    hand.remove(t)
+    _dahai_commit(s, e)
+
+
+def _dahai_commit(s: State, e: Dahai) -> None:
+    seat = e.actor
+    t = e.pai
+    k = KIND_OF[t]
+    counts = s.counts[seat]
+    s.hands[seat].remove(t)
     counts[k] -= 1
     s.rivers[seat].append(t)
     flags = 1 if e.tsumogiri else 0
@@ -1357,6 +1369,30 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
     EndKyoku: _end_kyoku,
     EndGame: _end_game,
 }
+
+
+_TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
+    Tsumo: _tsumo_commit,
+    Dahai: _dahai_commit,
+}
+
+
+def apply_trusted(state: State, event: Event) -> State:
+    """Apply an event already known to be legal, skipping the checks (the fast path).
+
+    For the referee's own draws and for choices it has matched against
+    :func:`~jantaku.engine.legal_actions`; anything else must go through
+    :func:`apply`, since an illegal event given here corrupts the state.
+
+    >>> from jantaku.rules import TENHOU
+    >>> apply_trusted(State(TENHOU), StartGame(names=("a", "b", "c", "d"))).phase_name
+    'start_kyoku'
+    """
+    commit = _TRUSTED.get(type(event))
+    if commit is None:
+        return apply(state, event)
+    commit(state, event)
+    return state
 
 
 def apply(state: State, event: Event) -> State:
