@@ -167,7 +167,9 @@ class Referee:
     def play(self, choose: Chooser, *, max_events: int = 1_000_000) -> list[Event]:
         """Run the match to its end, asking ``choose(seat, state, legal)`` for every decision.
 
-        Returns the whole log.
+        ``choose`` is handed the whole state (for fuzzers, benchmarks and tests); agents
+        that may see only their own view are driven by :func:`jantaku.match.play_match`,
+        which shows them :func:`~jantaku.engine.observe`. Returns the whole log.
         """
         while not self.done:
             pend = self._pending
