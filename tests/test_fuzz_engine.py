@@ -205,10 +205,11 @@ RARE_3 = (
 
 
 # (preset, seeds): a few seeds per preset, plus seeds that reach the rarest events with
-# this agent (found by playing seeds 0–700: e.g. 601 sanchahou, 576 suucha riichi,
-# 328 suukan sanra, 333 nagashi mangan, 315 double ron, 320 suufon renda)
+# this agent (found by playing seeds 0–700: 601 sanchahou, 576 and 283 suucha riichi,
+# 328 and 519 suukan sanra, 333 and 66 nagashi mangan, 322 and 5 rinshan, 315 and 116
+# double ron, 320 and 42 suufon renda)
 _PLAN_4 = [
-    ("tenhou", [601, 576, 328, 333, 322, 315, 320, 321, 327]),
+    ("tenhou", [601, 576, 283, 328, 519, 333, 66, 322, 5, 315, 116, 320, 42, 321, 327, 17, 41]),
     ("majsoul", [5, 11, 12]),
     ("mleague", [6, 13, 14]),
     ("wrc", [7, 15, 16]),
