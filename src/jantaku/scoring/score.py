@@ -14,9 +14,10 @@ this win have a yaku?" for every possible win cheaply.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import product
 from typing import Any, Final
 
 from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
@@ -24,7 +25,16 @@ from jantaku.hand.decompose import Form, Reading, readings
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.yaku import HAND_LEVEL, HONOR_TRIPLET, ORDINARY, YAKUMAN, Context, Wait, Yaku
+from jantaku.scoring.yaku import (
+    BY_ID,
+    HAND_LEVEL,
+    HONOR_TRIPLET,
+    ORDINARY,
+    YAKUMAN,
+    Context,
+    Wait,
+    Yaku,
+)
 from jantaku.tiles import DRAGONS, KIND_OF, NORTH, YAOCHUU, dora_from_indicator, format_tiles
 
 __all__ = [
@@ -237,8 +247,10 @@ class WinResult:
 
 # --- analysis of one hand shape (cached) --------------------------------------------
 
-_Candidate = tuple[tuple[YakuHan, ...], int, int, tuple[tuple[str, int], ...], int, Reading, Wait]
-# yaku, yaku han (ordinary), yakuman multiple, fu items, fu, reading, wait
+_FuItems = tuple[tuple[str, int], ...]
+_Candidate = tuple[tuple[YakuHan, ...], int, int, _FuItems | None, int, Reading, Wait]
+# yaku, yaku han (ordinary), yakuman multiple, fu items (None: built when chosen), fu,
+# reading, wait
 
 
 def _waits(reading: Reading, w: int) -> list[Wait]:
@@ -285,16 +297,43 @@ def _fu(
     melds: tuple[_Meld, ...],
     pinfu: bool,
 ) -> tuple[tuple[tuple[str, int], ...], int]:
+    return _fu_items(
+        reading,
+        melds,
+        pinfu,
+        tsumo=ctx.tsumo,
+        closed=ctx.closed,
+        win_kind=ctx.win_kind,
+        wait=ctx.wait,
+        seat_wind=ctx.seat_wind,
+        round_wind=ctx.round_wind,
+        rules=ctx.rules,
+    )
+
+
+def _fu_items(
+    reading: Reading,
+    melds: tuple[_Meld, ...],
+    pinfu: bool,
+    *,
+    tsumo: bool,
+    closed: bool,
+    win_kind: int,
+    wait: Wait,
+    seat_wind: int,
+    round_wind: int,
+    rules: Rules,
+) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The itemised fu of one reading and wait (S2), and the fu rounded up."""
     if reading.form is Form.SEVEN_PAIRS:
         return (("chiitoitsu", 25),), 25
     items: list[tuple[str, int]] = [("base", 20)]
-    tsumo = ctx.tsumo
-    if ctx.closed and not tsumo:
+    if closed and not tsumo:
         items.append(("closed ron", 10))
     if tsumo and not pinfu:
         items.append(("tsumo", 2))
     if reading.form is Form.REGULAR:
-        ron_triplet = ctx.win_kind if not tsumo and ctx.wait is Wait.SHANPON else -1
+        ron_triplet = win_kind if not tsumo and wait is Wait.SHANPON else -1
         for k in reading.triplets:
             yao = k in _YAOCHUU
             if k == ron_triplet:
@@ -316,18 +355,18 @@ def _fu(
         pair_fu = 0
         if p in _DRAGON_SET:
             pair_fu = 2
-        elif p == ctx.seat_wind and p == ctx.round_wind:
-            pair_fu = ctx.rules.double_wind_pair_fu
-        elif p == ctx.seat_wind or p == ctx.round_wind:
+        elif p == seat_wind and p == round_wind:
+            pair_fu = rules.double_wind_pair_fu
+        elif p in (seat_wind, round_wind):
             pair_fu = 2
         if pair_fu:
             items.append((f"pair {_NAMES2[p]}", pair_fu))
-        if ctx.wait in _CLOSED_WAITS:
-            items.append(_WAIT_ITEM[ctx.wait])
+        if wait in _CLOSED_WAITS:
+            items.append(_WAIT_ITEM[wait])
     raw = sum(f for _, f in items)
     if pinfu and tsumo:
         return tuple(items), 20
-    if raw == 20 and not ctx.closed:
+    if raw == 20 and not closed:
         items.append(("open pinfu shape", 10))
         raw = 30
     fu = -(-raw // 10) * 10
@@ -352,13 +391,14 @@ def _rules_token(rules: Rules) -> int:
 
 
 def _analyse(
-    concealed: tuple[int, ...],
+    concealed: bytes,
     melds: tuple[_Meld, ...],
     win_kind: int,
     situation: WinSituation,
 ) -> tuple[_Candidate, ...]:
     """Every (reading, wait) candidate of a hand shape with its yaku and fu, cached
-    on the shape and the fields of the situation that yaku and fu read."""
+    on the shape (the concealed counts as bytes) and the fields of the situation that
+    yaku and fu read."""
     s = situation
     key = (
         concealed,
@@ -381,7 +421,10 @@ def _analyse(
     if found is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        found = _CACHE[key] = _candidates(concealed, melds, win_kind, situation)
+        found = _fast_candidates(concealed, melds, win_kind, s)
+        if found is None:
+            found = _candidates(tuple(concealed), melds, win_kind, s)
+        _CACHE[key] = found
     return found
 
 
@@ -398,9 +441,12 @@ def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
 
 
 def clear_cache() -> None:
-    """Forget every cached hand-shape analysis and reading (for benchmarks and memory)."""
+    """Forget every cached hand-shape analysis, reading and suit table (for benchmarks
+    and memory)."""
     _CACHE.clear()
     _READINGS.clear()
+    for table in _SUIT_TABLES:
+        table.clear()
 
 
 _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
@@ -555,6 +601,383 @@ def _candidates(
     return tuple(out)
 
 
+# --- the fast path: per-suit tables and the ordinary yaku inline ---------------------
+#
+# Most wins have no possible yakuman and no first-turn yaku. For them the readings come
+# from per-suit tables (every split of one suit's nine counts, filled as patterns
+# appear), and the ordinary yaku and the fu are computed on bit masks of kinds instead
+# of through the registry's predicates. The results are the registry's: the same yaku
+# in the same order, the same fu; ``tests/test_scoring_fast.py`` compares both paths.
+# Hands that could hold a yakuman (or are a first-turn win, or thirteen orphans) take
+# the registry path, :func:`_candidates`.
+
+_SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]  # runs, triplets, pair (-1 none)
+_SUIT_TABLES: Final[tuple[dict[bytes, tuple[_SuitSplit, ...]], ...]] = ({}, {}, {})
+
+
+def _suit_splits(suit: int, chunk: bytes) -> tuple[_SuitSplit, ...]:
+    """Every split of one suit's nine counts into runs, triplets and at most one pair."""
+    base = 9 * suit
+    found: dict[_SuitSplit, None] = {}
+    c = list(chunk)
+
+    def walk(i: int, runs: list[int], trips: list[int], pair: int) -> None:
+        while i < 9 and c[i] == 0:
+            i += 1
+        if i == 9:
+            found[(tuple(runs), tuple(trips), pair)] = None
+            return
+        if c[i] >= 3:
+            c[i] -= 3
+            trips.append(base + i)
+            walk(i, runs, trips, pair)
+            trips.pop()
+            c[i] += 3
+        if pair < 0 and c[i] >= 2:
+            c[i] -= 2
+            walk(i, runs, trips, base + i)
+            c[i] += 2
+        if i < 7 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            runs.append(base + i)
+            walk(i, runs, trips, pair)
+            runs.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+
+    walk(0, [], [], -1)
+    splits = _SUIT_TABLES[suit][chunk] = tuple(found)
+    return splits
+
+
+_EMPTY_SPLITS: Final[tuple[_SuitSplit, ...]] = (((), (), -1),)
+_EMPTY_SUIT: Final = bytes(9)
+
+
+def _regular_splits(cb: bytes) -> list[_SuitSplit]:
+    """Every regular reading of concealed counts as (runs, triplets, pair), in the order
+    of :func:`jantaku.hand.decompose.readings`."""
+    per_suit: list[tuple[_SuitSplit, ...]] = []
+    for suit in (0, 1, 2):
+        chunk = cb[9 * suit : 9 * suit + 9]
+        if chunk == _EMPTY_SUIT:
+            continue
+        splits = _SUIT_TABLES[suit].get(chunk)
+        if splits is None:
+            splits = _suit_splits(suit, chunk)
+        if not splits:
+            return []
+        per_suit.append(splits)
+    honor_trips: list[int] = []
+    honor_pair = -1
+    for k in range(27, 34):
+        n = cb[k]
+        if n == 3:
+            honor_trips.append(k)
+        elif n == 2:
+            if honor_pair >= 0:
+                return []
+            honor_pair = k
+        elif n:
+            return []
+    if all(len(splits) == 1 for splits in per_suit):
+        runs: tuple[int, ...] = ()
+        trips: tuple[int, ...] = ()
+        pair = honor_pair
+        for ((r, t, p),) in per_suit:
+            runs += r
+            trips += t
+            if p >= 0:
+                if pair >= 0:
+                    return []
+                pair = p
+        if pair < 0:
+            return []
+        return [(runs, (*trips, *honor_trips), pair)]
+    out: dict[_SuitSplit, None] = {}
+    for combo in product(*per_suit):
+        pairs = [p for _, _, p in combo if p >= 0]
+        if honor_pair >= 0:
+            pairs.append(honor_pair)
+        if len(pairs) != 1:
+            continue
+        runs = tuple(r for rs, _, _ in combo for r in rs)
+        trips = (*(t for _, ts, _ in combo for t in ts), *honor_trips)
+        out[(runs, trips, pairs[0])] = None
+    return sorted(out, key=lambda x: (len(x[0]), x[0], x[1]))
+
+
+def _bits(kinds: Iterable[int]) -> int:
+    mask = 0
+    for k in kinds:
+        mask |= 1 << k
+    return mask
+
+
+_YAO_MASK: Final = _bits(YAOCHUU)
+_HONOR_MASK: Final = _bits(range(27, 34))
+_GREEN_MASK: Final = _bits((19, 20, 21, 23, 25, 32))
+_TERMINAL_MASK: Final = _bits((0, 8, 9, 17, 18, 26))
+_POPCOUNT: Final = tuple(bin(i).count("1") for i in range(16))
+_EDGE_RUNS: Final = _bits((0, 6, 9, 15, 18, 24))  # runs 123 and 789 of each suit
+_ITTSU: Final = 0b1001001  # runs 123, 456, 789 of one suit
+
+
+def _yh(yaku_id: str, closed: bool) -> YakuHan:
+    y = BY_ID[yaku_id]
+    return _yaku_han(y, y.han_closed if closed else y.han_open)
+
+
+# the ordinary yaku the fast path scores, as (closed, open) results
+_FAST_IDS: Final = (
+    "menzen_tsumo riichi ippatsu chankan rinshan haitei houtei pinfu tanyao iipeikou "
+    + " ".join(y.id for y in ORDINARY if y.id in HONOR_TRIPLET)
+    + " double_riichi chiitoitsu chanta ittsu sanshoku sanshoku_doukou sankantsu toitoi"
+    " sanankou shousangen honroutou ryanpeikou junchan honitsu chinitsu"
+).split()
+_FAST_YH: Final = {i: (_yh(i, True), _yh(i, False)) for i in _FAST_IDS}
+_SEAT_YH: Final = {
+    HONOR_TRIPLET[f"seat_wind_{n}"]: _FAST_YH[f"seat_wind_{n}"]
+    for n in ("ton", "nan", "shaa", "pei")
+}
+_ROUND_YH: Final = {
+    HONOR_TRIPLET[f"round_wind_{n}"]: _FAST_YH[f"round_wind_{n}"]
+    for n in ("ton", "nan", "shaa", "pei")
+}
+_DRAGON_YH: Final = tuple((k, _FAST_YH[n]) for n, k in (("haku", 31), ("hatsu", 32), ("chun", 33)))
+_PINFU: Final = _FAST_YH["pinfu"][0]
+_CHIITOITSU: Final = _FAST_YH["chiitoitsu"][0]
+_IIPEIKOU: Final = _FAST_YH["iipeikou"][0]
+_HONROUTOU: Final = _FAST_YH["honroutou"]
+
+
+def _fast_candidates(
+    cb: bytes,
+    melds: tuple[_Meld, ...],
+    win_kind: int,
+    s: WinSituation,
+) -> tuple[_Candidate, ...] | None:
+    """The candidates of an ordinary win, or None when the registry path must score it
+    (a possible yakuman, a first-turn win, thirteen orphans or not a winning shape)."""
+    if s.first_turn:
+        return None
+    rules = s.rules
+    tsumo = s.discarder is None
+    closed = True
+    meld_runs: tuple[int, ...] = ()
+    meld_trips: tuple[int, ...] = ()
+    meld_mask = 0
+    meld_fu = 0
+    kans = 0
+    ankans = 0
+    for code, k in melds:
+        if code == _CHII:
+            closed = False
+            meld_runs += (k,)
+            meld_mask |= 7 << k
+            continue
+        meld_trips += (k,)
+        meld_mask |= 1 << k
+        yao = _YAO_MASK >> k & 1
+        if code == _PON:
+            closed = False
+            meld_fu += 4 if yao else 2
+        elif code == _ANKAN:
+            kans += 1
+            ankans += 1
+            meld_fu += 32 if yao else 16
+        else:
+            closed = False
+            kans += 1
+            meld_fu += 16 if yao else 8
+    if kans == 4:
+        return None
+    splits = _regular_splits(cb)
+    seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
+    if not splits and not seven_pairs:
+        return None  # thirteen orphans or no winning shape
+    if splits:
+        runs0, trips0, pair0 = splits[0]
+        mask = meld_mask | 1 << pair0
+        for r in runs0:
+            mask |= 7 << r
+        for t in trips0:
+            mask |= 1 << t
+    else:
+        mask = _bits(k for k in range(34) if cb[k])
+    if not (mask & ~_HONOR_MASK and mask & ~_GREEN_MASK and mask & ~_TERMINAL_MASK):
+        return None  # all honors, all green or all terminals
+    honors = mask & _HONOR_MASK
+    suits = (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
+    if closed and not melds and suits == 1 and not honors:
+        base = 0 if mask & 0x1FF else 9 if mask >> 9 & 0x1FF else 18
+        if cb[base] >= 3 and cb[base + 8] >= 3 and all(cb[base + 1 : base + 8]):
+            return None  # nine gates
+    col = 0 if closed else 1
+    # the yaku of the whole hand, in the registry's order
+    hand: list[YakuHan] = []
+    if closed:
+        if tsumo:
+            hand.append(_FAST_YH["menzen_tsumo"][0])
+        if s.riichi is Riichi.RIICHI:
+            hand.append(_FAST_YH["riichi"][0])
+        if s.ippatsu and rules.ippatsu:
+            hand.append(_FAST_YH["ippatsu"][0])
+    if s.chankan:
+        hand.append(_FAST_YH["chankan"][col])
+    if s.rinshan:
+        hand.append(_FAST_YH["rinshan"][col])
+    if s.haitei:
+        hand.append(_FAST_YH["haitei"][col])
+    if s.houtei:
+        hand.append(_FAST_YH["houtei"][col])
+    if not mask & _YAO_MASK and (closed or rules.kuitan):
+        hand.append(_FAST_YH["tanyao"][col])
+    if closed and s.riichi is Riichi.DOUBLE:
+        hand.append(_FAST_YH["double_riichi"][0])
+    if suits == 1:
+        hand.append(_FAST_YH["honitsu" if honors else "chinitsu"][col])
+    hand_han = sum(y.han for y in hand)
+    honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
+    out: list[_Candidate] = []
+    seat_wind = s.seat_wind
+    round_wind = s.round_wind
+    for runs, trips, pair in splits:
+        all_trips = (*trips, *meld_trips) if meld_trips else trips
+        tmask = 0
+        for t in all_trips:
+            tmask |= 1 << t
+        if len(all_trips) >= 3:
+            winds = _POPCOUNT[tmask >> 27 & 15]
+            if tmask >> 31 == 7 or winds == 4 or (winds == 3 and 27 <= pair < 31):
+                return None  # daisangen, daisuushii, shousuushii
+        n_runs = len(runs) + len(meld_runs)
+        rmask = 0
+        for r in runs:
+            rmask |= 1 << r
+        for r in meld_runs:
+            rmask |= 1 << r
+        trip_fu = meld_fu
+        for t in trips:
+            trip_fu += 8 if _YAO_MASK >> t & 1 else 4
+        value_pair = pair >= 31 or pair in (seat_wind, round_wind)
+        if pair >= 31 or (pair == seat_wind) != (pair == round_wind):
+            pair_fu = 2
+        elif pair == seat_wind:
+            pair_fu = rules.double_wind_pair_fu
+        else:
+            pair_fu = 0
+        peikou = 0
+        if closed and len(runs) >= 2:
+            for r in set(runs):
+                peikou += runs.count(r) // 2
+        yao_sets = (
+            n_runs and _YAO_MASK >> pair & 1 and not rmask & ~_EDGE_RUNS and not tmask & ~_YAO_MASK
+        )
+        reading = Reading(Form.REGULAR, pair, runs, trips)
+        waits: list[Wait] = []
+        if pair == win_kind:
+            waits.append(Wait.TANKI)
+        if tmask >> win_kind & 1 and win_kind in trips:
+            waits.append(Wait.SHANPON)
+        for r in set(runs):  # the order of :func:`_waits`
+            if win_kind == r + 1:
+                w = Wait.KANCHAN
+            elif win_kind == r:
+                w = Wait.PENCHAN if r % 9 == 6 else Wait.RYANMEN
+            elif win_kind == r + 2:
+                w = Wait.PENCHAN if r % 9 == 0 else Wait.RYANMEN
+            else:
+                continue
+            if w not in waits:
+                waits.append(w)
+        for wait in waits:
+            ron_triplet = wait is Wait.SHANPON and not tsumo
+            concealed_trips = len(trips) + ankans - ron_triplet
+            if concealed_trips == 4:
+                return None  # four concealed triplets
+            found = list(hand)
+            han = hand_han
+            pinfu = False
+            if closed and n_runs == 4 and wait is Wait.RYANMEN and not value_pair:
+                found.append(_PINFU)
+                han += _PINFU.han
+                pinfu = True
+            if peikou == 1:
+                found.append(_IIPEIKOU)
+                han += _IIPEIKOU.han
+            if tmask >> 27:
+                if tmask >> seat_wind & 1:
+                    found.append(_SEAT_YH[seat_wind][col])
+                    han += 1
+                if tmask >> round_wind & 1:
+                    found.append(_ROUND_YH[round_wind][col])
+                    han += 1
+                for k, yh in _DRAGON_YH:
+                    if tmask >> k & 1:
+                        found.append(yh[col])
+                        han += 1
+            if yao_sets and honors:
+                found.append(y := _FAST_YH["chanta"][col])
+                han += y.han
+            if n_runs >= 3:
+                if any(rmask >> b & _ITTSU == _ITTSU for b in (0, 9, 18)):
+                    found.append(y := _FAST_YH["ittsu"][col])
+                    han += y.han
+                if rmask & rmask >> 9 & rmask >> 18:
+                    found.append(y := _FAST_YH["sanshoku"][col])
+                    han += y.han
+            if len(all_trips) >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
+                found.append(y := _FAST_YH["sanshoku_doukou"][col])
+                han += y.han
+            if kans == 3:
+                found.append(y := _FAST_YH["sankantsu"][col])
+                han += y.han
+            if not n_runs:
+                found.append(y := _FAST_YH["toitoi"][col])
+                han += y.han
+            if concealed_trips == 3:
+                found.append(y := _FAST_YH["sanankou"][col])
+                han += y.han
+            if pair >= 31 and (tmask >> 31) in (3, 5, 6):
+                found.append(y := _FAST_YH["shousangen"][col])
+                han += y.han
+            if honroutou:
+                found.append(y := _HONROUTOU[col])
+                han += y.han
+            if peikou == 2:
+                found.append(y := _FAST_YH["ryanpeikou"][0])
+                han += y.han
+            if yao_sets and not honors:
+                found.append(y := _FAST_YH["junchan"][col])
+                han += y.han
+            if pinfu and tsumo:
+                fu = 20
+            else:
+                raw = 20 + (10 if closed and not tsumo else 0) + (0 if pinfu or not tsumo else 2)
+                raw += trip_fu + pair_fu
+                if ron_triplet:
+                    raw -= 4 if _YAO_MASK >> win_kind & 1 else 2
+                if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
+                    raw += 2  # kanchan, penchan, tanki
+                if raw == 20 and not closed:
+                    raw = 30
+                fu = -(-raw // 10) * 10
+            out.append((tuple(found), han, 0, None, fu, reading, wait))
+    if seven_pairs:
+        kinds = tuple(k for k in range(34) if cb[k])
+        found = [*hand, _CHIITOITSU]
+        if honroutou:
+            found.append(_HONROUTOU[0])
+        han = sum(y.han for y in found)
+        reading = Reading(Form.SEVEN_PAIRS, kinds[0], (), kinds)
+        out.append((tuple(found), han, 0, None, 25, reading, Wait.TANKI))
+    return tuple(out)
+
+
 def _dora_counts(s: WinSituation, concealed: list[int]) -> tuple[int, int, int, int]:
     counts = list(concealed)
     red = sum(1 for t in s.concealed if t >= 34)
@@ -601,7 +1024,7 @@ def score_win(s: WinSituation) -> WinResult:
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
     melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
-    candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
+    candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
     if not any(c[1] or c[2] for c in candidates):
@@ -626,7 +1049,21 @@ def score_win(s: WinSituation) -> WinResult:
     if best is None:
         raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
     _, cand, basic, limit = best
-    yaku, han, mult, items, fu, reading, wait = cand
+    yaku, han, mult, found_items, fu, reading, wait = cand
+    if found_items is None:
+        found_items, fu = _fu_items(
+            reading,
+            melds,
+            _PINFU in yaku,
+            tsumo=s.discarder is None,
+            closed=all(code == _ANKAN for code, _ in melds),
+            win_kind=KIND_OF[s.win_tile],
+            wait=wait,
+            seat_wind=s.seat_wind,
+            round_wind=s.round_wind,
+            rules=rules,
+        )
+    items = found_items
     if s.robbed_ankan and reading.form is not Form.KOKUSHI:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
@@ -755,7 +1192,7 @@ def has_yaku(s: WinSituation) -> bool:
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
     melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
-    candidates = _analyse(tuple(concealed), melds, KIND_OF[s.win_tile], s)
+    candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
     return any(han or mult for _y, han, mult, *_rest in candidates)
