@@ -92,20 +92,30 @@ _DAHAI: Final = tuple(
 )
 
 
+# the plain (not tsumogiri) discard of each tile, per seat, for map()
+_PLAIN: Final = tuple(tuple(pair[0] for pair in made) for made in _DAHAI)
+
+
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
-    out: list[Action] = []
-    drawn = s.drawn if s.phase == Phase.ACT else None
+    """One discard per distinct tile, in hand order; the drawn tile as tsumogiri first."""
     hand = s.hands[seat]
-    made = _DAHAI[seat]
-    for t in dict.fromkeys(hand):
-        if banned and KIND_OF[t] in banned:
-            continue
-        if t == drawn:
-            out.append(made[t][1])
-            if hand.count(t) >= 2:
-                out.append(made[t][0])
+    if banned:
+        out: list[Action] = []
+        plain = _PLAIN[seat]
+        for t in dict.fromkeys(hand):
+            if KIND_OF[t] not in banned:
+                out.append(plain[t])
+        return out  # after a call: nothing was drawn
+    tiles = list(dict.fromkeys(hand))
+    out = list(map(_PLAIN[seat].__getitem__, tiles))
+    drawn = s.drawn if s.phase == Phase.ACT else None
+    if drawn is not None and drawn in hand:
+        i = tiles.index(drawn)
+        made = _DAHAI[seat][drawn]
+        if hand.count(drawn) >= 2:
+            out[i : i + 1] = made[1], made[0]
         else:
-            out.append(made[t][0])
+            out[i] = made[1]
     return out
 
 

@@ -34,6 +34,8 @@ from jantaku.engine.legal import legal_actions
 from jantaku.engine.state import (
     Phase,
     State,
+    _dahai_commit,
+    _tsumo_commit,
     abort_refusal,
     apply,
     apply_trusted,
@@ -152,15 +154,24 @@ class Referee:
             else:
                 if act not in legal:
                     raise IllegalActionError("not a legal action now", seat=seat, action=act)
-        ph = self.state.phase
-        if ph in (Phase.ACT, Phase.DISCARD):
-            seat = self.state.turn
+        s = self.state
+        ph = s.phase
+        if ph == Phase.ACT or ph == Phase.DISCARD:
+            seat = s.turn
             own = choices.get(seat)
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
-            self._own_action(seat, own)
+            if type(own) is Dahai:
+                # matched against the legal actions above: the unchecked commit applies it
+                _dahai_commit(s, own)
+                self.log.append(own)
+                while self._dora_after_discard:
+                    self._reveal()
+                    self._dora_after_discard -= 1
+            else:
+                self._own_action(seat, own)
         else:
-            self._resolve_claims({s: a for s, a in choices.items() if not isinstance(a, Pass)})
+            self._resolve_claims({i: a for i, a in choices.items() if type(a) is not Pass})
         self._advance()
         return self.log[start:]
 
@@ -285,18 +296,42 @@ class Referee:
         self._after_discard_passes()
 
     def _claimants(self) -> range | list[int]:
-        """Seats that might claim the tile lying now (a superset; cheap to compute)."""
+        """Seats that might claim the tile lying now (a superset; cheap to compute).
+
+        On a discard: a seat waiting on its kind, or (while calls are possible) one
+        holding two of it, or the next seat holding a run shape around it.
+        """
         s = self.state
         n = s.players
         tile = s.last_discard
-        if s.phase != Phase.CLAIM or tile is None or s.last_discarder is None:
+        discarder = s.last_discarder
+        if s.phase != Phase.CLAIM or tile is None or discarder is None:
             return range(n)
         k = KIND_OF[tile]
-        left = (s.last_discarder + 1) % n
-        chii = k < 27 and self.rules.chii_allowed
-        return [
-            i for i in range(n) if s.counts[i][k] >= 2 or k in s.waits[i] or (chii and i == left)
-        ]
+        waits = s.waits
+        calls = s.live > 0
+        left = (discarder + 1) % n if k < 27 and self.rules.chii_allowed else -1
+        r = k % 9
+        out = []
+        for i in range(n):
+            if i == discarder:
+                continue
+            if k in waits[i]:
+                out.append(i)
+                continue
+            if not calls or s.riichi[i]:
+                continue
+            c = s.counts[i]
+            if c[k] >= 2 or (
+                i == left
+                and (
+                    (r >= 2 and c[k - 2] and c[k - 1])
+                    or (1 <= r <= 7 and c[k - 1] and c[k + 1])
+                    or (r <= 6 and c[k + 1] and c[k + 2])
+                )
+            ):
+                out.append(i)
+        return out
 
     def _abort_after_discard(self) -> bool:
         """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
@@ -323,7 +358,9 @@ class Referee:
         nxt = (s.turn + 1) % s.players
         if self.wall is None:
             raise RuntimeError("no wall")
-        self._emit(_TSUMO[nxt][self.wall.draw()], trusted=True)
+        draw = _TSUMO[nxt][self.wall.draw()]
+        _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
+        self.log.append(draw)
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -385,11 +422,13 @@ class Referee:
                 if s.rinshan_pending:
                     self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
                 else:
-                    self._emit(_TSUMO[s.turn][wall.draw()], trusted=True)
+                    draw = _TSUMO[s.turn][wall.draw()]
+                    _tsumo_commit(s, draw)
+                    self.log.append(draw)
             elif ph in (Phase.ACT, Phase.DISCARD):
                 self._pending = {s.turn: legal_actions(s, s.turn)}
                 return
-            elif ph in (Phase.CLAIM, Phase.CHANKAN):
+            elif ph == Phase.CLAIM or ph == Phase.CHANKAN:
                 pend = {}
                 for i in self._claimants():
                     legal = legal_actions(s, i)
@@ -398,7 +437,12 @@ class Referee:
                 if pend:
                     self._pending = pend
                     return
-                self._resolve_claims({})
+                if ph == Phase.CLAIM and s.riichi_pending is None:
+                    # nobody can claim the discard: the common case, straight to the draw
+                    if not self._abort_after_discard():
+                        self._after_discard_passes()
+                else:
+                    self._resolve_claims({})
             elif ph == Phase.RESULT:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:

@@ -149,6 +149,7 @@ class State:
     """
 
     __slots__ = (
+        "_draw_floor",
         "_missed",
         "bakaze",
         "chankan_kind",
@@ -267,6 +268,7 @@ class State:
         self.ron_winners: list[int] = []
         self.kyoku_draws = 0
         self._missed: list[int] = []
+        self._draw_floor = -9  # the turn's shanten floor before its draw
 
     def copy(self) -> State:
         """A deep snapshot that later :func:`apply` calls on ``self`` do not change.
@@ -518,6 +520,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.hands[seat].append(e.pai)
     s.counts[seat][KIND_OF[e.pai]] += 1
     s.drawn = e.pai
+    s._draw_floor = s.shanten_floor[seat]
     s.shanten_floor[seat] -= 1
     s.live -= 1
     s.rinshan_draw = s.rinshan_pending
@@ -573,8 +576,12 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     s.discard_kinds[seat].add(k)
     if k not in _YAOCHUU_SET:
         s.nagashi[seat] = False
+    drawn = s.drawn
     if s.riichi[seat]:
         s.ippatsu[seat] = False
+    elif drawn is not None and KIND_OF[drawn] == k:
+        # the hand is again what it was before the draw: its waits stand
+        s.shanten_floor[seat] = 0 if s.waits[seat] else max(s._draw_floor, 1)
     elif s.shanten_floor[seat] >= 1:
         s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
     else:
