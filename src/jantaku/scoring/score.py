@@ -35,7 +35,15 @@ from jantaku.scoring.yaku import (
     Wait,
     Yaku,
 )
-from jantaku.tiles import DRAGONS, KIND_OF, NORTH, YAOCHUU, dora_from_indicator, format_tiles
+from jantaku.tiles import (
+    DRAGONS,
+    HAKU,
+    KIND_OF,
+    NORTH,
+    YAOCHUU,
+    dora_from_indicator,
+    format_tiles,
+)
 
 __all__ = [
     "Limit",
@@ -281,7 +289,7 @@ _MELD_CODE: Final = {
     MeldKind.KAKAN: _KAKAN,
     MeldKind.ANKAN: _ANKAN,
 }
-_RIICHI_CODE: Final = {Riichi.NONE: 0, Riichi.RIICHI: 1, Riichi.DOUBLE: 2}
+_MELD_CODE_OF: Final = {kind._value_: code for kind, code in _MELD_CODE.items()}
 _NAMES3: Final = tuple(format_tiles([k] * 3) for k in range(34))
 _NAMES4: Final = tuple(format_tiles([k] * 4) for k in range(34))
 _NAMES2: Final = tuple(format_tiles([k] * 2) for k in range(34))
@@ -326,53 +334,82 @@ def _fu_items(
 ) -> tuple[tuple[tuple[str, int], ...], int]:
     """The itemised fu of one reading and wait (S2), and the fu rounded up."""
     if reading.form is Form.SEVEN_PAIRS:
-        return (("chiitoitsu", 25),), 25
-    items: list[tuple[str, int]] = [("base", 20)]
+        return _SEVEN_PAIRS_FU, 25
+    items: list[tuple[str, int]] = [_BASE_ITEM]
+    raw = 20
     if closed and not tsumo:
-        items.append(("closed ron", 10))
+        items.append(_CLOSED_RON_ITEM)
+        raw += 10
     if tsumo and not pinfu:
-        items.append(("tsumo", 2))
+        items.append(_TSUMO_ITEM)
+        raw += 2
     if reading.form is Form.REGULAR:
         ron_triplet = win_kind if not tsumo and wait is Wait.SHANPON else -1
         for k in reading.triplets:
-            yao = k in _YAOCHUU
             if k == ron_triplet:
                 ron_triplet = -1
-                items.append((f"open triplet {_NAMES3[k]} (ron)", 4 if yao else 2))
+                item = _RON_TRIPLET_ITEM[k]
             else:
-                items.append((f"closed triplet {_NAMES3[k]}", 8 if yao else 4))
+                item = _CLOSED_TRIPLET_ITEM[k]
+            items.append(item)
+            raw += item[1]
         for code, k in melds:
             if code == _CHII:
                 continue
-            yao = k in _YAOCHUU
             if code == _PON:
-                items.append((f"open triplet {_NAMES3[k]}", 4 if yao else 2))
+                item = _PON_ITEM[k]
             elif code == _ANKAN:
-                items.append((f"closed kan {_NAMES4[k]}", 32 if yao else 16))
+                item = _ANKAN_ITEM[k]
             else:
-                items.append((f"open kan {_NAMES4[k]}", 16 if yao else 8))
+                item = _OPEN_KAN_ITEM[k]
+            items.append(item)
+            raw += item[1]
         p = reading.pair
         pair_fu = 0
-        if p in _DRAGON_SET:
+        if p >= HAKU:
             pair_fu = 2
         elif p == seat_wind and p == round_wind:
             pair_fu = rules.double_wind_pair_fu
         elif p in (seat_wind, round_wind):
             pair_fu = 2
         if pair_fu:
-            items.append((f"pair {_NAMES2[p]}", pair_fu))
-        if wait in _CLOSED_WAITS:
+            items.append((_NAMES_PAIR[p], pair_fu))
+            raw += pair_fu
+        if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
             items.append(_WAIT_ITEM[wait])
-    raw = sum(f for _, f in items)
+            raw += 2
     if pinfu and tsumo:
         return tuple(items), 20
     if raw == 20 and not closed:
-        items.append(("open pinfu shape", 10))
+        items.append(_OPEN_PINFU_ITEM)
         raw = 30
     fu = -(-raw // 10) * 10
     if fu != raw:
         items.append(("rounding", fu - raw))
     return tuple(items), fu
+
+
+_SEVEN_PAIRS_FU: Final = (("chiitoitsu", 25),)
+_BASE_ITEM: Final = ("base", 20)
+_CLOSED_RON_ITEM: Final = ("closed ron", 10)
+_TSUMO_ITEM: Final = ("tsumo", 2)
+_OPEN_PINFU_ITEM: Final = ("open pinfu shape", 10)
+
+
+def _set_items(
+    name: str, names: tuple[str, ...], simple: int, suffix: str = ""
+) -> tuple[tuple[str, int], ...]:
+    return tuple(
+        (f"{name} {names[k]}{suffix}", simple * 2 if k in _YAOCHUU else simple) for k in range(34)
+    )
+
+
+_RON_TRIPLET_ITEM: Final = _set_items("open triplet", _NAMES3, 2, " (ron)")
+_CLOSED_TRIPLET_ITEM: Final = _set_items("closed triplet", _NAMES3, 4)
+_PON_ITEM: Final = _set_items("open triplet", _NAMES3, 2)
+_ANKAN_ITEM: Final = _set_items("closed kan", _NAMES4, 16)
+_OPEN_KAN_ITEM: Final = _set_items("open kan", _NAMES4, 8)
+_NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
 
 
 _CACHE: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
@@ -400,14 +437,16 @@ def _analyse(
     on the shape (the concealed counts as bytes) and the fields of the situation that
     yaku and fu read."""
     s = situation
+    rules = s.rules
+    token = _RULES_TOKENS.get(id(rules))
     key = (
         concealed,
         melds,
         win_kind,
         s.discarder is None,
-        s.seat_wind,
+        (s.winner - s.dealer) % rules.players,  # the seat wind
         s.round_wind,
-        _RIICHI_CODE[s.riichi],
+        id(s.riichi),  # the members are singletons; ids hash faster than enums
         s.ippatsu,
         s.haitei,
         s.houtei,
@@ -415,7 +454,7 @@ def _analyse(
         s.chankan,
         s.first_turn,
         s.winner == s.dealer,
-        _rules_token(s.rules),
+        token[1] if token is not None and token[0] is rules else _rules_token(rules),
     )
     found = _CACHE.get(key)
     if found is None:
@@ -445,7 +484,7 @@ def clear_cache() -> None:
     and memory)."""
     _CACHE.clear()
     _READINGS.clear()
-    for table in _SUIT_TABLES:
+    for table in _PART_TABLES:
         table.clear()
 
 
@@ -611,20 +650,25 @@ def _candidates(
 # Hands that could hold a yakuman (or are a first-turn win, or thirteen orphans) take
 # the registry path, :func:`_candidates`.
 
-_SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]  # runs, triplets, pair (-1 none)
-_SUIT_TABLES: Final[tuple[dict[bytes, tuple[_SuitSplit, ...]], ...]] = ({}, {}, {})
+_Split = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
+# runs, triplets, pair (-1 none), bit mask of the runs, of the triplets, the fu of the
+# triplets as concealed ones, the bit mask of every kind
+_PART_TABLES: Final[tuple[dict[bytes, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
 
 
-def _suit_splits(suit: int, chunk: bytes) -> tuple[_SuitSplit, ...]:
-    """Every split of one suit's nine counts into runs, triplets and at most one pair."""
-    base = 9 * suit
-    found: dict[_SuitSplit, None] = {}
+def _part_splits(part: int, chunk: bytes) -> tuple[_Split, ...]:
+    """Every split of one suit's counts (``part`` 3: the honors) into runs, triplets
+    and at most one pair, with the bit masks and fu that scoring reads."""
+    base = 9 * part
+    n = len(chunk)
+    honors = part == 3
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], None] = {}
     c = list(chunk)
 
     def walk(i: int, runs: list[int], trips: list[int], pair: int) -> None:
-        while i < 9 and c[i] == 0:
+        while i < n and c[i] == 0:
             i += 1
-        if i == 9:
+        if i == n:
             found[(tuple(runs), tuple(trips), pair)] = None
             return
         if c[i] >= 3:
@@ -637,7 +681,7 @@ def _suit_splits(suit: int, chunk: bytes) -> tuple[_SuitSplit, ...]:
             c[i] -= 2
             walk(i, runs, trips, base + i)
             c[i] += 2
-        if i < 7 and c[i + 1] and c[i + 2]:
+        if not honors and i < 7 and c[i + 1] and c[i + 2]:
             c[i] -= 1
             c[i + 1] -= 1
             c[i + 2] -= 1
@@ -649,65 +693,75 @@ def _suit_splits(suit: int, chunk: bytes) -> tuple[_SuitSplit, ...]:
             c[i + 2] += 1
 
     walk(0, [], [], -1)
-    splits = _SUIT_TABLES[suit][chunk] = tuple(found)
+    out: list[_Split] = []
+    for runs, trips, pair in found:
+        rmask = _bits(runs)
+        tmask = _bits(trips)
+        trip_fu = sum(8 if t in _YAOCHUU else 4 for t in trips)
+        kinds = tmask | (1 << pair if pair >= 0 else 0)
+        for r in runs:
+            kinds |= 7 << r
+        out.append((runs, trips, pair, rmask, tmask, trip_fu, kinds))
+    splits = _PART_TABLES[part][chunk] = tuple(out)
     return splits
 
 
-_EMPTY_SPLITS: Final[tuple[_SuitSplit, ...]] = (((), (), -1),)
-_EMPTY_SUIT: Final = bytes(9)
+_EMPTY_PART: Final = bytes(9)
+_PARTS: Final = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
-def _regular_splits(cb: bytes) -> list[_SuitSplit]:
-    """Every regular reading of concealed counts as (runs, triplets, pair), in the order
-    of :func:`jantaku.hand.decompose.readings`."""
-    per_suit: list[tuple[_SuitSplit, ...]] = []
-    for suit in (0, 1, 2):
-        chunk = cb[9 * suit : 9 * suit + 9]
-        if chunk == _EMPTY_SUIT:
+def _regular_splits(cb: bytes) -> list[_Split]:
+    """Every regular reading of concealed counts with its masks, in the order of
+    :func:`jantaku.hand.decompose.readings`."""
+    per_part: list[tuple[_Split, ...]] = []
+    single = True
+    for part, lo, hi in _PARTS:
+        chunk = cb[lo:hi]
+        if chunk.count(0) == hi - lo:
             continue
-        splits = _SUIT_TABLES[suit].get(chunk)
+        splits = _PART_TABLES[part].get(chunk)
         if splits is None:
-            splits = _suit_splits(suit, chunk)
+            splits = _part_splits(part, chunk)
         if not splits:
             return []
-        per_suit.append(splits)
-    honor_trips: list[int] = []
-    honor_pair = -1
-    for k in range(27, 34):
-        n = cb[k]
-        if n == 3:
-            honor_trips.append(k)
-        elif n == 2:
-            if honor_pair >= 0:
-                return []
-            honor_pair = k
-        elif n:
-            return []
-    if all(len(splits) == 1 for splits in per_suit):
+        if len(splits) > 1:
+            single = False
+        per_part.append(splits)
+    if single:
         runs: tuple[int, ...] = ()
         trips: tuple[int, ...] = ()
-        pair = honor_pair
-        for ((r, t, p),) in per_suit:
+        pair = -1
+        rmask = tmask = trip_fu = kinds = 0
+        for ((r, t, p, rm, tm, f, km),) in per_part:
             runs += r
             trips += t
             if p >= 0:
                 if pair >= 0:
                     return []
                 pair = p
+            rmask |= rm
+            tmask |= tm
+            trip_fu += f
+            kinds |= km
         if pair < 0:
             return []
-        return [(runs, (*trips, *honor_trips), pair)]
-    out: dict[_SuitSplit, None] = {}
-    for combo in product(*per_suit):
-        pairs = [p for _, _, p in combo if p >= 0]
-        if honor_pair >= 0:
-            pairs.append(honor_pair)
+        return [(runs, trips, pair, rmask, tmask, trip_fu, kinds)]
+    out: list[_Split] = []
+    for combo in product(*per_part):
+        pairs = [x[2] for x in combo if x[2] >= 0]
         if len(pairs) != 1:
             continue
-        runs = tuple(r for rs, _, _ in combo for r in rs)
-        trips = (*(t for _, ts, _ in combo for t in ts), *honor_trips)
-        out[(runs, trips, pairs[0])] = None
-    return sorted(out, key=lambda x: (len(x[0]), x[0], x[1]))
+        rmask = tmask = trip_fu = kinds = 0
+        for x in combo:
+            rmask |= x[3]
+            tmask |= x[4]
+            trip_fu += x[5]
+            kinds |= x[6]
+        runs = tuple(r for x in combo for r in x[0])
+        trips = tuple(t for x in combo for t in x[1])
+        out.append((runs, trips, pairs[0], rmask, tmask, trip_fu, kinds))
+    out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
+    return out
 
 
 def _bits(kinds: Iterable[int]) -> int:
@@ -770,6 +824,8 @@ def _fast_candidates(
     meld_runs: tuple[int, ...] = ()
     meld_trips: tuple[int, ...] = ()
     meld_mask = 0
+    meld_rmask = 0
+    meld_tmask = 0
     meld_fu = 0
     kans = 0
     ankans = 0
@@ -778,9 +834,11 @@ def _fast_candidates(
             closed = False
             meld_runs += (k,)
             meld_mask |= 7 << k
+            meld_rmask |= 1 << k
             continue
         meld_trips += (k,)
         meld_mask |= 1 << k
+        meld_tmask |= 1 << k
         yao = _YAO_MASK >> k & 1
         if code == _PON:
             closed = False
@@ -799,15 +857,7 @@ def _fast_candidates(
     seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
-    if splits:
-        runs0, trips0, pair0 = splits[0]
-        mask = meld_mask | 1 << pair0
-        for r in runs0:
-            mask |= 7 << r
-        for t in trips0:
-            mask |= 1 << t
-    else:
-        mask = _bits(k for k in range(34) if cb[k])
+    mask = meld_mask | splits[0][6] if splits else _bits(k for k in range(34) if cb[k])
     if not (mask & ~_HONOR_MASK and mask & ~_GREEN_MASK and mask & ~_TERMINAL_MASK):
         return None  # all honors, all green or all terminals
     honors = mask & _HONOR_MASK
@@ -845,24 +895,16 @@ def _fast_candidates(
     out: list[_Candidate] = []
     seat_wind = s.seat_wind
     round_wind = s.round_wind
-    for runs, trips, pair in splits:
+    for runs, trips, pair, rmask, tmask, trip_fu, _ in splits:
         all_trips = (*trips, *meld_trips) if meld_trips else trips
-        tmask = 0
-        for t in all_trips:
-            tmask |= 1 << t
+        tmask |= meld_tmask
         if len(all_trips) >= 3:
             winds = _POPCOUNT[tmask >> 27 & 15]
             if tmask >> 31 == 7 or winds == 4 or (winds == 3 and 27 <= pair < 31):
                 return None  # daisangen, daisuushii, shousuushii
         n_runs = len(runs) + len(meld_runs)
-        rmask = 0
-        for r in runs:
-            rmask |= 1 << r
-        for r in meld_runs:
-            rmask |= 1 << r
-        trip_fu = meld_fu
-        for t in trips:
-            trip_fu += 8 if _YAO_MASK >> t & 1 else 4
+        rmask |= meld_rmask
+        trip_fu += meld_fu
         value_pair = pair >= 31 or pair in (seat_wind, round_wind)
         if pair >= 31 or (pair == seat_wind) != (pair == round_wind):
             pair_fu = 2
@@ -978,27 +1020,34 @@ def _fast_candidates(
     return tuple(out)
 
 
+_DORA_OF: Final = {
+    players: tuple(dora_from_indicator(t, players=players) for t in range(37)) for players in (3, 4)
+}
+
+
 def _dora_counts(s: WinSituation, concealed: list[int]) -> tuple[int, int, int, int]:
-    counts = list(concealed)
-    red = sum(1 for t in s.concealed if t >= 34)
-    for m in s.melds:
-        for t in m.tiles:
-            counts[KIND_OF[t]] += 1
-            red += t >= 34
-    players = s.rules.players
-    dora = 0
-    north_ptr = 0
-    for ind in s.dora_indicators:
-        d = dora_from_indicator(ind, players=players)
-        dora += counts[d]
-        north_ptr += d == NORTH
-    dora += s.kita * north_ptr  # an indicator pointing at north counts each nukidora
+    counts = concealed
+    red = sum(1 for t in s.concealed if t >= 34) if max(s.concealed) >= 34 else 0
+    if s.melds:
+        counts = list(concealed)
+        for m in s.melds:
+            for t in m.tiles:
+                counts[KIND_OF[t]] += 1
+                red += t >= 34
+    rules = s.rules
+    dora_of = _DORA_OF[rules.players]
     kita = s.kita
+    dora = 0
+    for ind in s.dora_indicators:
+        d = dora_of[ind]
+        dora += counts[d]
+        if d == NORTH:
+            dora += kita  # an indicator pointing at north counts each nukidora
     ura = 0
-    if s.riichi is not Riichi.NONE and s.rules.ura_dora:
+    if s.ura_indicators and s.riichi is not Riichi.NONE and rules.ura_dora:
         for ind in s.ura_indicators:
-            d = dora_from_indicator(ind, players=players)
-            ura += counts[d] + (s.kita if d == NORTH else 0)
+            d = dora_of[ind]
+            ura += counts[d] + (kita if d == NORTH else 0)
     return dora, ura, red, kita
 
 
@@ -1023,7 +1072,7 @@ def score_win(s: WinSituation) -> WinResult:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
+    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
@@ -1054,7 +1103,7 @@ def score_win(s: WinSituation) -> WinResult:
         found_items, fu = _fu_items(
             reading,
             melds,
-            _PINFU in yaku,
+            any(y is _PINFU for y in yaku),
             tsumo=s.discarder is None,
             closed=all(code == _ANKAN for code, _ in melds),
             win_kind=KIND_OF[s.win_tile],
@@ -1132,6 +1181,16 @@ def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tup
     rules = s.rules
     n = rules.players
     mult = 6 if s.winner == s.dealer else 4
+    discarder = s.discarder
+    if discarder is not None and not liable:  # a plain ron
+        total = -(-basic * mult // 100) * 100
+        honba = s.honba * rules.honba_value
+        pay = [0] * n
+        pay[discarder] = total
+        change = [0] * n
+        change[discarder] = -total - honba
+        change[s.winner] = total + honba + s.deposits * rules.riichi_deposit
+        return tuple(change), tuple(pay), total
     payments = [0] * n
     honba_pay = [0] * n
     if s.discarder is not None:
@@ -1191,7 +1250,7 @@ def has_yaku(s: WinSituation) -> bool:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = tuple((_MELD_CODE[m.kind], m.kind34) for m in s.melds)
+    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
