@@ -130,27 +130,35 @@ def _riichi_discards(s: State, seat: int) -> list[Action]:
 def _own_turn(s: State, seat: int) -> list[Action]:
     if s.riichi_pending == seat:
         return _riichi_discards(s, seat)
-    out: list[Action] = []
     c = s.counts[seat]
     hand = s.hands[seat]
     drawn = s.drawn
-    if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
-        out.append(Hora(seat, seat, drawn))
-    if s.riichi[seat]:
-        if drawn is not None:
-            out.append(Dahai(seat, drawn, True))
-    else:
-        out.extend(_discards(s, seat))
-        # cheap necessary conditions first; riichi_refusal says why not
-        if s.shanten_floor[seat] <= 0 and not riichi_refusal(s, seat):
-            out.append(Reach(seat))
+    riichi = s.riichi[seat]
     melds = s.melds[seat]
-    if s.live > 0 and len(s.kan_owners) < 4 and (4 in c or melds):
+    if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
+        out: list[Action] = [Hora(seat, seat, drawn)]
+        if not riichi:
+            out.extend(_discards(s, seat))
+    elif riichi:
+        out = []
+    else:
+        out = _discards(s, seat)
+    if riichi:
+        if drawn is not None:
+            out.append(_DAHAI[seat][drawn][1])
+    # cheap necessary conditions first (a floor, a closed hand); riichi_refusal says why not
+    elif (
+        s.shanten_floor[seat] <= 0
+        and (not melds or s.is_closed(seat))
+        and not riichi_refusal(s, seat)
+    ):
+        out.append(Reach(seat))
+    if s.live > 0 and len(s.kan_owners) < 4 and (melds or 4 in c):
         for k in range(34) if 4 in c else ():
-            if c[k] == 4 and (not s.riichi[seat] or not riichi_ankan_refusal(s, seat, k)):
+            if c[k] == 4 and (not riichi or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
                 out.append(Ankan(seat, tiles))
-        if not s.riichi[seat]:
+        if not riichi:
             for m in melds:
                 if m.kind is MeldKind.PON and c[m.kind34]:
                     added = next(t for t in hand if KIND_OF[t] == m.kind34)
@@ -160,7 +168,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         and s.rules.north is NorthTile.NUKIDORA
         and s.live > 0
         and c[NORTH]
-        and (not s.riichi[seat] or drawn == NORTH)
+        and (not riichi or drawn == NORTH)
     ):
         out.append(Nukidora(seat, NORTH))
     if s.first_turn[seat] and not kyuushu_refusal(s, seat):
@@ -191,6 +199,10 @@ def _calls(s: State, seat: int) -> list[Action]:
     k = KIND_OF[tile]
     n = s.players
     rules = s.rules
+    if len(hand) > 10 and max(hand) < 34:
+        # no red five and tiles to spare (kuikae bans at most two kinds of 3 left):
+        # one way to take each call, and a discard always remains
+        return _plain_calls(s, seat, c, k, tile, target)
     if c[k] >= 2:
         for consumed in _choices(hand, (k, k)):
             if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
@@ -211,6 +223,26 @@ def _calls(s: State, seat: int) -> list[Action]:
                 banned = _chi_banned(k, lo, rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
                 if _leaves_discard(s, seat, consumed, banned):
                     out.append(Chi(seat, target, tile, consumed))
+    return out
+
+
+def _plain_calls(
+    s: State, seat: int, c: list[int], k: int, tile: Tile, target: int
+) -> list[Action]:
+    """The calls of a hand with no red five and more than ten tiles (the common case)."""
+    out: list[Action] = []
+    if c[k] >= 2:
+        out.append(Pon(seat, target, tile, (k, k)))
+        if c[k] == 3 and s.total_kans < 4:
+            out.append(Daiminkan(seat, target, tile, (k, k, k)))
+    if s.rules.chii_allowed and seat == (target + 1) % s.players and k < 27:
+        r = k % 9
+        if r >= 2 and c[k - 2] and c[k - 1]:
+            out.append(Chi(seat, target, tile, (k - 2, k - 1)))
+        if 1 <= r <= 7 and c[k - 1] and c[k + 1]:
+            out.append(Chi(seat, target, tile, (k - 1, k + 1)))
+        if r <= 6 and c[k + 1] and c[k + 2]:
+            out.append(Chi(seat, target, tile, (k + 1, k + 2)))
     return out
 
 

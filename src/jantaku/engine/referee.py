@@ -35,6 +35,7 @@ from jantaku.engine.state import (
     Phase,
     State,
     _dahai_commit,
+    _start_kyoku_trusted,
     _tsumo_commit,
     abort_refusal,
     apply,
@@ -289,7 +290,7 @@ class Referee:
             calls = [a for a in chosen.values() if isinstance(a, Chi)]
         if calls:
             call = calls[0]
-            self._emit(call)
+            self._emit(call, trusted=True)  # matched against the legal actions
             if isinstance(call, Daiminkan):
                 self._kan_dora(call)
             return
@@ -384,20 +385,23 @@ class Referee:
         )
         self.wall = wall
         self._dora_after_discard = 0
-        self._emit(
-            StartKyoku(
-                bakaze=bakaze,
-                kyoku=kyoku,
-                honba=honba,
-                kyotaku=kyotaku,
-                oya=oya,
-                dora_marker=wall.dora_indicators[0],
-                scores=tuple(scores),
-                tehais=tuple(tuple(h) for h in wall.hands),
-                dice=wall.dice,
-                wall_break=wall.wall_break,
-            )
+        deal = StartKyoku(
+            bakaze=bakaze,
+            kyoku=kyoku,
+            honba=honba,
+            kyotaku=kyotaku,
+            oya=oya,
+            dora_marker=wall.dora_indicators[0],
+            scores=tuple(scores),
+            tehais=tuple(tuple(h) for h in wall.hands),
+            dice=wall.dice,
+            wall_break=wall.wall_break,
         )
+        if self._walls is None:
+            _start_kyoku_trusted(s, deal)  # a seeded wall holds each tile once
+            self.log.append(deal)
+        else:
+            self._emit(deal)  # a scripted wall is checked like any record
 
     def _advance(self) -> None:
         """Emit automatic events until some seat must decide or the match ends."""

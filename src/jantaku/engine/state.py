@@ -461,6 +461,21 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
     for t in (*(t for h in e.tehais for t in h), e.dora_marker):
         _check_tile(probe, t, e)
         probe.known[t] += 1
+    _start_kyoku_commit(s, e, probe.known)
+
+
+def _start_kyoku_trusted(s: State, e: StartKyoku) -> None:
+    """A deal the referee made from its own wall: the tiles need no checking."""
+    known = [0] * 37
+    for h in e.tehais:
+        for t in h:
+            known[t] += 1
+    known[e.dora_marker] += 1
+    _start_kyoku_commit(s, e, known)
+
+
+def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
+    n = s.players
     s.oya = e.oya
     s.bakaze = e.bakaze
     s.kyoku = e.kyoku
@@ -471,7 +486,7 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
     s.scores = list(e.scores)
     s.round_index = _WIND_OF_ROUND.index(e.bakaze) * n + e.kyoku - 1
     s._reset_hand()
-    s.known = probe.known
+    s.known = known
     for seat, tiles in enumerate(e.tehais):
         s.hands[seat] = list(tiles)
         c = s.counts[seat]
@@ -595,11 +610,8 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     s.last_discard = t
     s.last_discarder = seat
     s.phase = Phase.CLAIM
-    missed = []
-    for other in range(s.players):
-        if other != seat and k in s.waits[other]:
-            missed.append(other)
-    s._missed = missed
+    waits = s.waits
+    s._missed = [o for o in range(s.players) if k in waits[o] and o != seat]
 
 
 def _reach(s: State, e: Reach) -> None:
@@ -690,12 +702,23 @@ def _call_common(s: State, e: Chi | Pon | Daiminkan) -> None:
         raise _illegal(seat, e, "the consumed tiles are not in the hand")
 
 
+# melds are frozen values: each distinct call is built (and checked) once
+_MELDS: Final[dict[tuple[MeldKind, tuple[Tile, ...], Tile, int], Meld]] = {}
+
+
 def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
     tiles = tuple(sorted((*e.consumed, e.pai), key=_sort_key))
+    key = (kind, tiles, e.pai, (e.target - e.actor) % s.players)
+    meld = _MELDS.get(key)
+    if meld is not None:
+        return meld
     try:
-        return Meld(kind, tiles, e.pai, (e.target - e.actor) % s.players)
+        meld = Meld(*key)
     except InvalidHandError as err:
         raise _illegal(e.actor, e, str(err)) from None
+    if len(_MELDS) < 65536:
+        _MELDS[key] = meld
+    return meld
 
 
 def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
@@ -771,6 +794,22 @@ def _pon(s: State, e: Pon) -> None:
     _call_common(s, e)
     meld = _make_meld(s, e, MeldKind.PON)
     _check_kuikae_left(s, e, meld)
+    _commit_call(s, e, meld)
+    s.kuikae = kuikae_kinds(meld, s.rules)
+    s.phase = Phase.DISCARD
+
+
+def _chi_commit(s: State, e: Chi) -> None:
+    """A chii already known to be legal (the referee matched it): no checks."""
+    meld = _make_meld(s, e, MeldKind.CHII)
+    _commit_call(s, e, meld)
+    s.kuikae = kuikae_kinds(meld, s.rules)
+    s.phase = Phase.DISCARD
+
+
+def _pon_commit(s: State, e: Pon) -> None:
+    """A pon already known to be legal (the referee matched it): no checks."""
+    meld = _make_meld(s, e, MeldKind.PON)
     _commit_call(s, e, meld)
     s.kuikae = kuikae_kinds(meld, s.rules)
     s.phase = Phase.DISCARD
@@ -1381,6 +1420,8 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
 _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
     Tsumo: _tsumo_commit,
     Dahai: _dahai_commit,
+    Chi: _chi_commit,
+    Pon: _pon_commit,
 }
 
 
