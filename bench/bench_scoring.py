@@ -3,11 +3,15 @@
 Prints hands per second for :func:`jantaku.scoring.score_win` (one call per hand,
 cold and warm shape cache), for the ``mahjong`` package's
 ``HandCalculator.estimate_hand_value`` on the same hands, the ratio, the rate of the
-batch entry point :func:`jantaku.scoring.score_wins` and of
-:func:`jantaku.scoring.has_yaku` (the engine's legal-win check). Targets: 5× per
-call, 20× for the batch. "Cold" hands are all new to the cache (every seeded hand
+batch entry points :func:`jantaku.scoring.score_wins` (a ``WinResult`` per hand) and
+:func:`jantaku.scoring.score_table` (NumPy arrays of han, fu, points and every seat's
+change), and of :func:`jantaku.scoring.has_yaku` (the engine's legal-win check).
+Targets: 5× per call, 20× for the batch. "Cold" means every cache and per-suit table
+is emptied before the timed run, so nothing of these hands is known (every seeded hand
 differs); "warm" scores the same hands again, as the engine does when it checks the
-same hand shape turn after turn.
+same hand shape turn after turn. ``score_table``'s split tables (every pattern of one
+suit, built once per process in about 0.2 s) are built before it is timed; its shape
+caches are cold.
 
     python bench/bench_scoring.py [--hands N] [--seed S] [--profile]
 """
@@ -23,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jantaku.errors import JantakuError
-from jantaku.scoring import has_yaku, score_win, score_wins
+from jantaku.scoring import has_yaku, score_table, score_win, score_wins
 from jantaku.scoring.score import clear_cache
 
 # the seeded hands come from the test helper, so tests and bench score the same hands
@@ -58,6 +62,16 @@ def batch_rate(hands: list[RandomHand]) -> float:
     situations = [h.situation for h in hands]
     start = time.perf_counter()
     score_wins(situations)
+    return len(hands) / (time.perf_counter() - start)
+
+
+def table_rate(hands: list[RandomHand]) -> float:
+    """Hands per second through score_table (its split tables built beforehand)."""
+    situations = [h.situation for h in hands]
+    score_table(situations[:1])  # builds the split tables once per process
+    clear_cache()
+    start = time.perf_counter()
+    score_table(situations)
     return len(hands) / (time.perf_counter() - start)
 
 
@@ -98,12 +112,14 @@ def main() -> None:
     check_warm = has_yaku_rate(hands)
     clear_cache()
     batch = batch_rate(hands)
-    print(f"scoring: {len(hands)} seeded winning hands")
+    table = table_rate(hands)
+    print(f"scoring: {len(hands)} seeded winning hands (the same hands for both libraries)")
     rows = [
         ("mahjong 2.1.0 estimate_hand_value", theirs),
         ("jantaku score_win (cold cache)", cold),
         ("jantaku score_win (warm cache)", warm),
         ("jantaku score_wins (batch, cold)", batch),
+        ("jantaku score_table (arrays, cold)", table),
         ("jantaku has_yaku (cold cache)", check_cold),
         ("jantaku has_yaku (warm cache)", check_warm),
     ]

@@ -320,3 +320,29 @@ def mahjong_yaku_ids(result: Any) -> list[str]:
 
     by_id = {v.yaku_id: k for k, v in vars(YakuConfig()).items()}
     return sorted(MAHJONG_NAMES[by_id[y.yaku_id]] for y in result.yaku if y.yaku_id < 120)
+
+
+def with_rules(s: WinSituation, rules: Rules) -> WinSituation:
+    """The same win under other rules (red fives made plain when the rules use none)."""
+    from dataclasses import replace
+
+    from jantaku.tiles import KIND_OF
+
+    if all(rules.red_fives):
+        return replace(s, rules=rules)
+
+    def plain(tiles: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(KIND_OF[t] for t in tiles)
+
+    melds = tuple(
+        replace(
+            m,
+            tiles=plain(m.tiles),
+            called=None if m.called is None else KIND_OF[m.called],
+            added=None if m.added is None else KIND_OF[m.added],
+        )
+        for m in s.melds
+    )
+    return replace(
+        s, concealed=plain(s.concealed), win_tile=KIND_OF[s.win_tile], melds=melds, rules=rules
+    )

@@ -10,43 +10,15 @@ scores, so the registry path itself is tied to the outside judge.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from jantaku.rules import PRESETS, Rules
+from jantaku.rules import PRESETS
 from jantaku.scoring import WinSituation, has_yaku, score_win
 from jantaku.scoring import score as scoring
-from jantaku.tiles import KIND_OF, Tile
-from scoring_hands import random_hands
+from jantaku.tiles import KIND_OF
+from scoring_hands import random_hands, with_rules
 
 FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]
-
-
-def _plain(tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return tuple(KIND_OF[t] for t in tiles)
-
-
-def _under(s: WinSituation, rules: Rules) -> WinSituation:
-    """The same win under other rules (red fives made plain when they use none)."""
-    if all(rules.red_fives):
-        return replace(s, rules=rules)
-    melds = tuple(
-        replace(
-            m,
-            tiles=_plain(m.tiles),
-            called=None if m.called is None else KIND_OF[m.called],
-            added=None if m.added is None else KIND_OF[m.added],
-        )
-        for m in s.melds
-    )
-    return replace(
-        s,
-        concealed=_plain(s.concealed),
-        win_tile=KIND_OF[s.win_tile],
-        melds=melds,
-        rules=rules,
-    )
 
 
 def _both(s: WinSituation) -> tuple[object, object] | None:
@@ -85,7 +57,7 @@ def test_fast_path_agrees_with_the_registry(name: str) -> None:
     rules = PRESETS[name]
     fast = 0
     for h in random_hands(20261129, 3000):
-        pair = _both(_under(h.situation, rules))
+        pair = _both(with_rules(h.situation, rules))
         if pair is not None:
             fast += 1
             assert pair[0] == pair[1], h.situation

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from jantaku.scoring.batch import ScoreTable, score_table
 from jantaku.scoring.payments import (
     FinalStanding,
     chombo_payments,
@@ -39,6 +40,7 @@ __all__ = [
     "FinalStanding",
     "Limit",
     "Riichi",
+    "ScoreTable",
     "Wait",
     "WinResult",
     "WinSituation",
@@ -53,6 +55,7 @@ __all__ = [
     "nagashi_payments",
     "noten_payments",
     "ron_order",
+    "score_table",
     "score_win",
     "score_wins",
     "settle_shortfall",

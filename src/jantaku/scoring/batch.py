@@ -1,0 +1,563 @@
+"""Scoring many wins at once with NumPy: han, fu, basic points and every seat's change.
+
+:func:`score_table` scores a sequence of :class:`~jantaku.scoring.WinSituation` into
+arrays, one row a win, without building a :class:`~jantaku.scoring.WinResult` each:
+what a simulator, a training loop or a corpus check needs. Ordinary four-player wins
+(one reading of the concealed tiles, no possible yakuman) are scored together, column
+by column: the readings come from tables of every split of one suit's counts, the
+yaku and fu from bit masks of kinds, the dora from the counts. Every other win
+(several readings, seven pairs, a possible yakuman, a first-turn win, pao, three
+players, north tiles or flowers set aside) is scored by :func:`score_win`, so both
+give the same numbers. NumPy is needed (the ``fast`` extra); it is imported on the
+first call.
+
+>>> from jantaku.scoring import WinSituation
+>>> t = score_table([
+...     WinSituation.from_hand("234m567p11s345678s", win="8s", discarder=2, winner=1),
+...     WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3),
+... ])
+>>> t.han.tolist(), t.fu.tolist(), t.total.tolist(), t.error.tolist()
+([1, 0], [30, 0], [1000, 0], [0, 1])
+>>> t.deltas[0].tolist()
+[0, 1000, -1000, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import chain, combinations_with_replacement
+from typing import TYPE_CHECKING, Any, Final
+
+from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.scoring.score import WinResult, score_win
+from jantaku.scoring.situation import Riichi, WinSituation
+from jantaku.tiles import KIND_OF, YAOCHUU, dora_from_indicator
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    _Ints = npt.NDArray[np.int64]
+
+__all__ = ["IMPOSSIBLE", "NOT_A_WIN", "NO_YAKU", "SCORED", "ScoreTable", "score_table"]
+
+SCORED: Final = 0
+"""``error`` code of a scored win."""
+NO_YAKU: Final = 1
+"""``error`` code of a win without yaku (:class:`~jantaku.errors.NoYakuError`)."""
+NOT_A_WIN: Final = 2
+"""``error`` code of tiles that are no winning hand (IncompleteHandError)."""
+IMPOSSIBLE: Final = 3
+"""``error`` code of a situation that cannot be scored (ImpossibleSituationError)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ScoreTable:
+    """The scores of many wins, one row a win (all zero where ``error`` is not 0).
+
+    ``han`` includes dora (13 per yakuman multiple for a yakuman), ``fu`` is the
+    fu as :class:`~jantaku.scoring.WinResult` gives it, ``yakuman`` the yakuman
+    multiple, ``basic`` the basic points, ``total`` what the winner
+    receives before honba and deposits, ``deltas`` every seat's change (four
+    columns; the fourth is 0 with three players), ``error`` one of
+    :data:`SCORED`, :data:`NO_YAKU`, :data:`NOT_A_WIN`, :data:`IMPOSSIBLE`.
+    """
+
+    han: _Ints
+    fu: _Ints
+    yakuman: _Ints
+    basic: _Ints
+    total: _Ints
+    deltas: _Ints
+    error: _Ints
+
+    def __len__(self) -> int:
+        """The number of wins."""
+        return len(self.han)
+
+
+# --- tables of one suit's splits ------------------------------------------------------
+
+_POW5: Final = tuple(5**i for i in range(9))
+
+
+class _PartTable:
+    """Every count pattern of one suit (or the honors) that splits into sets and at
+    most one pair in exactly one way, sorted by its base-5 code, with its features."""
+
+    def __init__(self, np: Any, honors: bool) -> None:
+        n = 7 if honors else 9
+        splits: dict[int, set[tuple[tuple[int, ...], tuple[int, ...], int]]] = {}
+        kinds = [("t", i) for i in range(n)] + ([] if honors else [("r", i) for i in range(7)])
+        for size in range(5):
+            for sets in combinations_with_replacement(kinds, size):
+                for pair in range(-1, n):
+                    c = [0] * n
+                    for what, i in sets:
+                        if what == "t":
+                            c[i] += 3
+                        else:
+                            c[i] += 1
+                            c[i + 1] += 1
+                            c[i + 2] += 1
+                    if pair >= 0:
+                        c[pair] += 2
+                    if max(c, default=0) > 4:
+                        continue
+                    code = sum(x * p for x, p in zip(c, _POW5, strict=False))
+                    runs = tuple(i for what, i in sets if what == "r")
+                    trips = tuple(i for what, i in sets if what == "t")
+                    splits.setdefault(code, set()).add((runs, trips, pair))
+        codes = sorted(splits)
+        rows = []
+        for code in codes:
+            options = splits[code]
+            runs, trips, pair = next(iter(options))
+            rmask = sum(1 << r for r in set(runs))
+            tmask = sum(1 << t for t in trips)
+            trip_fu = sum(8 if honors or t in (0, 8) else 4 for t in trips)
+            peikou = sum(runs.count(r) // 2 for r in set(runs))
+            rows.append(
+                (len(options) == 1, rmask, tmask, pair, trip_fu, len(runs), len(trips), peikou)
+            )
+        self.codes = np.array(codes, dtype=np.int64)
+        cols = np.array(rows, dtype=np.int64).T
+        self.single, self.rmask, self.tmask, self.pair = cols[0], cols[1], cols[2], cols[3]
+        self.trip_fu, self.runs, self.trips, self.peikou = cols[4], cols[5], cols[6], cols[7]
+
+
+_TABLES: dict[str, Any] = {}
+
+
+def _tables(np: Any) -> dict[str, Any]:
+    if not _TABLES:
+        _TABLES["suit"] = _PartTable(np, honors=False)
+        _TABLES["honor"] = _PartTable(np, honors=True)
+        _TABLES["kind_of"] = np.array(KIND_OF, dtype=np.int64)
+        _TABLES["dora_of"] = np.array(
+            [dora_from_indicator(t) for t in range(37)] + [34], dtype=np.int64
+        )
+        _TABLES["pow5"] = np.array(_POW5, dtype=np.int64)
+        _TABLES["bits"] = np.array([1 << k for k in range(34)], dtype=np.int64)
+        _TABLES["yao"] = np.array([k in YAOCHUU for k in range(34)] + [False], dtype=bool)
+    return _TABLES
+
+
+def _bits(kinds: Sequence[int]) -> int:
+    return sum(1 << k for k in set(kinds))
+
+
+_YAO: Final = _bits(YAOCHUU)
+_HONORS: Final = _bits(range(27, 34))
+_GREEN: Final = _bits((19, 20, 21, 23, 25, 32))
+_TERMINALS: Final = _bits((0, 8, 9, 17, 18, 26))
+_EDGE_RUNS: Final = _bits((0, 6, 9, 15, 18, 24))
+_SUIT: Final = 0x1FF
+_RIICHI: Final = {id(Riichi.NONE): 0, id(Riichi.RIICHI): 1, id(Riichi.DOUBLE): 2}
+_MELD: Final = {"chii": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
+_YAO_KIND: Final = frozenset(YAOCHUU)
+
+
+def _popcount(np: Any, x: _Ints) -> _Ints:
+    out = np.zeros_like(x)
+    y = x.copy()
+    while y.any():
+        out += y & 1
+        y >>= 1
+    return out  # type: ignore[no-any-return]
+
+
+def score_table(situations: Sequence[WinSituation]) -> ScoreTable:
+    """Score many wins into arrays; a win that cannot be scored gets its error code.
+
+    The numbers are those of :func:`~jantaku.scoring.score_win` for each win.
+
+    >>> from jantaku.scoring import WinSituation
+    >>> s = WinSituation.from_hand("123m456p789s11555z", win="5z", discarder=1)
+    >>> t = score_table([s])
+    >>> (t.han[0], t.fu[0], t.total[0]) == (1, 40, 2000) and len(t) == 1
+    True
+
+    Raises :class:`ImportError` when NumPy is not installed.
+    """
+    import numpy as np
+
+    n = len(situations)
+    out = {k: np.zeros(n, dtype=np.int64) for k in ("han", "fu", "yakuman", "basic", "total")}
+    deltas = np.zeros((n, 4), dtype=np.int64)
+    error = np.zeros(n, dtype=np.int64)
+    groups: dict[int, list[int]] = {}
+    slow: list[int] = []
+    for i, s in enumerate(situations):
+        r = s.rules
+        if (
+            r.players != 4
+            or s.first_turn
+            or s.pao is not None
+            or s.kita
+            or s.flowers
+            or s.robbed_ankan
+        ):
+            slow.append(i)
+        else:
+            groups.setdefault(id(r), []).append(i)
+    for rows in groups.values():
+        idx = np.array(rows, dtype=np.int64)
+        fallback = _score_group(np, [situations[i] for i in rows], idx, out, deltas, error)
+        slow.extend(fallback)
+    for i in slow:
+        _fill(situations[i], i, out, deltas, error)
+    return ScoreTable(
+        out["han"], out["fu"], out["yakuman"], out["basic"], out["total"], deltas, error
+    )
+
+
+def _fill(s: WinSituation, i: int, out: dict[str, _Ints], deltas: _Ints, error: _Ints) -> None:
+    try:
+        r: WinResult = score_win(s)
+    except NoYakuError:
+        error[i] = NO_YAKU
+        return
+    except IncompleteHandError:
+        error[i] = NOT_A_WIN
+        return
+    except ImpossibleSituationError:
+        error[i] = IMPOSSIBLE
+        return
+    out["han"][i] = r.han
+    out["fu"][i] = r.fu
+    out["yakuman"][i] = r.yakuman
+    out["basic"][i] = r.basic
+    out["total"][i] = r.total
+    deltas[i, : len(r.deltas)] = r.deltas
+
+
+def _score_group(
+    np: Any,
+    ss: list[WinSituation],
+    idx: _Ints,
+    out: dict[str, _Ints],
+    deltas: _Ints,
+    error: _Ints,
+) -> list[int]:
+    """Score four-player wins under one rules value; return the rows left to
+    :func:`score_win`."""
+    t = _tables(np)
+    rules = ss[0].rules
+    m = len(ss)
+    # the situation's fields, one row a win
+    fields = np.array(
+        [
+            (
+                -1 if s.discarder is None else s.discarder,
+                s.winner,
+                s.dealer,
+                _RIICHI[id(s.riichi)],
+                s.ippatsu,
+                s.chankan,
+                s.rinshan,
+                s.haitei,
+                s.houtei,
+                s.round_wind,
+                KIND_OF[s.win_tile],
+                s.honba,
+                s.deposits,
+            )
+            for s in ss
+        ],
+        dtype=np.int64,
+    ).reshape(m, 13)
+    discarder, winner, dealer, riichi = fields[:, 0], fields[:, 1], fields[:, 2], fields[:, 3]
+    ippatsu, chankan, rinshan, haitei = fields[:, 4], fields[:, 5], fields[:, 6], fields[:, 7]
+    houtei, round_wind, win, honba, deposits = (fields[:, k] for k in range(8, 13))
+    tsumo = discarder < 0
+    seat_wind = 27 + (winner - dealer) % 4
+    # the melds: masks, fu, kans
+    meld_rows = []
+    meld_tiles: list[int] = []
+    meld_owner: list[int] = []
+    no_melds = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
+    for i, s in enumerate(ss):
+        if not s.melds:
+            meld_rows.append(no_melds)
+            continue
+        rm = tm = km = fu = runs = trips = kans = ankans = 0
+        closed = 1
+        for meld in s.melds:
+            code = _MELD[meld.kind._value_]
+            k = KIND_OF[meld.tiles[0]]
+            meld_tiles.extend(meld.tiles)
+            meld_owner.extend((i,) * len(meld.tiles))
+            if code == 0:
+                rm |= 1 << k
+                km |= 7 << k
+                runs += 1
+                closed = 0
+                continue
+            tm |= 1 << k
+            km |= 1 << k
+            trips += 1
+            yao = k in _YAO_KIND
+            if code == 1:
+                fu += 4 if yao else 2
+                closed = 0
+            elif code == 4:
+                fu += 32 if yao else 16
+                kans += 1
+                ankans += 1
+            else:
+                fu += 16 if yao else 8
+                kans += 1
+                closed = 0
+        meld_rows.append((rm, tm, km, fu, runs, trips, kans, ankans, closed, len(s.melds)))
+    melds = np.array(meld_rows, dtype=np.int64).reshape(m, 10)
+    meld_rmask, meld_tmask, meld_kinds, meld_fu = (melds[:, k] for k in range(4))
+    meld_runs, _, kans, ankans = (melds[:, k] for k in range(4, 8))
+    closed = melds[:, 8].astype(bool)
+    n_melds = melds[:, 9]
+    # concealed counts, and all counts (a kan's four tiles) for the dora
+    concealed = [s.concealed for s in ss]
+    sizes = np.fromiter(map(len, concealed), dtype=np.int64, count=m)
+    tiles = np.fromiter(chain.from_iterable(concealed), dtype=np.int64)
+    owner = np.repeat(np.arange(m), sizes)
+    kinds = t["kind_of"][tiles]
+    counts = np.bincount(owner * 34 + kinds, minlength=m * 34).reshape(m, 34)
+    red = np.bincount(owner, weights=tiles >= 34, minlength=m).astype(np.int64)
+    all_counts = np.zeros((m, 35), dtype=np.int64)
+    all_counts[:, :34] = counts
+    if meld_tiles:
+        mtiles = np.array(meld_tiles, dtype=np.int64)
+        mowner = np.array(meld_owner, dtype=np.int64)
+        mk = t["kind_of"][mtiles]
+        all_counts[:, :34] += np.bincount(mowner * 34 + mk, minlength=m * 34).reshape(m, 34)
+        red += np.bincount(mowner, weights=mtiles >= 34, minlength=m).astype(np.int64)
+    # one split per suit from the tables
+    in_table = np.ones(m, dtype=bool)
+    single = np.ones(m, dtype=bool)
+    pair = np.full(m, -1, dtype=np.int64)
+    n_pairs = np.zeros(m, dtype=np.int64)
+    rmask_c = np.zeros(m, dtype=np.int64)
+    tmask_c = np.zeros(m, dtype=np.int64)
+    trip_fu = np.zeros(m, dtype=np.int64)
+    runs = meld_runs.copy()
+    trips_c = np.zeros(m, dtype=np.int64)
+    peikou = np.zeros(m, dtype=np.int64)
+    for part, base in ((0, 0), (1, 9), (2, 18), (3, 27)):
+        table = t["honor" if part == 3 else "suit"]
+        width = 7 if part == 3 else 9
+        code = counts[:, base : base + width] @ t["pow5"][:width]
+        at = np.searchsorted(table.codes, code)
+        at = np.minimum(at, len(table.codes) - 1)
+        found = table.codes[at] == code
+        in_table &= found
+        single &= table.single[at].astype(bool)
+        p = table.pair[at]
+        has_pair = found & (p >= 0)
+        pair = np.where(has_pair, base + p, pair)
+        n_pairs += has_pair
+        rmask_c |= np.where(found, table.rmask[at] << base, 0)
+        tmask_c |= np.where(found, table.tmask[at] << base, 0)
+        trip_fu += np.where(found, table.trip_fu[at], 0)
+        runs += np.where(found, table.runs[at], 0)
+        trips_c += np.where(found, table.trips[at], 0)
+        peikou += np.where(found, table.peikou[at], 0)
+    # the rows scored here: one regular reading; seven pairs only; thirteen orphans
+    regular = in_table & (n_pairs == 1)
+    seven = (n_melds == 0) & ((counts == 2).sum(axis=1) == 7)
+    mask = (counts > 0) @ t["bits"] | meld_kinds
+    orphans = (n_melds == 0) & ((mask & _YAO) == _YAO) & ((mask & ~_YAO) == 0)
+    seven &= ~regular
+    ok = (regular & single & ~seven) | seven | orphans
+    pair = np.where(regular & single, pair, 34)  # a harmless kind for the other rows
+    rmask = rmask_c | meld_rmask
+    tmask = tmask_c | meld_tmask
+    honors = (mask & _HONORS) != 0
+    n_suits = sum(((mask >> b) & _SUIT) != 0 for b in (0, 9, 18))
+    # a yakuman is possible: score_win decides
+    dragons = (tmask >> 31) & 7
+    winds = (tmask >> 27) & 15
+    n_dragons = _popcount(np, dragons)
+    n_winds = _popcount(np, winds)
+    pair_wind = (pair >= 27) & (pair < 31)
+    ok &= (mask & ~_HONORS) != 0
+    ok &= (mask & ~_GREEN) != 0
+    ok &= (mask & ~_TERMINALS) != 0
+    ok &= kans < 4
+    ok &= (n_dragons < 3) & (n_winds < 4) & ~((n_winds == 3) & pair_wind)
+    one_suit_closed = closed & (n_melds == 0) & (n_suits == 1) & ~honors
+    for base in (0, 9, 18):
+        gates = (
+            (counts[:, base] >= 3)
+            & (counts[:, base + 8] >= 3)
+            & (counts[:, base + 1 : base + 8].min(axis=1) >= 1)
+        )
+        ok &= ~(one_suit_closed & gates)
+    # the yaku of the hand
+    col_closed = closed.astype(np.int64)
+    no_yao = (mask & _YAO) == 0
+    kuitan = rules.kuitan
+    hand_han = (
+        (closed & tsumo).astype(np.int64)  # int first: bool arrays add as "or"
+        + (closed & (riichi == 1))
+        + (closed & (ippatsu == 1) & rules.ippatsu)
+        + chankan
+        + rinshan
+        + haitei
+        + houtei
+        + (no_yao & (closed | kuitan))
+        + 2 * (closed & (riichi == 2))
+        + np.where(n_suits == 1, np.where(honors, 2, 5) + col_closed, 0)
+    )
+    # the yaku of the reading that do not depend on the wait
+    honroutou = ((mask & ~_YAO) == 0) & honors & (n_suits > 0)
+    pair_yao = t["yao"][pair]
+    yao_sets = (runs > 0) & pair_yao & ((rmask & ~_EDGE_RUNS) == 0) & ((tmask & ~_YAO) == 0)
+    ittsu = np.zeros(m, dtype=bool)
+    for base in (0, 9, 18):
+        ittsu |= ((rmask >> base) & 0b1001001) == 0b1001001
+    sanshoku = (rmask & (rmask >> 9) & (rmask >> 18)) != 0
+    doukou = (tmask & (tmask >> 9) & (tmask >> 18) & _SUIT) != 0
+    value_pair = (pair >= 31) | (pair == seat_wind) | (pair == round_wind)
+    reading_han = (
+        np.where(closed & (peikou == 1), 1, 0)
+        + np.where(closed & (peikou >= 2), 3, 0)
+        + ((tmask >> seat_wind) & 1)
+        + ((tmask >> round_wind) & 1)
+        + n_dragons
+        + np.where(yao_sets, np.where(honors, 1, 2) + col_closed, 0)
+        + np.where((runs >= 3) & ittsu, 1 + col_closed, 0)
+        + np.where(sanshoku, 1 + col_closed, 0)
+        + 2 * doukou
+        + 2 * (kans == 3)
+        + 2 * (runs == 0)
+        + 2 * ((pair >= 31) & (n_dragons == 2))
+        + 2 * honroutou
+    )
+    dwf = rules.double_wind_pair_fu
+    pair_fu = np.where(
+        pair >= 31,
+        2,
+        np.where(
+            (pair == seat_wind) & (pair == round_wind),
+            dwf,
+            np.where((pair == seat_wind) | (pair == round_wind), 2, 0),
+        ),
+    )
+    fixed_fu = 20 + 10 * (closed & ~tsumo) + trip_fu + meld_fu + pair_fu
+    # dora
+    rows_m = np.arange(m)
+    dora = _indicated(np, [s.dora_indicators for s in ss], all_counts, t["dora_of"])
+    ura = np.zeros(m, dtype=np.int64)
+    if rules.ura_dora:
+        ura = np.where(
+            riichi > 0,
+            _indicated(np, [s.ura_indicators for s in ss], all_counts, t["dora_of"]),
+            0,
+        )
+    extra = dora + ura + red
+    # each wait the winning tile can have; the best by (basic, han, fu)
+    w = win
+    low = ((rmask_c >> w) & 1).astype(bool)  # a concealed run starting at the tile
+    mid = (w >= 1) & ((rmask_c >> np.maximum(w - 1, 0)) & 1).astype(bool)
+    high = (w >= 2) & ((rmask_c >> np.maximum(w - 2, 0)) & 1).astype(bool)
+    ryanmen = (low & (w % 9 != 6)) | (high & ((w - 2) % 9 != 0))
+    penchan = (low & (w % 9 == 6)) | (high & ((w - 2) % 9 == 0))
+    kanchan = mid
+    tanki = pair == w
+    shanpon = ((tmask_c >> w) & 1).astype(bool)
+    best_rank = np.full(m, -1, dtype=np.int64)
+    best = {k: np.zeros(m, dtype=np.int64) for k in ("han", "fu", "basic")}
+    win_yao = t["yao"][w]
+    for kind, valid in (
+        ("tanki", tanki),
+        ("shanpon", shanpon),
+        ("kanchan", kanchan),
+        ("penchan", penchan),
+        ("ryanmen", ryanmen),
+    ):
+        if not valid.any():
+            continue
+        ron_trip = (kind == "shanpon") & ~tsumo
+        concealed_trips = trips_c + ankans - ron_trip
+        ok &= ~(valid & (concealed_trips == 4))
+        pinfu = closed & (runs == 4) & ~value_pair if kind == "ryanmen" else np.zeros(m, dtype=bool)
+        han = hand_han + reading_han + pinfu + 2 * (concealed_trips == 3)
+        raw = fixed_fu + 2 * (tsumo & ~pinfu)
+        if kind == "shanpon":
+            raw = raw - np.where(ron_trip, np.where(win_yao, 4, 2), 0)
+        if kind in ("tanki", "kanchan", "penchan"):
+            raw = raw + 2
+        raw = np.where((raw == 20) & ~closed, 30, raw)
+        fu = np.where(pinfu & tsumo, 20, -(-raw // 10) * 10)
+        basic = _basic(np, han + extra, fu, rules)
+        rank = np.where(valid & (han > 0), (basic * 100 + han) * 1000 + fu, -1)
+        better = rank > best_rank
+        best_rank = np.where(better, rank, best_rank)
+        for name, v in (("han", han), ("fu", fu), ("basic", basic)):
+            best[name] = np.where(better, v, best[name])
+    # seven pairs: the hand's yaku, chiitoitsu and honroutou, 25 fu
+    sp_han = hand_han + 2 + 2 * honroutou
+    best["han"] = np.where(seven, sp_han, best["han"])
+    best["fu"] = np.where(seven, 25, best["fu"])
+    best["basic"] = np.where(
+        seven, _basic(np, sp_han + extra, np.full_like(sp_han, 25), rules), best["basic"]
+    )
+    # thirteen orphans: a yakuman, double on the 13-sided wait where the rules say so
+    thirteen = ((counts == 2).argmax(axis=1) == w) & rules.double_yakuman
+    yakuman = np.where(orphans, np.where(thirteen, 2, 1), 0)
+    best["fu"] = np.where(orphans, 30, best["fu"])
+    best["basic"] = np.where(orphans, 8000 * yakuman, best["basic"])
+    best_rank = np.where(seven | orphans, 1, best_rank)
+    fallback = idx[~ok].tolist()
+    no_yaku = ok & (best_rank < 0)
+    good = ok & ~no_yaku
+    error[idx[no_yaku]] = NO_YAKU
+    basic = best["basic"]
+    han_total = np.where(orphans, 13 * yakuman, best["han"] + extra)
+    # payments
+    dealer_win = winner == dealer
+    ron_total = -(-basic * np.where(dealer_win, 6, 4) // 100) * 100
+    shares = np.zeros((m, 4), dtype=np.int64)
+    for p in range(4):
+        raw_share = np.where(dealer_win | (dealer == p), 2 * basic, basic)
+        shares[:, p] = np.where(winner == p, 0, -(-raw_share // 100) * 100)
+    tsumo_total = shares.sum(axis=1)
+    total = np.where(tsumo, tsumo_total, ron_total)
+    change = np.zeros((m, 4), dtype=np.int64)
+    ron_honba = honba * rules.honba_value
+    each_honba = honba * rules.honba_tsumo_each
+    for p in range(4):
+        paid = np.where(tsumo, shares[:, p] + np.where(winner == p, 0, each_honba), 0)
+        paid = paid + np.where(~tsumo & (discarder == p), ron_total + ron_honba, 0)
+        change[:, p] = -paid
+    gain = total + np.where(tsumo, 3 * each_honba, ron_honba) + deposits * rules.riichi_deposit
+    change[rows_m, winner] = gain
+    rows = idx[good]
+    out["han"][rows] = han_total[good]
+    out["fu"][rows] = best["fu"][good]
+    out["yakuman"][rows] = yakuman[good]
+    out["basic"][rows] = basic[good]
+    out["total"][rows] = total[good]
+    deltas[rows] = change[good]
+    return fallback  # type: ignore[no-any-return]
+
+
+def _indicated(np: Any, indicators: list[tuple[int, ...]], counts: _Ints, dora_of: _Ints) -> _Ints:
+    """How many tiles of each hand the indicators point at."""
+    m = len(indicators)
+    sizes = np.fromiter(map(len, indicators), dtype=np.int64, count=m)
+    flat = np.fromiter(chain.from_iterable(indicators), dtype=np.int64)
+    owner = np.repeat(np.arange(m), sizes)
+    hits = counts[owner, dora_of[flat]]
+    return np.bincount(owner, weights=hits, minlength=m).astype(np.int64)  # type: ignore[no-any-return]
+
+
+def _basic(np: Any, han: _Ints, fu: _Ints, rules: Any) -> _Ints:
+    """Basic points and limits (S3, S4) of han and fu arrays."""
+    b = fu << (np.minimum(han, 5) + 2)
+    small = np.where((han >= 5) | (b >= 2000) | ((b == 1920) & rules.kiriage_mangan), 2000, b)
+    top = 8000 if rules.kazoe_yakuman else 6000
+    return np.select(  # type: ignore[no-any-return]
+        [han >= 13, han >= 11, han >= 8, han >= 6], [top, 6000, 4000, 3000], small
+    )

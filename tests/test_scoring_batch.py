@@ -1,0 +1,96 @@
+"""``score_table``: many wins scored into NumPy arrays (issue 3 §4, the batch entry point).
+
+Every row must carry the numbers :func:`score_win` gives for that win (han with dora,
+fu, yakuman multiple, basic points, total, every seat's change) or its error code,
+under every preset, for the seeded hands the ``mahjong`` cross-check scores, and for
+the rows the arrays hand back to ``score_win`` (three players, pao, first turn,
+several readings, possible yakuman).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.rules import MAJSOUL, MAJSOUL_SANMA, PRESETS, TENHOU
+from jantaku.scoring import Riichi, WinSituation, score_win
+from jantaku.scoring.batch import IMPOSSIBLE, NO_YAKU, NOT_A_WIN, SCORED, score_table
+from scoring_hands import random_hands, with_rules
+
+FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]
+
+
+def _expected(s: WinSituation) -> tuple[int, ...]:
+    try:
+        r = score_win(s)
+    except NoYakuError:
+        return (0,) * 9 + (NO_YAKU,)
+    except IncompleteHandError:
+        return (0,) * 9 + (NOT_A_WIN,)
+    except ImpossibleSituationError:
+        return (0,) * 9 + (IMPOSSIBLE,)
+    deltas = (*r.deltas, 0, 0, 0, 0)[:4]
+    return (r.han, r.fu, r.yakuman, r.basic, r.total, *deltas, SCORED)
+
+
+def _rows(situations: list[WinSituation]) -> list[tuple[int, ...]]:
+    t = score_table(situations)
+    return [
+        (
+            int(t.han[i]),
+            int(t.fu[i]),
+            int(t.yakuman[i]),
+            int(t.basic[i]),
+            int(t.total[i]),
+            *(int(x) for x in t.deltas[i]),
+            int(t.error[i]),
+        )
+        for i in range(len(t))
+    ]
+
+
+@pytest.mark.parametrize("name", FOUR_PLAYER)
+def test_table_agrees_with_score_win(name: str) -> None:
+    situations = [with_rules(h.situation, PRESETS[name]) for h in random_hands(20261130, 3000)]
+    got = _rows(situations)
+    for s, row in zip(situations, got, strict=True):
+        assert row == _expected(s), s
+
+
+def test_mixed_rules_and_fallback_rows() -> None:
+    win = WinSituation.from_hand
+    situations = [
+        # three players: scored by score_win
+        win(
+            "111m999m123p456p11z", win="1z", discarder=1, riichi=Riichi.RIICHI, rules=MAJSOUL_SANMA
+        ),
+        # several readings: three identical runs or three triplets
+        win("111222333m789p55s", win="5s", riichi=Riichi.RIICHI),
+        # ryanpeikou or seven pairs
+        win("112233m445566p77s", win="7s", discarder=2, winner=1),
+        # a first-turn win; pao; thirteen orphans (13-sided and single); seven pairs
+        win("123m456p789s11155z", win="5z", first_turn=True),
+        win("123m11z[5-55z][6-66z][7-77z]", win="1z", discarder=1, winner=2, pao=3),
+        win("19m19p19s12345677z", win="7z", discarder=3, rules=MAJSOUL),
+        win("19m19p19s12345677z", win="1m", discarder=3, rules=MAJSOUL),
+        win("1199m22p1199s1155z", win="5z"),
+        # errors: no yaku, not a win, only thirteen orphans may rob an ankan
+        win("123m456p789s11z[7-89s]", win="1z", discarder=3),
+        win("123m456p789s11z234z", win="1z", discarder=3),
+        win("234m567p22s345678s", win="8s", chankan=True, robbed_ankan=True, discarder=1),
+    ]
+    got = _rows(situations)
+    assert got == [_expected(s) for s in situations]
+    assert [row[-1] for row in got] == [SCORED] * 8 + [NO_YAKU, NOT_A_WIN, IMPOSSIBLE]
+    # tenhou, daisangen, kokushi on its 13-sided wait (a double yakuman on Mahjong
+    # Soul) and on a single wait
+    assert [row[2] for row in got[3:7]] == [1, 1, 2, 1]
+    assert got[7][:2] == (3, 25)  # menzen tsumo and chiitoitsu
+
+
+def test_rows_of_two_rules_values_in_one_call() -> None:
+    hands = random_hands(20261201, 400)
+    situations = [
+        with_rules(h.situation, TENHOU if i % 2 else MAJSOUL) for i, h in enumerate(hands)
+    ]
+    assert _rows(situations) == [_expected(s) for s in situations]
