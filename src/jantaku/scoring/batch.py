@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations_with_replacement
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
@@ -84,7 +85,8 @@ _POW5: Final = tuple(5**i for i in range(9))
 
 class _PartTable:
     """Every count pattern of one suit (or the honors) that splits into sets and at
-    most one pair in exactly one way, sorted by its base-5 code, with its features."""
+    most one pair, sorted by its base-5 code: where its splits start in the split
+    arrays and how many there are; and each split's features."""
 
     def __init__(self, np: Any, honors: bool) -> None:
         n = 7 if honors else 9
@@ -110,21 +112,22 @@ class _PartTable:
                     trips = tuple(i for what, i in sets if what == "t")
                     splits.setdefault(code, set()).add((runs, trips, pair))
         codes = sorted(splits)
-        rows = []
+        rows: list[tuple[int, ...]] = []
+        first = []
         for code in codes:
-            options = splits[code]
-            runs, trips, pair = next(iter(options))
-            rmask = sum(1 << r for r in set(runs))
-            tmask = sum(1 << t for t in trips)
-            trip_fu = sum(8 if honors or t in (0, 8) else 4 for t in trips)
-            peikou = sum(runs.count(r) // 2 for r in set(runs))
-            rows.append(
-                (len(options) == 1, rmask, tmask, pair, trip_fu, len(runs), len(trips), peikou)
-            )
+            first.append(len(rows))
+            for runs, trips, pair in sorted(splits[code]):
+                rmask = sum(1 << r for r in set(runs))
+                tmask = sum(1 << t for t in trips)
+                trip_fu = sum(8 if honors or t in (0, 8) else 4 for t in trips)
+                peikou = sum(runs.count(r) // 2 for r in set(runs))
+                rows.append((rmask, tmask, pair, trip_fu, len(runs), len(trips), peikou))
         self.codes = np.array(codes, dtype=np.int64)
+        self.first = np.array(first, dtype=np.int64)
+        self.count = np.diff(np.array([*first, len(rows)], dtype=np.int64))
         cols = np.array(rows, dtype=np.int64).T
-        self.single, self.rmask, self.tmask, self.pair = cols[0], cols[1], cols[2], cols[3]
-        self.trip_fu, self.runs, self.trips, self.peikou = cols[4], cols[5], cols[6], cols[7]
+        self.rmask, self.tmask, self.pair, self.trip_fu = cols[0], cols[1], cols[2], cols[3]
+        self.runs, self.trips, self.peikou = cols[4], cols[5], cols[6]
 
 
 _TABLES: dict[str, Any] = {}
@@ -156,7 +159,28 @@ _EDGE_RUNS: Final = _bits((0, 6, 9, 15, 18, 24))
 _SUIT: Final = 0x1FF
 _RIICHI: Final = {id(Riichi.NONE): 0, id(Riichi.RIICHI): 1, id(Riichi.DOUBLE): 2}
 _MELD: Final = {"chii": 0, "pon": 1, "daiminkan": 2, "kakan": 3, "ankan": 4}
-_YAO_KIND: Final = frozenset(YAOCHUU)
+_FIELDS: Final = attrgetter(
+    "winner",
+    "dealer",
+    "ippatsu",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "round_wind",
+    "honba",
+    "deposits",
+)
+_DISCARDER: Final = attrgetter("discarder")
+_RIICHI_OF: Final = attrgetter("riichi")
+_WIN_TILE: Final = attrgetter("win_tile")
+_CONCEALED: Final = attrgetter("concealed")
+_MELDS: Final = attrgetter("melds")
+_TILES: Final = attrgetter("tiles")
+_KIND_VALUE: Final = attrgetter("kind._value_")
+_FIRST: Final = itemgetter(0)
+_DORA: Final = attrgetter("dora_indicators")
+_URA: Final = attrgetter("ura_indicators")
 
 
 def _popcount(np: Any, x: _Ints) -> _Ints:
@@ -247,77 +271,18 @@ def _score_group(
     rules = ss[0].rules
     m = len(ss)
     # the situation's fields, one row a win
-    fields = np.array(
-        [
-            (
-                -1 if s.discarder is None else s.discarder,
-                s.winner,
-                s.dealer,
-                _RIICHI[id(s.riichi)],
-                s.ippatsu,
-                s.chankan,
-                s.rinshan,
-                s.haitei,
-                s.houtei,
-                s.round_wind,
-                KIND_OF[s.win_tile],
-                s.honba,
-                s.deposits,
-            )
-            for s in ss
-        ],
-        dtype=np.int64,
-    ).reshape(m, 13)
-    discarder, winner, dealer, riichi = fields[:, 0], fields[:, 1], fields[:, 2], fields[:, 3]
-    ippatsu, chankan, rinshan, haitei = fields[:, 4], fields[:, 5], fields[:, 6], fields[:, 7]
-    houtei, round_wind, win, honba, deposits = (fields[:, k] for k in range(8, 13))
+    fields = np.fromiter(chain.from_iterable(map(_FIELDS, ss)), np.int64, 10 * m).reshape(m, 10)
+    winner, dealer, ippatsu, chankan, rinshan = (fields[:, k] for k in range(5))
+    haitei, houtei, round_wind, honba, deposits = (fields[:, k] for k in range(5, 10))
+    discarder = np.fromiter(
+        (-1 if d is None else d for d in map(_DISCARDER, ss)), dtype=np.int64, count=m
+    )
+    riichi = np.fromiter(map(_RIICHI.__getitem__, map(id, map(_RIICHI_OF, ss))), np.int64, m)
+    win = t["kind_of"][np.fromiter(map(_WIN_TILE, ss), dtype=np.int64, count=m)]
     tsumo = discarder < 0
     seat_wind = 27 + (winner - dealer) % 4
-    # the melds: masks, fu, kans
-    meld_rows = []
-    meld_tiles: list[int] = []
-    meld_owner: list[int] = []
-    no_melds = (0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
-    for i, s in enumerate(ss):
-        if not s.melds:
-            meld_rows.append(no_melds)
-            continue
-        rm = tm = km = fu = runs = trips = kans = ankans = 0
-        closed = 1
-        for meld in s.melds:
-            code = _MELD[meld.kind._value_]
-            k = KIND_OF[meld.tiles[0]]
-            meld_tiles.extend(meld.tiles)
-            meld_owner.extend((i,) * len(meld.tiles))
-            if code == 0:
-                rm |= 1 << k
-                km |= 7 << k
-                runs += 1
-                closed = 0
-                continue
-            tm |= 1 << k
-            km |= 1 << k
-            trips += 1
-            yao = k in _YAO_KIND
-            if code == 1:
-                fu += 4 if yao else 2
-                closed = 0
-            elif code == 4:
-                fu += 32 if yao else 16
-                kans += 1
-                ankans += 1
-            else:
-                fu += 16 if yao else 8
-                kans += 1
-                closed = 0
-        meld_rows.append((rm, tm, km, fu, runs, trips, kans, ankans, closed, len(s.melds)))
-    melds = np.array(meld_rows, dtype=np.int64).reshape(m, 10)
-    meld_rmask, meld_tmask, meld_kinds, meld_fu = (melds[:, k] for k in range(4))
-    meld_runs, _, kans, ankans = (melds[:, k] for k in range(4, 8))
-    closed = melds[:, 8].astype(bool)
-    n_melds = melds[:, 9]
     # concealed counts, and all counts (a kan's four tiles) for the dora
-    concealed = [s.concealed for s in ss]
+    concealed = list(map(_CONCEALED, ss))
     sizes = np.fromiter(map(len, concealed), dtype=np.int64, count=m)
     tiles = np.fromiter(chain.from_iterable(concealed), dtype=np.int64)
     owner = np.repeat(np.arange(m), sizes)
@@ -326,65 +291,53 @@ def _score_group(
     red = np.bincount(owner, weights=tiles >= 34, minlength=m).astype(np.int64)
     all_counts = np.zeros((m, 35), dtype=np.int64)
     all_counts[:, :34] = counts
-    if meld_tiles:
-        mtiles = np.array(meld_tiles, dtype=np.int64)
-        mowner = np.array(meld_owner, dtype=np.int64)
+    # the melds: masks, fu, kans
+    meld_lists = list(map(_MELDS, ss))
+    n_melds = np.fromiter(map(len, meld_lists), dtype=np.int64, count=m)
+    meld_rmask = np.zeros(m, dtype=np.int64)
+    meld_tmask = np.zeros(m, dtype=np.int64)
+    meld_kinds = np.zeros(m, dtype=np.int64)
+    meld_fu = np.zeros(m, dtype=np.int64)
+    meld_runs = np.zeros(m, dtype=np.int64)
+    kans = np.zeros(m, dtype=np.int64)
+    ankans = np.zeros(m, dtype=np.int64)
+    closed = np.ones(m, dtype=bool)
+    flat = list(chain.from_iterable(meld_lists))
+    if flat:
+        n = len(flat)
+        of = np.repeat(np.arange(m), n_melds)
+        code = np.fromiter(map(_MELD.__getitem__, map(_KIND_VALUE, flat)), np.int64, n)
+        meld_tiles = list(map(_TILES, flat))
+        k = t["kind_of"][np.fromiter(map(_FIRST, meld_tiles), dtype=np.int64, count=n)]
+        chii = code == 0
+        bit = np.left_shift(1, k)
+        np.bitwise_or.at(meld_rmask, of, np.where(chii, bit, 0))
+        np.bitwise_or.at(meld_tmask, of, np.where(chii, 0, bit))
+        np.bitwise_or.at(meld_kinds, of, np.where(chii, 7 * bit, bit))
+        yao = t["yao"][k]
+        fu = np.select([code == 1, code == 4, code >= 2], [2, 16, 8], 0) << yao
+        meld_fu = np.bincount(of, weights=fu, minlength=m).astype(np.int64)
+        meld_runs = np.bincount(of, weights=chii, minlength=m).astype(np.int64)
+        kans = np.bincount(of, weights=code >= 2, minlength=m).astype(np.int64)
+        ankans = np.bincount(of, weights=code == 4, minlength=m).astype(np.int64)
+        closed = np.bincount(of, weights=code != 4, minlength=m) == 0
+        tsz = np.fromiter(map(len, meld_tiles), dtype=np.int64, count=n)
+        mtiles = np.fromiter(chain.from_iterable(meld_tiles), dtype=np.int64)
+        mowner = np.repeat(of, tsz)
         mk = t["kind_of"][mtiles]
         all_counts[:, :34] += np.bincount(mowner * 34 + mk, minlength=m * 34).reshape(m, 34)
         red += np.bincount(mowner, weights=mtiles >= 34, minlength=m).astype(np.int64)
-    # one split per suit from the tables
-    in_table = np.ones(m, dtype=bool)
-    single = np.ones(m, dtype=bool)
-    pair = np.full(m, -1, dtype=np.int64)
-    n_pairs = np.zeros(m, dtype=np.int64)
-    rmask_c = np.zeros(m, dtype=np.int64)
-    tmask_c = np.zeros(m, dtype=np.int64)
-    trip_fu = np.zeros(m, dtype=np.int64)
-    runs = meld_runs.copy()
-    trips_c = np.zeros(m, dtype=np.int64)
-    peikou = np.zeros(m, dtype=np.int64)
-    for part, base in ((0, 0), (1, 9), (2, 18), (3, 27)):
-        table = t["honor" if part == 3 else "suit"]
-        width = 7 if part == 3 else 9
-        code = counts[:, base : base + width] @ t["pow5"][:width]
-        at = np.searchsorted(table.codes, code)
-        at = np.minimum(at, len(table.codes) - 1)
-        found = table.codes[at] == code
-        in_table &= found
-        single &= table.single[at].astype(bool)
-        p = table.pair[at]
-        has_pair = found & (p >= 0)
-        pair = np.where(has_pair, base + p, pair)
-        n_pairs += has_pair
-        rmask_c |= np.where(found, table.rmask[at] << base, 0)
-        tmask_c |= np.where(found, table.tmask[at] << base, 0)
-        trip_fu += np.where(found, table.trip_fu[at], 0)
-        runs += np.where(found, table.runs[at], 0)
-        trips_c += np.where(found, table.trips[at], 0)
-        peikou += np.where(found, table.peikou[at], 0)
-    # the rows scored here: one regular reading; seven pairs only; thirteen orphans
-    regular = in_table & (n_pairs == 1)
-    seven = (n_melds == 0) & ((counts == 2).sum(axis=1) == 7)
+    # the hand as a whole
     mask = (counts > 0) @ t["bits"] | meld_kinds
-    orphans = (n_melds == 0) & ((mask & _YAO) == _YAO) & ((mask & ~_YAO) == 0)
-    seven &= ~regular
-    ok = (regular & single & ~seven) | seven | orphans
-    pair = np.where(regular & single, pair, 34)  # a harmless kind for the other rows
-    rmask = rmask_c | meld_rmask
-    tmask = tmask_c | meld_tmask
     honors = (mask & _HONORS) != 0
     n_suits = sum(((mask >> b) & _SUIT) != 0 for b in (0, 9, 18))
-    # a yakuman is possible: score_win decides
-    dragons = (tmask >> 31) & 7
-    winds = (tmask >> 27) & 15
-    n_dragons = _popcount(np, dragons)
-    n_winds = _popcount(np, winds)
-    pair_wind = (pair >= 27) & (pair < 31)
-    ok &= (mask & ~_HONORS) != 0
+    seven = (n_melds == 0) & ((counts == 2).sum(axis=1) == 7)
+    orphans = (n_melds == 0) & ((mask & _YAO) == _YAO) & ((mask & ~_YAO) == 0)
+    # a yakuman of the whole hand is possible: score_win decides
+    ok = (mask & ~_HONORS) != 0
     ok &= (mask & ~_GREEN) != 0
     ok &= (mask & ~_TERMINALS) != 0
     ok &= kans < 4
-    ok &= (n_dragons < 3) & (n_winds < 4) & ~((n_winds == 3) & pair_wind)
     one_suit_closed = closed & (n_melds == 0) & (n_suits == 1) & ~honors
     for base in (0, 9, 18):
         gates = (
@@ -393,10 +346,8 @@ def _score_group(
             & (counts[:, base + 1 : base + 8].min(axis=1) >= 1)
         )
         ok &= ~(one_suit_closed & gates)
-    # the yaku of the hand
     col_closed = closed.astype(np.int64)
     no_yao = (mask & _YAO) == 0
-    kuitan = rules.kuitan
     hand_han = (
         (closed & tsumo).astype(np.int64)  # int first: bool arrays add as "or"
         + (closed & (riichi == 1))
@@ -405,106 +356,166 @@ def _score_group(
         + rinshan
         + haitei
         + houtei
-        + (no_yao & (closed | kuitan))
+        + (no_yao & (closed | rules.kuitan))
         + 2 * (closed & (riichi == 2))
         + np.where(n_suits == 1, np.where(honors, 2, 5) + col_closed, 0)
     )
-    # the yaku of the reading that do not depend on the wait
     honroutou = ((mask & ~_YAO) == 0) & honors & (n_suits > 0)
-    pair_yao = t["yao"][pair]
-    yao_sets = (runs > 0) & pair_yao & ((rmask & ~_EDGE_RUNS) == 0) & ((tmask & ~_YAO) == 0)
-    ittsu = np.zeros(m, dtype=bool)
-    for base in (0, 9, 18):
-        ittsu |= ((rmask >> base) & 0b1001001) == 0b1001001
-    sanshoku = (rmask & (rmask >> 9) & (rmask >> 18)) != 0
-    doukou = (tmask & (tmask >> 9) & (tmask >> 18) & _SUIT) != 0
-    value_pair = (pair >= 31) | (pair == seat_wind) | (pair == round_wind)
-    reading_han = (
-        np.where(closed & (peikou == 1), 1, 0)
-        + np.where(closed & (peikou >= 2), 3, 0)
-        + ((tmask >> seat_wind) & 1)
-        + ((tmask >> round_wind) & 1)
-        + n_dragons
-        + np.where(yao_sets, np.where(honors, 1, 2) + col_closed, 0)
-        + np.where((runs >= 3) & ittsu, 1 + col_closed, 0)
-        + np.where(sanshoku, 1 + col_closed, 0)
-        + 2 * doukou
-        + 2 * (kans == 3)
-        + 2 * (runs == 0)
-        + 2 * ((pair >= 31) & (n_dragons == 2))
-        + 2 * honroutou
-    )
-    dwf = rules.double_wind_pair_fu
-    pair_fu = np.where(
-        pair >= 31,
-        2,
-        np.where(
-            (pair == seat_wind) & (pair == round_wind),
-            dwf,
-            np.where((pair == seat_wind) | (pair == round_wind), 2, 0),
-        ),
-    )
-    fixed_fu = 20 + 10 * (closed & ~tsumo) + trip_fu + meld_fu + pair_fu
-    # dora
     rows_m = np.arange(m)
-    dora = _indicated(np, [s.dora_indicators for s in ss], all_counts, t["dora_of"])
+    dora = _indicated(np, list(map(_DORA, ss)), all_counts, t["dora_of"])
     ura = np.zeros(m, dtype=np.int64)
     if rules.ura_dora:
         ura = np.where(
             riichi > 0,
-            _indicated(np, [s.ura_indicators for s in ss], all_counts, t["dora_of"]),
+            _indicated(np, list(map(_URA, ss)), all_counts, t["dora_of"]),
             0,
         )
     extra = dora + ura + red
+    # the readings: each suit's splits from the tables; a hand reads as many ways as
+    # the product of its suits' split counts, each way a virtual row
+    in_table = np.ones(m, dtype=bool)
+    ways = np.ones(m, dtype=np.int64)
+    lookups = []
+    for part, base, width in ((0, 0, 9), (1, 9, 9), (2, 18, 9), (3, 27, 7)):
+        table = t["honor" if part == 3 else "suit"]
+        code = counts[:, base : base + width] @ t["pow5"][:width]
+        at = np.minimum(np.searchsorted(table.codes, code), len(table.codes) - 1)
+        found = table.codes[at] == code
+        in_table &= found
+        count = np.where(found, table.count[at], 1)
+        ways *= count
+        lookups.append((table, base, at, count))
+    too_many = in_table & (ways > 16)
+    ways = np.where(in_table & ~too_many, ways, 0)
+    src = np.repeat(rows_m, ways)
+    j = np.arange(len(src)) - (np.cumsum(ways) - ways)[src]
+    pair = np.full(len(src), -1, dtype=np.int64)
+    n_pairs = np.zeros(len(src), dtype=np.int64)
+    rmask_c = np.zeros(len(src), dtype=np.int64)
+    tmask_c = np.zeros(len(src), dtype=np.int64)
+    trip_fu = meld_fu[src]
+    runs = meld_runs[src]
+    trips_c = np.zeros(len(src), dtype=np.int64)
+    peikou = np.zeros(len(src), dtype=np.int64)
+    radix = np.ones(len(src), dtype=np.int64)
+    for table, base, at, count in lookups:
+        c = count[src]
+        k = table.first[at[src]] + (j // radix) % c
+        radix *= c
+        p = table.pair[k]
+        pair = np.where(p >= 0, base + p, pair)
+        n_pairs += p >= 0
+        rmask_c |= table.rmask[k] << base
+        tmask_c |= table.tmask[k] << base
+        trip_fu += table.trip_fu[k]
+        runs += table.runs[k]
+        trips_c += table.trips[k]
+        peikou += table.peikou[k]
+    reading = n_pairs == 1
+    regular = np.bincount(src, weights=reading, minlength=m) > 0
+    ok &= (regular | seven | orphans) & ~too_many
+    pair = np.where(reading, pair, 34)  # a harmless kind where it is no reading
+    rmask = rmask_c | meld_rmask[src]
+    tmask = tmask_c | meld_tmask[src]
+    v_closed = closed[src]
+    v_honors = honors[src]
+    v_colc = col_closed[src]
+    seat_v = seat_wind[src]
+    round_v = round_wind[src]
+    tsumo_v = tsumo[src]
+    # a yakuman of the reading is possible: score_win decides
+    n_dragons = _popcount(np, (tmask >> 31) & 7)
+    n_winds = _popcount(np, (tmask >> 27) & 15)
+    pair_wind = (pair >= 27) & (pair < 31)
+    limit = reading & ((n_dragons == 3) | (n_winds == 4) | ((n_winds == 3) & pair_wind))
+    # the yaku of the reading that do not depend on the wait
+    yao_sets = (runs > 0) & t["yao"][pair] & ((rmask & ~_EDGE_RUNS) == 0) & ((tmask & ~_YAO) == 0)
+    ittsu = np.zeros(len(src), dtype=bool)
+    for base in (0, 9, 18):
+        ittsu |= ((rmask >> base) & 0b1001001) == 0b1001001
+    sanshoku = (rmask & (rmask >> 9) & (rmask >> 18)) != 0
+    doukou = (tmask & (tmask >> 9) & (tmask >> 18) & _SUIT) != 0
+    value_pair = (pair >= 31) | (pair == seat_v) | (pair == round_v)
+    reading_han = (
+        hand_han[src]
+        + np.where(v_closed & (peikou == 1), 1, 0)
+        + np.where(v_closed & (peikou >= 2), 3, 0)
+        + ((tmask >> seat_v) & 1)
+        + ((tmask >> round_v) & 1)
+        + n_dragons
+        + np.where(yao_sets, np.where(v_honors, 1, 2) + v_colc, 0)
+        + np.where((runs >= 3) & ittsu, 1 + v_colc, 0)
+        + np.where(sanshoku, 1 + v_colc, 0)
+        + 2 * doukou
+        + 2 * (kans[src] == 3)
+        + 2 * (runs == 0)
+        + 2 * ((pair >= 31) & (n_dragons == 2))
+        + 2 * honroutou[src]
+    )
+    pair_fu = np.where(
+        pair >= 31,
+        2,
+        np.where(
+            (pair == seat_v) & (pair == round_v),
+            rules.double_wind_pair_fu,
+            np.where((pair == seat_v) | (pair == round_v), 2, 0),
+        ),
+    )
+    fixed_fu = 20 + 10 * (v_closed & ~tsumo_v) + trip_fu + pair_fu
     # each wait the winning tile can have; the best by (basic, han, fu)
-    w = win
+    w = win[src]
     low = ((rmask_c >> w) & 1).astype(bool)  # a concealed run starting at the tile
     mid = (w >= 1) & ((rmask_c >> np.maximum(w - 1, 0)) & 1).astype(bool)
     high = (w >= 2) & ((rmask_c >> np.maximum(w - 2, 0)) & 1).astype(bool)
-    ryanmen = (low & (w % 9 != 6)) | (high & ((w - 2) % 9 != 0))
-    penchan = (low & (w % 9 == 6)) | (high & ((w - 2) % 9 == 0))
-    kanchan = mid
-    tanki = pair == w
-    shanpon = ((tmask_c >> w) & 1).astype(bool)
-    best_rank = np.full(m, -1, dtype=np.int64)
-    best = {k: np.zeros(m, dtype=np.int64) for k in ("han", "fu", "basic")}
+    v_rank = np.full(len(src), -1, dtype=np.int64)
+    v_best = {k: np.zeros(len(src), dtype=np.int64) for k in ("han", "fu", "basic")}
     win_yao = t["yao"][w]
+    v_extra = extra[src]
     for kind, valid in (
-        ("tanki", tanki),
-        ("shanpon", shanpon),
-        ("kanchan", kanchan),
-        ("penchan", penchan),
-        ("ryanmen", ryanmen),
+        ("tanki", pair == w),
+        ("shanpon", ((tmask_c >> w) & 1).astype(bool)),
+        ("kanchan", mid),
+        ("penchan", (low & (w % 9 == 6)) | (high & ((w - 2) % 9 == 0))),
+        ("ryanmen", (low & (w % 9 != 6)) | (high & ((w - 2) % 9 != 0))),
     ):
+        valid &= reading
         if not valid.any():
             continue
-        ron_trip = (kind == "shanpon") & ~tsumo
-        concealed_trips = trips_c + ankans - ron_trip
-        ok &= ~(valid & (concealed_trips == 4))
-        pinfu = closed & (runs == 4) & ~value_pair if kind == "ryanmen" else np.zeros(m, dtype=bool)
-        han = hand_han + reading_han + pinfu + 2 * (concealed_trips == 3)
-        raw = fixed_fu + 2 * (tsumo & ~pinfu)
+        ron_trip = (kind == "shanpon") & ~tsumo_v
+        concealed_trips = trips_c + ankans[src] - ron_trip
+        limit |= valid & (concealed_trips == 4)
+        pinfu = v_closed & (runs == 4) & ~value_pair & (kind == "ryanmen")
+        han = reading_han + pinfu + 2 * (concealed_trips == 3)
+        raw = fixed_fu + 2 * (tsumo_v & ~pinfu)
         if kind == "shanpon":
             raw = raw - np.where(ron_trip, np.where(win_yao, 4, 2), 0)
         if kind in ("tanki", "kanchan", "penchan"):
             raw = raw + 2
-        raw = np.where((raw == 20) & ~closed, 30, raw)
-        fu = np.where(pinfu & tsumo, 20, -(-raw // 10) * 10)
-        basic = _basic(np, han + extra, fu, rules)
+        raw = np.where((raw == 20) & ~v_closed, 30, raw)
+        fu = np.where(pinfu & tsumo_v, 20, -(-raw // 10) * 10)
+        basic = _basic(np, han + v_extra, fu, rules)
         rank = np.where(valid & (han > 0), (basic * 100 + han) * 1000 + fu, -1)
-        better = rank > best_rank
-        best_rank = np.where(better, rank, best_rank)
-        for name, v in (("han", han), ("fu", fu), ("basic", basic)):
-            best[name] = np.where(better, v, best[name])
+        better = rank > v_rank
+        v_rank = np.where(better, rank, v_rank)
+        for name, value in (("han", han), ("fu", fu), ("basic", basic)):
+            v_best[name] = np.where(better, value, v_best[name])
+    ok &= np.bincount(src, weights=limit, minlength=m) == 0
+    # the best reading of each hand (equal ranks give equal numbers)
+    best_rank = np.full(m, -1, dtype=np.int64)
+    np.maximum.at(best_rank, src, v_rank)
+    chosen = (v_rank == best_rank[src]) & (v_rank >= 0)
+    best = {k: np.zeros(m, dtype=np.int64) for k in ("han", "fu", "basic")}
+    for name, value in v_best.items():
+        best[name][src[chosen]] = value[chosen]
     # seven pairs: the hand's yaku, chiitoitsu and honroutou, 25 fu
     sp_han = hand_han + 2 + 2 * honroutou
-    best["han"] = np.where(seven, sp_han, best["han"])
-    best["fu"] = np.where(seven, 25, best["fu"])
-    best["basic"] = np.where(
-        seven, _basic(np, sp_han + extra, np.full_like(sp_han, 25), rules), best["basic"]
-    )
+    sp_basic = _basic(np, sp_han + extra, np.full_like(sp_han, 25), rules)
+    sp_better = seven & ((sp_basic * 100 + sp_han) * 1000 + 25 > best_rank)
+    best["han"] = np.where(sp_better, sp_han, best["han"])
+    best["fu"] = np.where(sp_better, 25, best["fu"])
+    best["basic"] = np.where(sp_better, sp_basic, best["basic"])
     # thirteen orphans: a yakuman, double on the 13-sided wait where the rules say so
-    thirteen = ((counts == 2).argmax(axis=1) == w) & rules.double_yakuman
+    thirteen = ((counts == 2).argmax(axis=1) == win) & rules.double_yakuman
     yakuman = np.where(orphans, np.where(thirteen, 2, 1), 0)
     best["fu"] = np.where(orphans, 30, best["fu"])
     best["basic"] = np.where(orphans, 8000 * yakuman, best["basic"])
