@@ -1,0 +1,424 @@
+"""Catalogue tests for RULES.md sections G (a hand), C (etiquette) and P (penalties).
+
+Each test names its rule ID. Scenarios feed events through ``jantaku.engine.apply`` from
+dealt hands written in compact notation, or drive the referee with a scripted wall.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from jantaku.engine import Referee, State, apply, build_wall, full_set, legal_actions, observe
+from jantaku.engine.state import Phase
+from jantaku.engine.wall import Wall, seat_players
+from jantaku.errors import IllegalActionError
+from jantaku.events import (
+    Action,
+    Ankan,
+    Chi,
+    Dahai,
+    EndKyoku,
+    Event,
+    Hora,
+    Pass,
+    Penalty,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
+from jantaku.rules import EMA, MLEAGUE, TENHOU, TEXTBOOK, Rules, replace
+from jantaku.scoring import chombo_payments, noten_payments
+from jantaku.tiles import EAST, parse_tiles
+
+
+def t(text: str) -> int:
+    (tile,) = parse_tiles(text)
+    return tile
+
+
+def start(hands: Sequence[str], rules: Rules = TENHOU, *, honba: int = 0) -> State:
+    """A state at the start of East 1 (dealer seat 0) with the given dealt hands."""
+    n = rules.players
+    s = State(rules)
+    apply(s, StartGame(names=tuple("abcd"[:n])))
+    apply(
+        s,
+        StartKyoku(
+            bakaze=EAST,
+            kyoku=1,
+            honba=honba,
+            kyotaku=0,
+            oya=0,
+            dora_marker=t("4z"),
+            scores=(rules.start_points,) * n,
+            tehais=tuple(parse_tiles(h) for h in hands),
+        ),
+    )
+    return s
+
+
+def turn(s: State, seat: int, draw: str, discard: str | None = None) -> None:
+    """Seat draws ``draw`` and discards ``discard`` (default: the drawn tile)."""
+    apply(s, Tsumo(actor=seat, pai=t(draw)))
+    if discard is None:
+        apply(s, Dahai(actor=seat, pai=t(draw), tsumogiri=True))
+    else:
+        apply(s, Dahai(actor=seat, pai=t(discard), tsumogiri=False))
+
+
+def riichi(s: State, seat: int, draw: str) -> None:
+    """Seat draws ``draw`` and declares riichi discarding it."""
+    apply(s, Tsumo(actor=seat, pai=t(draw)))
+    apply(s, Reach(actor=seat))
+    apply(s, Dahai(actor=seat, pai=t(draw), tsumogiri=True))
+    apply(s, ReachAccepted(actor=seat))
+
+
+JUNK = ("1379m1379p1379s1z", "1379m1379p1379s2z")
+ORPHANS = "19m19p19s1234567z"
+# seat 1 waits on 2m/5m (tanyao), seat 2 on 2s/5s (tanyao)
+WAITING = (JUNK[0], "34m456p678p234s88p", "34s456m678m234p66s", JUNK[1])
+
+
+def scripted(hands: Sequence[str], first: str, rules: Rules = TENHOU) -> Callable[[int, int], Wall]:
+    """A wall factory: the first hand deals ``hands`` and the dealer draws ``first``."""
+    calls = [0]
+
+    def walls(seed: int, oya: int) -> Wall:
+        calls[0] += 1
+        if calls[0] > 1:
+            return build_wall(rules, seed, oya)
+        tiles = [parse_tiles(h) for h in hands]
+        pool = full_set(rules)
+        for x in [*(x for h in tiles for x in h), t(first)]:
+            pool.remove(x)
+        random.Random(seed).shuffle(pool)
+        return Wall(
+            hands=[list(h) for h in tiles],
+            live=[t(first), *pool[14:]],
+            rinshan=pool[:4],
+            dora_indicators=pool[4:9],
+            ura_indicators=pool[9:14],
+            dice=(1, 1),
+            wall_break=0,
+        )
+
+    return walls
+
+
+# --- G1 seating, G2 wall, G3 dead wall ---------------------------------------------------
+
+
+def test_G1_seating_by_drawn_winds_and_two_dice_rolls() -> None:
+    """G1: the East drawer is temporary East; two dice rolls count to the first dealer."""
+    for seed in range(40):
+        order, record = seat_players(random.Random(seed), 4)
+        winds = record["winds"]
+        dice = record["dice"]
+        assert isinstance(winds, list) and isinstance(dice, list)
+        assert sorted(winds) == [0, 1, 2, 3]
+        temp_east = winds.index(0)
+        roller = (sum(dice[0]) - 1) % 4  # counted from the temporary East (table order)
+        dealer = (roller + sum(dice[1]) - 1) % 4
+        by_wind = sorted(range(4), key=lambda i: winds[i])
+        assert by_wind[0] == temp_east
+        assert order == tuple(by_wind[(dealer + i) % 4] for i in range(4))
+        assert all(1 <= d <= 6 for roll in dice for d in roll)
+    # a game may also start from a given seat order
+    assert Referee(TENHOU, seed=1, names=("a", "b", "c", "d")).names == ("a", "b", "c", "d")
+
+
+def test_G2_wall_deal_reproducible_and_dealer_draws_first() -> None:
+    """G2: the deal is reproducible from a seed; 13 each, the dealer draws first."""
+    a, b = build_wall(TENHOU, seed=7, oya=2), build_wall(TENHOU, seed=7, oya=2)
+    assert a.hands == b.hands and a.live == b.live and a.dice == b.dice
+    assert build_wall(TENHOU, seed=8, oya=2).hands != a.hands
+    assert 2 <= sum(a.dice) <= 12 and [len(h) for h in a.hands] == [13] * 4
+    ref = Referee(TENHOU, seed=7)
+    first = next(e for e in ref.log if isinstance(e, Tsumo))
+    start_kyoku = next(e for e in ref.log if isinstance(e, StartKyoku))
+    assert first.actor == start_kyoku.oya
+    assert len(ref.state.hand_of(start_kyoku.oya)) == 14
+
+
+def test_G3_dead_wall_of_fourteen_and_first_indicator() -> None:
+    """G3: 14 dead-wall tiles; the first indicator is the top of the 3rd stack from the tail."""
+    for seed in range(10):
+        w = build_wall(TENHOU, seed=seed, oya=0)
+        assert len(w.rinshan) + len(w.dora_indicators) + len(w.ura_indicators) == 14
+        assert 136 - 4 * 13 - len(w.live) == 14
+        assert w.dora_indicators[0] == w.ring[2 * ((w.wall_break - 3) % 68)]
+
+
+# --- G4 turns and calls ------------------------------------------------------------------
+
+
+def test_G4_chii_from_the_left_only() -> None:
+    """G4: chii only from the player on the left; pon from anyone."""
+    s = start((JUNK[0], "45m456p678p234s88p", "45m456m678m234p66s", JUNK[1]))
+    turn(s, 0, "6z", "3m")
+    assert any(isinstance(a, Chi) for a in legal_actions(s, 1))
+    assert not any(isinstance(a, Chi) for a in legal_actions(s, 2))
+    with pytest.raises(IllegalActionError):
+        apply(s, Chi(actor=2, target=0, pai=t("3m"), consumed=parse_tiles("45m")))
+
+
+def test_G4_no_kan_on_the_haitei_draw() -> None:
+    """G4: an ankan is possible after a draw, but not on the last wall tile."""
+    hands = ("111m9p19s1234577z", *WAITING[1:3], "2468m2468p2468s5z")
+    s = start(hands)
+    apply(s, Tsumo(actor=0, pai=t("1m")))
+    assert Ankan(0, parse_tiles("1111m")) in legal_actions(s, 0)
+    s = start(hands)
+    s.live = 1
+    apply(s, Tsumo(actor=0, pai=t("1m")))
+    assert s.live == 0
+    assert not any(isinstance(a, Ankan) for a in legal_actions(s, 0))
+
+
+def test_G4_ankan_reveals_kan_dora_at_once() -> None:
+    """G4: an ankan draws a rinshan tile and shows its kan dora at once."""
+    hands = ("1111m9p19s123457z", *WAITING[1:3], "345m678m345p77s22z")
+    ref = Referee(TENHOU, seed=5, walls=scripted(hands, "6z"))
+    events = ref.submit({0: Ankan(0, parse_tiles("1111m"))})
+    assert [type(e).__name__ for e in events][:3] == ["Ankan", "Dora", "Tsumo"]
+    assert len(ref.state.dora_markers) == 2
+
+
+# --- G5 claims ---------------------------------------------------------------------------
+
+THREE_WAIT = (
+    "19m19p19s555777z5s",
+    "234m456p678p22s46s",
+    "234m567m234p88s46s",
+    "345m678m345p48s77s",
+)
+
+
+def first_hand(ref: Referee, choose: Callable[[int, tuple[Action, ...]], Action]) -> list[Event]:
+    while not any(isinstance(e, EndKyoku) for e in ref.log):
+        ref.submit({seat: choose(seat, legal) for seat, legal in ref.pending().items()})
+    return ref.log
+
+
+def win_or_throw_5s(seat: int, legal: tuple[Action, ...]) -> Action:
+    for a in legal:
+        if isinstance(a, Hora):
+            return a
+    for a in legal:
+        if isinstance(a, Dahai) and (a.pai == t("5s") or a.tsumogiri):
+            return a
+    return next((a for a in legal if isinstance(a, Pass | Dahai)), legal[0])
+
+
+@pytest.mark.parametrize(("rules", "winners"), [(TENHOU, [1, 2]), (MLEAGUE, [1])])
+def test_G5_double_ron_or_head_bump(rules: Rules, winners: list[int]) -> None:
+    """G5: two rons on one discard: both win (double) or the first in turn order (head bump)."""
+    ref = Referee(rules, seed=5, walls=scripted(THREE_WAIT, "9s", rules))
+    log = first_hand(ref, win_or_throw_5s)
+    assert [h.actor for h in log if isinstance(h, Hora)] == winners
+
+
+def test_G5_ron_beats_pon() -> None:
+    """G5: a ron and a pon on the same discard: the ron is taken, the pon dropped."""
+    hands = (
+        "19m19p19s555777z5s",
+        "234m456p678p22s46s",
+        "55s567m234p789p11z",
+        "345m678m345p77s11z",
+    )
+    ref = Referee(TENHOU, seed=5, walls=scripted(hands, "9s"))
+    ref.submit({0: Dahai(0, t("5s"), False)})
+    pend = ref.pending()
+    pon = next(a for a in pend[2] if isinstance(a, Pon))
+    events = ref.submit({1: Hora(1, 0, t("5s")), 2: pon})
+    assert isinstance(events[0], Hora) and not any(isinstance(e, Pon) for e in events)
+
+
+# --- G6 kuikae ---------------------------------------------------------------------------
+
+
+def test_G6_kuikae_and_suji_kuikae_options() -> None:
+    """G6: after a chii, no discard of the called tile nor (by option) the other end."""
+    hands = (JUNK[0], "3456m456p678p88p2s", JUNK[1], "1379m1379p1379s3z")
+    for rules, banned in ((TENHOU, {"3m", "6m"}), (EMA, set())):
+        s = start(hands, rules)
+        turn(s, 0, "6z", "3m")
+        apply(s, Chi(actor=1, target=0, pai=t("3m"), consumed=parse_tiles("45m")))
+        allowed = {a.pai for a in legal_actions(s, 1) if isinstance(a, Dahai)}
+        assert {x for x in ("3m", "6m") if t(x) not in allowed} == banned
+
+
+# --- G7 furiten --------------------------------------------------------------------------
+
+
+def test_G7_own_discard_furiten_covers_every_wait_but_not_tsumo() -> None:
+    """G7: a winning tile in one's own discards blocks ron on every wait; tsumo stays."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    turn(s, 1, "5m")  # seat 1 discards one of its own winning tiles
+    turn(s, 2, "7z")
+    turn(s, 3, "2m")  # the other wait
+    assert s.furiten(1)
+    assert not any(isinstance(a, Hora) for a in legal_actions(s, 1))
+    turn(s, 0, "1z")
+    apply(s, Tsumo(actor=1, pai=t("2m")))
+    assert any(isinstance(a, Hora) for a in legal_actions(s, 1))
+
+
+# --- G8 riichi ---------------------------------------------------------------------------
+
+
+def test_G8_riichi_discard_sideways_deposit_and_drawn_tile_only() -> None:
+    """G8: the riichi discard is marked (sideways); the deposit is paid once it passes;
+    afterwards only the drawn tile may be discarded."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    riichi(s, 1, "7z")
+    river = observe(s, 0).rivers[1]
+    assert river[-1].riichi and river[-1].tile == t("7z")
+    assert s.scores[1] == 24000 and s.kyotaku == 1
+    turn(s, 2, "9s")
+    turn(s, 3, "9s")
+    turn(s, 0, "1z")
+    apply(s, Tsumo(actor=1, pai=t("6z")))
+    assert legal_actions(s, 1) == (Dahai(1, t("6z"), True),)
+
+
+# --- G9 exhaustive draw ------------------------------------------------------------------
+
+
+def test_G9_noten_payments_split_3000() -> None:
+    """G9: 3000 split: 1000 × 3, 1500 × 2, 3000 × 1; all or none tenpai pays nothing."""
+    assert noten_payments([True, False, False, False], TENHOU) == (3000, -1000, -1000, -1000)
+    assert noten_payments([True, True, False, False], TENHOU) == (1500, 1500, -1500, -1500)
+    assert noten_payments([True, True, True, False], TENHOU) == (1000, 1000, 1000, -3000)
+    assert noten_payments([False] * 4, TENHOU) == (0, 0, 0, 0)
+
+
+def test_G9_exhaustive_draw_shows_tenpai_hands_formal_tenpai_counts() -> None:
+    """G9: at the draw the tenpai hands are shown; a tenpai without yaku counts (formal)."""
+    no_yaku = "12m456p789s789p11z"  # waits on 3m, no yaku
+    s = start((JUNK[0], no_yaku, JUNK[1], ORPHANS))
+    s.live = 1
+    turn(s, 0, "6m")
+    apply(s, Ryukyoku(reason="exhaustive"))
+    draw = s.results[-1]
+    assert isinstance(draw, Ryukyoku)
+    assert draw.tenpai == (1, 3) and draw.deltas == (-1500, 1500, -1500, 1500)
+    assert draw.tehais is not None and sorted(draw.tehais[1]) == sorted(parse_tiles(no_yaku))
+    assert not start(
+        (JUNK[0], no_yaku, JUNK[1], ORPHANS), replace(TENHOU, formal_tenpai=False)
+    ).is_tenpai(1)
+
+
+def test_G9_tenpai_on_a_tile_held_four_times_option() -> None:
+    """G9: a wait only on a tile the hand holds four of counts by option."""
+    hand = "1111m234p567p789s"
+    others = ("2233445566778p", "2233445566778s", "55667788m99p99s9m")
+    assert not start((hand, *others), TENHOU).is_tenpai(0)
+    assert start((hand, *others), TEXTBOOK).is_tenpai(0)
+
+
+# --- G10 abortive draws ------------------------------------------------------------------
+
+FOUR_WAITING = (
+    "123m456m789m123p5z",
+    "34m456p678p234s88p",
+    "34s456m678m234p66s",
+    "111s999s111p999p7z",
+)
+
+
+@pytest.mark.parametrize(("rules", "allowed"), [(TENHOU, True), (TEXTBOOK, False)])
+def test_G10_suucha_riichi(rules: Rules, allowed: bool) -> None:
+    """G10: four riichi abort the hand where the option is on."""
+    s = start(FOUR_WAITING, rules)
+    for seat, draw in enumerate(("6z", "1z", "2z", "3z")):
+        if seat == 3:
+            with pytest.raises(IllegalActionError):
+                apply(s, Ryukyoku(reason="suucha_riichi"))
+        riichi(s, seat, draw)
+    if allowed:
+        apply(s, Ryukyoku(reason="suucha_riichi"))
+        assert s.phase == Phase.RESULT
+    else:
+        with pytest.raises(IllegalActionError, match="not played"):
+            apply(s, Ryukyoku(reason="suucha_riichi"))
+
+
+def test_G10_kyuushu_kyuuhai_needs_nine_kinds_on_first_draw() -> None:
+    """G10: kyuushu kyuuhai: nine different yaochuu on the first uninterrupted draw."""
+    s = start(("19m19p19s1234z258p", *WAITING[1:]))
+    apply(s, Tsumo(actor=0, pai=t("5z")))
+    assert Ryukyoku(reason="kyuushu_kyuuhai", actor=0) in legal_actions(s, 0)
+    s = start(("19m19p19s12z2578p3s", *WAITING[1:]))  # eight kinds
+    apply(s, Tsumo(actor=0, pai=t("7s")))
+    assert Ryukyoku(reason="kyuushu_kyuuhai", actor=0) not in legal_actions(s, 0)
+
+
+# --- C etiquette -------------------------------------------------------------------------
+
+
+def test_C1_impossible_calls_refused() -> None:
+    """C1: calls are explicit; a chii or ron the hand cannot make is refused."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    with pytest.raises(IllegalActionError):
+        apply(s, Chi(actor=1, target=0, pai=t("6z"), consumed=parse_tiles("45m")))
+    with pytest.raises(IllegalActionError):
+        apply(s, Hora(actor=2, target=0))
+
+
+def test_C2_tenpai_claim_shows_the_hand() -> None:
+    """C2: a tenpai claim at a draw shows the hand; noten hands stay hidden."""
+    s = start(WAITING)
+    s.live = 1
+    turn(s, 0, "6m")
+    apply(s, Ryukyoku(reason="exhaustive"))
+    draw = s.results[-1]
+    assert isinstance(draw, Ryukyoku) and draw.tenpai == (1, 2) and draw.tehais is not None
+    assert sorted(draw.tehais[1]) == sorted(parse_tiles(WAITING[1]))
+    assert draw.tehais[0] == () and draw.tehais[3] == ()
+
+
+def test_C3_after_riichi_the_hand_cannot_change() -> None:
+    """C3: in riichi no chii or pon, and only the drawn tile is discarded."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    riichi(s, 1, "7z")
+    turn(s, 2, "9s")
+    turn(s, 3, "1s")
+    turn(s, 0, "8p")  # seat 1 holds 88p: no pon in riichi
+    assert not any(isinstance(a, Pon | Chi) for a in legal_actions(s, 1))
+
+
+# --- P penalties -------------------------------------------------------------------------
+
+
+def test_P1_chombo_is_a_reverse_mangan() -> None:
+    """P1: a non-dealer pays 2000 to each non-dealer and 4000 to the dealer; a dealer 4000 each."""
+    assert chombo_payments(2, dealer=0, rules=TENHOU) == (4000, 2000, -8000, 2000)
+    assert chombo_payments(0, dealer=0, rules=TENHOU) == (-12000, 4000, 4000, 4000)
+    s = start(WAITING, TEXTBOOK, honba=1)
+    turn(s, 0, "6z")
+    apply(s, Penalty(actor=2, reason="chombo", deltas=chombo_payments(2, dealer=0, rules=TEXTBOOK)))
+    assert s.scores[2] == 17000 and s.phase == Phase.RESULT
+
+
+def test_P3_engine_refuses_illegal_actions_with_a_reason() -> None:
+    """P3: in digital play an illegal action raises IllegalActionError naming seat and reason."""
+    s = start(WAITING)
+    apply(s, Tsumo(actor=0, pai=t("5z")))
+    with pytest.raises(IllegalActionError) as err:
+        apply(s, Dahai(actor=0, pai=t("8s"), tsumogiri=False))
+    assert err.value.seat == 0 and err.value.reason
+    with pytest.raises(IllegalActionError):
+        apply(s, Hora(actor=0, target=0))  # not complete: no false tsumo
