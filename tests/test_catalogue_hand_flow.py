@@ -422,3 +422,11 @@ def test_P3_engine_refuses_illegal_actions_with_a_reason() -> None:
     assert err.value.seat == 0 and err.value.reason
     with pytest.raises(IllegalActionError):
         apply(s, Hora(actor=0, target=0))  # not complete: no false tsumo
+
+
+def test_P1b_P2_textbook_options_of_the_scorekeeper() -> None:
+    """P1b: the yakuman-tenpai claim is a textbook option; P2: a minor foul is corrected by
+    a 1000 deposit on textbook, or costs the right to win (0) elsewhere."""
+    assert TEXTBOOK.chombo_yakuman_claim and not TENHOU.chombo_yakuman_claim
+    assert TEXTBOOK.minor_foul_deposit == 1000 and TENHOU.minor_foul_deposit == 0
+    assert TEXTBOOK.chombo_basic == 2000 and TEXTBOOK.chombo_void_on_win
