@@ -468,6 +468,7 @@ def _analyse(
 
 
 _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
+_ITEMS: dict[int, tuple[_Candidate, _FuItems]] = {}  # the fu items of a chosen candidate
 
 
 def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -484,6 +485,7 @@ def clear_cache() -> None:
     and memory)."""
     _CACHE.clear()
     _READINGS.clear()
+    _ITEMS.clear()
     for table in _PART_TABLES:
         table.clear()
 
@@ -1100,18 +1102,25 @@ def score_win(s: WinSituation) -> WinResult:
     _, cand, basic, limit = best
     yaku, han, mult, found_items, fu, reading, wait = cand
     if found_items is None:
-        found_items, fu = _fu_items(
-            reading,
-            melds,
-            any(y is _PINFU for y in yaku),
-            tsumo=s.discarder is None,
-            closed=all(code == _ANKAN for code, _ in melds),
-            win_kind=KIND_OF[s.win_tile],
-            wait=wait,
-            seat_wind=s.seat_wind,
-            round_wind=s.round_wind,
-            rules=rules,
-        )
+        built = _ITEMS.get(id(cand))
+        if built is not None and built[0] is cand:
+            found_items = built[1]
+        else:
+            found_items, fu = _fu_items(
+                reading,
+                melds,
+                any(y is _PINFU for y in yaku),
+                tsumo=s.discarder is None,
+                closed=all(code == _ANKAN for code, _ in melds),
+                win_kind=KIND_OF[s.win_tile],
+                wait=wait,
+                seat_wind=s.seat_wind,
+                round_wind=s.round_wind,
+                rules=rules,
+            )
+            if len(_ITEMS) >= _CACHE_SIZE:
+                _ITEMS.clear()
+            _ITEMS[id(cand)] = (cand, found_items)  # keeps ``cand`` alive: the id stays its own
     items = found_items
     if s.robbed_ankan and reading.form is not Form.KOKUSHI:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
