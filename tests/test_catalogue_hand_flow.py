@@ -20,6 +20,7 @@ from jantaku.events import (
     Ankan,
     Chi,
     Dahai,
+    Dora,
     EndKyoku,
     Event,
     Hora,
@@ -362,6 +363,82 @@ def test_G10_kyuushu_kyuuhai_needs_nine_kinds_on_first_draw() -> None:
     s = start(("19m19p19s12z2578p3s", *WAITING[1:]))  # eight kinds
     apply(s, Tsumo(actor=0, pai=t("7s")))
     assert Ryukyoku(reason="kyuushu_kyuuhai", actor=0) not in legal_actions(s, 0)
+
+
+def _two_ankan(s: State, seat: int, kinds: str, rinshan: str, markers: list[str]) -> None:
+    """Seat draws 7z, declares two ankan (``kinds`` in man), then discards a rinshan tile."""
+    apply(s, Tsumo(actor=seat, pai=t("7z")))
+    for k in kinds:
+        apply(s, Ankan(actor=seat, consumed=parse_tiles(k * 4 + "m")))
+        apply(s, Dora(dora_marker=t(markers.pop(0))))
+        apply(s, Tsumo(actor=seat, pai=t(rinshan)))
+    apply(s, Dahai(actor=seat, pai=t(rinshan), tsumogiri=False))
+
+
+@pytest.mark.parametrize(("rules", "allowed"), [(TENHOU, True), (EMA, False)])
+def test_G10_suukan_sanra(rules: Rules, allowed: bool) -> None:
+    """G10: a fourth kan by a second player aborts the hand after the discard (option)."""
+    hands = ("1111m2222m19p19s1z", "3333m4444m19p19s2z", "555m666m777m88m9m3z", "2468p2468s34566z")
+    s = start(hands, rules)
+    markers = ["1p", "3p", "5p", "7p"]
+    _two_ankan(s, 0, "12", "6z", markers)
+    with pytest.raises(IllegalActionError):
+        apply(s, Ryukyoku(reason="suukan_sanra"))  # two kans so far
+    _two_ankan(s, 1, "34", "5z", markers)
+    if allowed:
+        apply(s, Ryukyoku(reason="suukan_sanra"))
+        assert s.phase == Phase.RESULT
+    else:
+        with pytest.raises(IllegalActionError, match="not played"):
+            apply(s, Ryukyoku(reason="suukan_sanra"))
+
+
+# --- engine-side yaku conditions (Y12, Y13, Y27) -----------------------------------------
+
+
+def _go_around(s: State) -> None:
+    for seat, tile in enumerate(("6z", "7z", "7z", "9s")):
+        turn(s, seat, tile)
+
+
+def test_Y12_Y13_haitei_and_houtei_in_play() -> None:
+    """Y12: a tsumo on the last wall tile is haitei; Y13: a ron on the last discard is houtei."""
+    s = start(WAITING)
+    _go_around(s)
+    turn(s, 0, "9s")
+    s.live = 1
+    apply(s, Tsumo(actor=1, pai=t("2m")))
+    apply(s, Hora(actor=1, target=1))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None and ("haitei", 1) in done.yaku
+    s = start(WAITING)
+    _go_around(s)
+    s.live = 1
+    turn(s, 0, "2m")
+    apply(s, Hora(actor=1, target=0))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None and ("houtei", 1) in done.yaku
+
+
+def test_Y27_chiihou_only_uninterrupted() -> None:
+    """Y27: chiihou is a non-dealer's first draw with no call before it."""
+    hands = (JUNK[0], "234m456p678p234s8p", WAITING[2], "55z1379m1379p137s")
+    s = start(hands)
+    turn(s, 0, "6z")
+    apply(s, Tsumo(actor=1, pai=t("8p")))
+    apply(s, Hora(actor=1, target=1))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku == (("chiihou", 13),)
+    s = start(hands)
+    turn(s, 0, "5z")
+    apply(s, Pon(actor=3, target=0, pai=t("5z"), consumed=parse_tiles("55z")))
+    apply(s, Dahai(actor=3, pai=t("1m"), tsumogiri=False))
+    turn(s, 0, "6z")
+    apply(s, Tsumo(actor=1, pai=t("8p")))
+    apply(s, Hora(actor=1, target=1))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None
+    assert "chiihou" not in dict(done.yaku) and "menzen_tsumo" in dict(done.yaku)
 
 
 # --- C etiquette -------------------------------------------------------------------------
