@@ -262,3 +262,19 @@ def test_H6_highest_scoring_reading() -> None:
     assert {y.id for y in r.yaku} == {"sanankou"}
     assert (r.fu, r.han, r.total) == (50, 2, 3200)
     assert MAJSOUL.kuitan
+
+
+def test_T5_dealer_marker_round_wind_and_100_point_sticks() -> None:
+    """T5: the table shows the round wind (the dealer marker's face); points move in
+    sticks of 100 at the least, so every score stays a multiple of 100."""
+    from jantaku.engine import Referee, observe
+    from jantaku.events import StartKyoku
+
+    rng = random.Random(4)
+    ref = Referee(TENHOU, seed=4)
+    log = ref.play(lambda _seat, _s, legal: rng.choice(legal))
+    for e in log:
+        if isinstance(e, StartKyoku):
+            assert e.bakaze in WINDS and all(x % 100 == 0 for x in e.scores)
+    view = observe(ref.state, 0)
+    assert view.bakaze in WINDS and all(x % 100 == 0 for x in view.scores)
