@@ -180,6 +180,9 @@ _TILES: Final = attrgetter("tiles")
 _KIND_VALUE: Final = attrgetter("kind._value_")
 _FIRST: Final = itemgetter(0)
 _DORA: Final = attrgetter("dora_indicators")
+_SPECIAL: Final = attrgetter("first_turn", "kita", "flowers", "robbed_ankan")
+_PAO: Final = attrgetter("pao")
+_RULES: Final = attrgetter("rules")
 _URA: Final = attrgetter("ura_indicators")
 
 
@@ -211,25 +214,26 @@ def score_table(situations: Sequence[WinSituation]) -> ScoreTable:
     out = {k: np.zeros(n, dtype=np.int64) for k in ("han", "fu", "yakuman", "basic", "total")}
     deltas = np.zeros((n, 4), dtype=np.int64)
     error = np.zeros(n, dtype=np.int64)
-    groups: dict[int, list[int]] = {}
+    # first turn, pao, north tiles, flowers, a robbed ankan, three players: score_win
+    flags = np.fromiter(chain.from_iterable(map(_SPECIAL, situations)), np.int64, 4 * n)
+    special = flags.reshape(n, 4).any(axis=1)
+    special |= np.fromiter((p is not None for p in map(_PAO, situations)), bool, n)
+    rules = list(map(_RULES, situations))
+    by_id = {id(r): r for r in rules}
+    rule_of = np.fromiter(map(id, rules), dtype=np.int64, count=n)
     slow: list[int] = []
-    for i, s in enumerate(situations):
-        r = s.rules
-        if (
-            r.players != 4
-            or s.first_turn
-            or s.pao is not None
-            or s.kita
-            or s.flowers
-            or s.robbed_ankan
-        ):
-            slow.append(i)
-        else:
-            groups.setdefault(id(r), []).append(i)
-    for rows in groups.values():
-        idx = np.array(rows, dtype=np.int64)
-        fallback = _score_group(np, [situations[i] for i in rows], idx, out, deltas, error)
-        slow.extend(fallback)
+    for key, r in by_id.items():
+        rows = rule_of == key
+        if r.players != 4:
+            special |= rows
+            continue
+        rows &= ~special
+        if not rows.any():
+            continue
+        idx = np.flatnonzero(rows)
+        group = situations if len(idx) == n else [situations[i] for i in idx.tolist()]
+        slow.extend(_score_group(np, list(group), idx, out, deltas, error))
+    slow.extend(np.flatnonzero(special).tolist())
     for i in slow:
         _fill(situations[i], i, out, deltas, error)
     return ScoreTable(
