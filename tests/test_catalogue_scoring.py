@@ -344,6 +344,7 @@ def test_Y6_tanyao_and_kuitan_option() -> None:
 def test_Y7_iipeikou() -> None:
     """Y7: two identical runs, 1 han, closed only."""
     assert ids(win("223344m567p456s99p", "2m", **RON, **RIICHI)).get("iipeikou") == 1
+    assert ids(win("223344m567p99p[777+z]", "2m", **RON)) == {"chun": 1}  # open: none
 
 
 def test_Y8_ryanpeikou_not_with_iipeikou_or_seven_pairs() -> None:
