@@ -24,6 +24,7 @@ from jantaku.events import (
     EndKyoku,
     Event,
     Hora,
+    Kakan,
     Pass,
     Penalty,
     Pon,
@@ -191,6 +192,63 @@ def test_G4_ankan_reveals_kan_dora_at_once() -> None:
     events = ref.submit({0: Ankan(0, parse_tiles("1111m"))})
     assert [type(e).__name__ for e in events][:3] == ["Ankan", "Dora", "Tsumo"]
     assert len(ref.state.dora_markers) == 2
+
+
+def _kakan_walls(rules: Rules) -> Callable[[int, int], Wall]:
+    """Seat 1 pons the dealer's 5p and draws the red 5p four turns later."""
+    hands = (JUNK[0], "55p123m456m789s11z", WAITING[2], JUNK[1])
+    draws = ["5p", "2z", "3z", "8m", "0p"]
+
+    def walls(seed: int, oya: int) -> Wall:
+        pool = full_set(rules)
+        for x in [x for h in hands for x in parse_tiles(h)] + [t(d) for d in draws]:
+            pool.remove(x)
+        random.Random(seed).shuffle(pool)
+        return Wall(
+            hands=[list(parse_tiles(h)) for h in hands],
+            live=[t(d) for d in draws] + pool[14:],
+            rinshan=pool[:4],
+            dora_indicators=pool[4:9],
+            ura_indicators=pool[9:14],
+            dice=(1, 1),
+            wall_break=0,
+        )
+
+    return walls
+
+
+def _kakan_choice(seat: int, legal: tuple[Action, ...]) -> Action:
+    for a in legal:
+        if isinstance(a, Kakan) or (isinstance(a, Pon) and seat == 1):
+            return a
+    for a in legal:
+        if isinstance(a, Dahai) and (a.pai == t("5p") or (seat == 1 and a.pai == t("1z"))):
+            return a
+    for a in legal:
+        if isinstance(a, Dahai) and a.tsumogiri:
+            return a
+    return next((a for a in legal if isinstance(a, Pass)), legal[0])
+
+
+@pytest.mark.parametrize(
+    ("rules", "order"),
+    [
+        (TENHOU, ["Kakan", "Tsumo", "Dahai", "Dora"]),  # 明槓は後開け (000 懸賞牌)
+        (MLEAGUE, ["Kakan", "Dora", "Tsumo", "Dahai"]),  # kan_dora_timing immediate
+    ],
+)
+def test_G4_kakan_dora_after_the_discard_by_option(rules: Rules, order: list[str]) -> None:
+    """G4: a kakan draws a rinshan tile; its kan dora shows after the discard (option)."""
+    ref = Referee(rules, seed=1, walls=_kakan_walls(rules))
+    first = len(ref.log)
+    for _ in range(40):
+        ref.submit({seat: _kakan_choice(seat, legal) for seat, legal in ref.pending().items()})
+        names = [type(e).__name__ for e in ref.log[first:]]
+        if "Kakan" in names and len(names) >= names.index("Kakan") + 4:
+            break
+    names = [type(e).__name__ for e in ref.log[first:]]
+    k = names.index("Kakan")
+    assert names[k : k + 4] == order
 
 
 # --- G5 claims ---------------------------------------------------------------------------
