@@ -94,3 +94,8 @@ def test_rows_of_two_rules_values_in_one_call() -> None:
         with_rules(h.situation, TENHOU if i % 2 else MAJSOUL) for i, h in enumerate(hands)
     ]
     assert _rows(situations) == [_expected(s) for s in situations]
+
+
+def test_no_wins_give_empty_arrays() -> None:
+    t = score_table([])
+    assert len(t) == 0 and t.deltas.shape == (0, 4) and t.error.tolist() == []
