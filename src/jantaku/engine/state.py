@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
 from jantaku.events import (
@@ -454,14 +454,43 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
                 "the hand does not follow from the last one: expected bakaze/kyoku/honba/"
                 f"kyotaku/oya/scores {s.expected}, got {got}",
             )
-    probe = State.__new__(State)
-    probe.players = n
-    probe.rules = s.rules
-    probe.known = [0] * 37
-    for t in (*(t for h in e.tehais for t in h), e.dora_marker):
-        _check_tile(probe, t, e)
-        probe.known[t] += 1
-    _start_kyoku_commit(s, e, probe.known)
+    known = _deal_counts(s, e)
+    if known is None:  # some tile is wrong: find the first, for the message
+        probe = State.__new__(State)
+        probe.players = n
+        probe.rules = s.rules
+        probe.known = [0] * 37
+        for t in (*(t for h in e.tehais for t in h), e.dora_marker):
+            _check_tile(probe, t, e)
+            probe.known[t] += 1
+        known = probe.known
+    _start_kyoku_commit(s, e, known)
+
+
+def _deal_counts(s: State, e: StartKyoku) -> list[int] | None:
+    """The copies of each tile dealt and shown, or ``None`` if they are not a possible deal."""
+    known = [0] * 37
+    try:
+        for h in e.tehais:
+            for t in h:
+                if type(t) is not int or t < 0:
+                    return None
+                known[t] += 1
+        t = e.dora_marker
+        if type(t) is not int or t < 0:
+            return None
+        known[t] += 1
+    except IndexError:
+        return None
+    red = s.rules.red_fives
+    for i, k in enumerate((4, 13, 22)):
+        if known[34 + i] > red[i] or known[k] > 4 - red[i]:
+            return None
+    if max(known[:34]) > 4:
+        return None
+    if s.players == 3 and (any(known[1:8]) or known[34]):
+        return None
+    return known
 
 
 def _start_kyoku_trusted(s: State, e: StartKyoku) -> None:
@@ -599,6 +628,10 @@ def _dahai_commit(s: State, e: Dahai) -> None:
         s.shanten_floor[seat] = 0 if s.waits[seat] else max(s._draw_floor, 1)
     elif s.shanten_floor[seat] >= 1:
         s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
+    elif s.waits[seat] and (w := _waits(counts)):
+        # a tenpai hand usually stays tenpai: its new waits say so without a shanten count
+        s.shanten_floor[seat] = 0
+        s.waits[seat] = w
     else:
         sh = shanten(counts)
         s.shanten_floor[seat] = sh
@@ -1463,7 +1496,23 @@ not now: the table is in the start_kyoku phase
     Raises :class:`~jantaku.errors.IllegalActionError` for an event that is not legal
     now (and ``TypeError`` for an object that is not an event).
     """
-    handler = _HANDLERS.get(type(event))
+    cls = type(event)
+    if cls is Dahai or cls is Tsumo:  # the bulk of a record: the same checks, spelled out
+        fast = cast("Dahai | Tsumo", event)
+        who = fast.actor
+        if not isinstance(who, int) or not 0 <= who < state.players:
+            raise _illegal(None, event, f"no seat {who!r} at a table of {state.players}")
+        tile = fast.pai
+        if type(tile) is not int or not 0 <= tile < UNKNOWN:
+            raise _illegal(who, event, f"not a known tile: {tile!r}")
+        if cls is Dahai:
+            _dahai(state, cast(Dahai, fast))
+            return state
+        if state.riichi_pending is not None and state.phase == Phase.ACT:
+            raise _illegal(who, event, "riichi was declared: the discard must follow")
+        _tsumo(state, cast(Tsumo, fast))
+        return state
+    handler = _HANDLERS.get(cls)
     if handler is None:
         raise TypeError(f"not an event: {event!r}")
     actor = getattr(event, "actor", None)
