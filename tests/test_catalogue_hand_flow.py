@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from jantaku.agents.human import render_view
 from jantaku.engine import Referee, State, apply, build_wall, full_set, legal_actions, observe
 from jantaku.engine.state import Phase
 from jantaku.engine.wall import Wall, seat_players
@@ -565,3 +566,34 @@ def test_P1b_P2_textbook_options_of_the_scorekeeper() -> None:
     assert TEXTBOOK.chombo_yakuman_claim and not TENHOU.chombo_yakuman_claim
     assert TEXTBOOK.minor_foul_deposit == 1000 and TENHOU.minor_foul_deposit == 0
     assert TEXTBOOK.chombo_basic == 2000 and TEXTBOOK.chombo_void_on_win
+
+
+def test_N3_round_name_after_a_draw() -> None:
+    """N3: after a draw the hand is named 流れ (○□局流れ△本場, 000 局の呼称)."""
+    s = start((JUNK[0], WAITING[1], JUNK[1], ORPHANS))
+    s.live = 1
+    turn(s, 0, "6m")
+    apply(s, Ryukyoku(reason="exhaustive"))
+    apply(s, EndKyoku())
+    # the next hand after the draw carries one honba
+    assert s.expected is not None and s.expected[2] == 1
+    apply(
+        s,
+        StartKyoku(
+            bakaze=s.expected[0],
+            kyoku=s.expected[1],
+            honba=s.expected[2],
+            kyotaku=s.expected[3],
+            oya=s.expected[4],
+            dora_marker=t("4z"),
+            scores=tuple(s.scores),
+            tehais=(
+                tuple(sorted(full_set(TENHOU)[:13])),
+                tuple(sorted(full_set(TENHOU)[13:26])),
+                tuple(sorted(full_set(TENHOU)[26:39])),
+                tuple(sorted(full_set(TENHOU)[39:52])),
+            ),
+        ),
+    )
+    text = render_view(observe(s, 0))
+    assert "East 2, 1 honba (東2局流れ1本場)" in text  # 000: ○□局流れ△本場

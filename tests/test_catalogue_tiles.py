@@ -42,6 +42,7 @@ from jantaku.tiles import (
     format_unicode,
     is_honor,
     is_red,
+    is_senchan,
     is_simple,
     is_terminal,
     is_yaochuu,
@@ -278,3 +279,14 @@ def test_T5_dealer_marker_round_wind_and_100_point_sticks() -> None:
             assert e.bakaze in WINDS and all(x % 100 == 0 for x in e.scores)
     view = observe(ref.state, 0)
     assert view.bakaze in WINDS and all(x % 100 == 0 for x in view.scores)
+
+
+def test_T2_senchan_tiles_are_3_and_7() -> None:
+    """T2: 尖張牌 — 数牌のうち3・7の牌。ペンチャン待ち専用の牌となる (003 glossary)."""
+    assert [k for k in range(34) if is_senchan(k)] == [2, 6, 11, 15, 20, 24]
+    assert [is_senchan(x) for x in parse_tiles("3p0p3z7s")] == [True, False, False, True]
+    # the tile a penchan wait needs is always a 3 or a 7 (003: 例 🀇🀈 ← 🀉)
+    for edge in ("12m", "89p", "12s", "89s"):
+        (wait,) = waits(c(edge + "456m789m123p11z"))
+        assert [s.value for s in wait.shapes] == ["penchan"]
+        assert is_senchan(wait.kind)

@@ -63,6 +63,7 @@ __all__ = [
     "format_unicode",
     "is_honor",
     "is_red",
+    "is_senchan",
     "is_simple",
     "is_terminal",
     "is_yaochuu",
@@ -190,6 +191,16 @@ def is_simple(tile: Tile) -> bool:
     [False, False, True, False]
     """
     return KIND_OF[tile] not in _YAOCHUU_SET
+
+
+def is_senchan(tile: Tile) -> bool:
+    """Whether a tile is a 3 or a 7 of a suit (尖張牌, the tile a penchan wait needs).
+
+    >>> [is_senchan(t) for t in parse_tiles("37m3p7s5s1z")]
+    [True, True, True, True, False, False]
+    """
+    k = KIND_OF[tile]
+    return k < 27 and k % 9 in (2, 6)
 
 
 def dora_from_indicator(indicator: Tile, *, players: int = 4) -> int:

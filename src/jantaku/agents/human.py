@@ -71,7 +71,7 @@ def render_view(view: View, names: Sequence[str] | None = None) -> str:
     n = view.players
     who = list(names) if names is not None else list(view.names) or [f"seat {i}" for i in range(n)]
     lines = [
-        f"=== {round_name(view.bakaze, view.kyoku, view.honba)} "
+        f"=== {round_name(view.bakaze, view.kyoku, view.honba, view.after_draw)} "
         f"| riichi sticks {view.kyotaku} | tiles left {view.tiles_left} ===",
     ]
     dora = " ".join(tile_text(t) for t in view.dora_markers)

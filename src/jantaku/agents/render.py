@@ -148,15 +148,18 @@ def describe_action(action: Action, players: int = 4) -> str:
     return f"{name} {format_meld(meld_of_call(action, players))}"
 
 
-def round_name(bakaze: Tile, kyoku: int, honba: int) -> str:
-    """The name of a hand: ``East 1, 0 honba`` (東1局0本場).
+def round_name(bakaze: Tile, kyoku: int, honba: int, after_draw: bool = False) -> str:
+    """The name of a hand: ``East 1, 0 honba`` (東1局0本場); 流れ after a draw (N3).
 
     >>> round_name(EAST + 1, 3, 2)
     'South 3, 2 honba (南3局2本場)'
+    >>> round_name(EAST, 2, 1, after_draw=True)
+    'East 2, 1 honba (東2局流れ1本場)'
     """
     wind = bakaze - EAST
     kanji = "東南西北"[wind]
-    return f"{WIND_NAMES[wind]} {kyoku}, {honba} honba ({kanji}{kyoku}局{honba}本場)"
+    flow = "流れ" if after_draw and honba else ""
+    return f"{WIND_NAMES[wind]} {kyoku}, {honba} honba ({kanji}{kyoku}局{flow}{honba}本場)"
 
 
 def _deltas_text(deltas: Sequence[int] | None, names: Sequence[str]) -> str:

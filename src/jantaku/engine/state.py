@@ -151,6 +151,7 @@ class State:
     __slots__ = (
         "_draw_floor",
         "_missed",
+        "after_draw",
         "bakaze",
         "chankan_kind",
         "chankan_tile",
@@ -223,6 +224,7 @@ class State:
         self.round_index = 0  # 0 = East 1, players = South 1, …
         self.kyoku_index = 0  # hands played so far
         self.expected: tuple[Any, ...] | None = None
+        self.after_draw = False  # the hand follows a drawn one (流れ, N3)
         self.game_over = False
         self.final: EndGame | None = None
         self.results: list[Hora | Ryukyoku | Penalty] = []
@@ -1398,6 +1400,7 @@ def _end_kyoku(s: State, e: EndKyoku) -> None:
     kyoku = nidx % n + 1
     oya = nidx % n
     s.expected = (wind, kyoku, honba, s.kyotaku, oya, tuple(scores))
+    s.after_draw = bool(draws) and not dealer_won and not chombo_draw and honba > 0
     s.phase = Phase.START_KYOKU
 
 

@@ -61,6 +61,7 @@ class View:
     waits: tuple[int, ...]
     furiten: bool
     names: tuple[str, ...]
+    after_draw: bool = False  # the hand follows a drawn one: 流れ△本場 (N3)
 
 
 _DISCARDS: Final = tuple(
@@ -111,4 +112,5 @@ def observe(state: State, seat: int) -> View:
         waits=s.waits[seat],
         furiten=s.furiten(seat),
         names=s.names,
+        after_draw=s.after_draw,
     )
