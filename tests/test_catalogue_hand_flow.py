@@ -597,3 +597,51 @@ def test_N3_round_name_after_a_draw() -> None:
     )
     text = render_view(observe(s, 0))
     assert "East 2, 1 honba (東2局流れ1本場)" in text  # 000: ○□局流れ△本場
+
+
+def test_P1_chombo_void_when_another_wins_legitimately() -> None:
+    """P1: 錯和は他家に正当な和了のあった場合、免れる (000 罰則; tenhou: chombo_void_on_win)."""
+    assert TENHOU.chombo_void_on_win and not TENHOU.abort_chombo
+    for void in (True, False):
+        rules = replace(TENHOU, chombo_void_on_win=void)
+        s = start(WAITING, rules)
+        turn(s, 0, "6z")
+        chombo = chombo_payments(3, dealer=0, rules=rules)
+        apply(s, Penalty(actor=3, reason="chombo", deltas=chombo))
+        assert s.scores[3] == 17000
+        turn(s, 1, "7z")
+        turn(s, 2, "2m")
+        apply(s, Hora(actor=1, target=2))  # a legitimate ron in the same hand
+        win = s.results[-1]
+        assert isinstance(win, Hora) and win.deltas is not None
+        expected = [25000 + d for d in win.deltas]
+        if not void:
+            expected = [x + c for x, c in zip(expected, chombo, strict=True)]
+        assert s.scores == expected
+        assert s.scores[3] == (25000 if void else 17000)
+        assert sum(s.scores) == 100000
+        (penalty,) = [x for x in s.results if isinstance(x, Penalty)]
+        assert any(penalty.deltas) == (not void)  # the record shows what was paid
+
+
+def test_P2_minor_foul_paid_to_the_deposits() -> None:
+    """P2: 錯は訂正が可能ならば1000点を供託する事で免れる (000 罰則; textbook:
+    minor_foul_deposit = 1000); the deposit goes to the hand's winner like a riichi stick."""
+    s = start(WAITING, TEXTBOOK)
+    turn(s, 0, "6z")
+    apply(s, Penalty(actor=1, reason="minor_foul", deltas=(0, -1000, 0, 0)))
+    assert s.scores[1] == 24000 and s.kyotaku == 1
+    for wrong in ((0, -2000, 0, 0), (0, -1000, 1000, -1000), (-1000, 0, 0, 0)):
+        with pytest.raises(IllegalActionError):
+            apply(s, Penalty(actor=1, reason="minor_foul", deltas=wrong))
+    turn(s, 1, "7z")
+    turn(s, 2, "5m")
+    apply(s, Hora(actor=1, target=2))
+    win = s.results[-1]
+    assert isinstance(win, Hora) and win.deltas is not None
+    assert s.kyotaku == 0 and win.deltas[1] == -win.deltas[2] + 1000
+    # where no deposit corrects a minor foul (tenhou), a payment to nobody is refused
+    t_ = start(WAITING, TENHOU)
+    turn(t_, 0, "6z")
+    with pytest.raises(IllegalActionError):
+        apply(t_, Penalty(actor=1, reason="minor_foul", deltas=(0, -1000, 0, 0)))

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import pytest
 
 from jantaku.engine import Referee, State, apply
-from jantaku.engine.state import Phase
+from jantaku.engine.state import Phase, final_standings
 from jantaku.events import (
     Dahai,
+    EndGame,
     EndKyoku,
     Hora,
     Ryukyoku,
@@ -244,3 +245,43 @@ def test_M6_ties_by_seat_order_from_the_first_dealer() -> None:
     """M6: equal points are ranked by seat order from the first dealer."""
     result = final_result([25000] * 4, TENHOU, first_dealer=2)
     assert [r.place for r in result] == [3, 4, 1, 2]
+
+
+# --- T5b (the yakitori marker, a match-level side payment) -------------------------------
+
+
+def test_T5b_yakitori_penalty_where_on() -> None:
+    """T5b: 焼き鳥マーク (000 その他の用具) — switched on, the players who did not win in
+    the match pay ``yakitori`` each, shared by the players who won."""
+    finals = {}
+    for yakitori in (0, 1000):
+        rules = replace(TENHOU, length=GameLength.EAST_ONLY, yakitori=yakitori)
+        s = start(
+            (TANKI, JUNK[0], JUNK[1], ORPHANS), rules, oya=3, scores=(40000, 20000, 20000, 20000)
+        )
+        for seat in (3, 0, 1, 2):
+            turn(s, seat, "8m")
+        turn(s, 3, "6z")
+        apply(s, Tsumo(actor=0, pai=t("8p")))
+        apply(s, Hora(actor=0, target=0))  # seat 0 wins; seats 1-3 never did
+        apply(s, EndKyoku())
+        assert s.phase == Phase.END_GAME
+        before = list(s.scores)
+        apply(s, EndGame())
+        assert s.final is not None and s.final.scores is not None
+        finals[yakitori] = s.final
+        paid = [a - b for a, b in zip(s.final.scores, before, strict=True)]
+        assert paid == ([0, 0, 0, 0] if not yakitori else [3000, -1000, -1000, -1000])
+    assert finals[0].result != finals[1000].result
+    assert sum(finals[1000].result or ()) == 0
+
+
+def test_T5b_yakitori_nobody_pays_when_everyone_or_nobody_won() -> None:
+    """T5b: with every seat won (or none), no seat is yakitori and nothing changes hands."""
+    rules = replace(TENHOU, yakitori=1500)
+    s = State(rules)
+    s.scores = [30000, 25000, 25000, 20000]
+    plain = final_result(s.scores, rules)
+    assert [x.points for x in plain] == list(final_standings(s).scores or ())
+    s.won = [True] * 4
+    assert [x.points for x in plain] == list(final_standings(s).scores or ())

@@ -205,6 +205,7 @@ class State:
         "shanten_floor",
         "turn",
         "waits",
+        "won",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -225,6 +226,7 @@ class State:
         self.kyoku_index = 0  # hands played so far
         self.expected: tuple[Any, ...] | None = None
         self.after_draw = False  # the hand follows a drawn one (流れ, N3)
+        self.won = [False] * n  # seats that have won in the match (yakitori, T5b)
         self.game_over = False
         self.final: EndGame | None = None
         self.results: list[Hora | Ryukyoku | Penalty] = []
@@ -1146,6 +1148,8 @@ def _hora(s: State, e: Hora) -> None:
         deltas += [0] * (n - len(deltas))
     deltas = deltas[:n]
     first = not s.ron_winners
+    if first and s.rules.chombo_void_on_win and s.results:
+        _void_chombos(s)
     if first and discarder is not None and s.riichi_pending == discarder:
         s.riichi_pending = None  # the riichi discard was ronned: no deposit
     deltas = _apply_shortfall(s, deltas, seat)
@@ -1155,6 +1159,7 @@ def _hora(s: State, e: Hora) -> None:
         s.kyotaku = 0
         s.deposit_owners = []
     s.ron_winners.append(seat)
+    s.won[seat] = True
     yaku = tuple((y.id, y.yakuman * 13 if y.yakuman else y.han) for y in result.yaku)
     yaku += tuple(
         (name, count)
@@ -1183,6 +1188,16 @@ def _hora(s: State, e: Hora) -> None:
     if discarder is None:
         s.last_discard = None
     s.phase = Phase.RESULT
+
+
+def _void_chombos(s: State) -> None:
+    """P1: 錯和は他家に正当な和了のあった場合、免れる — a legitimate win in the hand undoes
+    its chombo payments; the recorded penalty keeps its place with no payments."""
+    for i, x in enumerate(s.results):
+        if isinstance(x, Penalty) and x.reason == "chombo" and any(x.deltas):
+            for seat, d in enumerate(x.deltas):
+                s.scores[seat] -= d
+            s.results[i] = Penalty(actor=x.actor, reason="chombo", deltas=(0,) * len(x.deltas))
 
 
 def _apply_shortfall(s: State, deltas: list[int], winner: int | None) -> list[int]:
@@ -1319,7 +1334,15 @@ def abort_refusal(s: State, reason: str) -> str:
 
 
 def _penalty(s: State, e: Penalty) -> None:
-    if len(e.deltas) != s.players or sum(e.deltas) != 0:
+    _check_seat(s, e.actor, e)
+    fee = s.rules.minor_foul_deposit
+    sticks = 0
+    if e.reason == "minor_foul" and fee and len(e.deltas) == s.players and sum(e.deltas):
+        # P2: 錯は訂正が可能ならば1000点を供託する事で免れる — the offender's deposit
+        if any(d for i, d in enumerate(e.deltas) if i != e.actor) or e.deltas[e.actor] != -fee:
+            raise _illegal(e.actor, e, f"a minor foul's deposit is {fee} from the offender")
+        sticks = fee // 1000
+    elif len(e.deltas) != s.players or sum(e.deltas) != 0:
         raise _illegal(e.actor, e, "a penalty's payments must balance")
     _need_phase(
         s,
@@ -1329,6 +1352,9 @@ def _penalty(s: State, e: Penalty) -> None:
     )
     for i in range(s.players):
         s.scores[i] += e.deltas[i]
+    if sticks:
+        s.kyotaku += sticks
+        s.deposit_owners += [e.actor] * sticks
     s.results.append(e)
     if e.reason == "chombo" and s.rules.abort_chombo:
         s.phase = Phase.RESULT  # 錯和流局: the hand ends
@@ -1409,6 +1435,27 @@ def _ranking(scores: list[int]) -> list[int]:
     return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
 
 
+def _yakitori(s: State) -> list[int]:
+    """T5b: each seat that has not won in the match (焼き鳥) pays ``Rules.yakitori``,
+    shared evenly by the seats that have won (any odd points to the best placed of them);
+    nothing changes hands when nobody, or everybody, has won."""
+    fee = s.rules.yakitori
+    scores = list(s.scores)
+    winners = [i for i in range(s.players) if s.won[i]]
+    if not fee or not winners or len(winners) == s.players:
+        return scores
+    pot = 0
+    for i in range(s.players):
+        if not s.won[i]:
+            scores[i] -= fee
+            pot += fee
+    share, odd = divmod(pot, len(winners))
+    for i in winners:
+        scores[i] += share
+    scores[min(winners, key=_ranking(s.scores).index)] += odd
+    return scores
+
+
 def final_standings(s: State) -> EndGame:
     """The ``end_game`` of a finished match: final points and results (M5, M6)."""
     left = [0] * s.players
@@ -1416,7 +1463,7 @@ def final_standings(s: State) -> EndGame:
         left[seat] += 1
     if s.kyotaku > len(s.deposit_owners):  # deposits of unknown owners (a replay's start)
         left[_ranking(s.scores)[0]] += s.kyotaku - len(s.deposit_owners)
-    standings = final_result(s.scores, s.rules, leftover=left)
+    standings = final_result(_yakitori(s), s.rules, leftover=left)
     return EndGame(
         scores=tuple(x.points for x in standings), result=tuple(x.score for x in standings)
     )
