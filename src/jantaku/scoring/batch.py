@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, combinations_with_replacement
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
 from jantaku.scoring.score import WinResult, score_win
 from jantaku.scoring.situation import Riichi, WinSituation
+from jantaku.scoring.tables import section
 from jantaku.tiles import KIND_OF, YAOCHUU, dora_from_indicator
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class ScoreTable:
 # --- tables of one suit's splits ------------------------------------------------------
 
 _POW5: Final = tuple(5**i for i in range(9))
+_EMPTY: Final = 255  # an empty place in a shipped split
 
 
 class _PartTable:
@@ -89,45 +91,24 @@ class _PartTable:
     arrays and how many there are; and each split's features."""
 
     def __init__(self, np: Any, honors: bool) -> None:
-        n = 7 if honors else 9
-        splits: dict[int, set[tuple[tuple[int, ...], tuple[int, ...], int]]] = {}
-        kinds = [("t", i) for i in range(n)] + ([] if honors else [("r", i) for i in range(7)])
-        for size in range(5):
-            for sets in combinations_with_replacement(kinds, size):
-                for pair in range(-1, n):
-                    c = [0] * n
-                    for what, i in sets:
-                        if what == "t":
-                            c[i] += 3
-                        else:
-                            c[i] += 1
-                            c[i + 1] += 1
-                            c[i + 2] += 1
-                    if pair >= 0:
-                        c[pair] += 2
-                    if max(c, default=0) > 4:
-                        continue
-                    code = sum(x * p for x, p in zip(c, _POW5, strict=False))
-                    runs = tuple(i for what, i in sets if what == "r")
-                    trips = tuple(i for what, i in sets if what == "t")
-                    splits.setdefault(code, set()).add((runs, trips, pair))
-        codes = sorted(splits)
-        rows: list[tuple[int, ...]] = []
-        first = []
-        for code in codes:
-            first.append(len(rows))
-            for runs, trips, pair in sorted(splits[code]):
-                rmask = sum(1 << r for r in set(runs))
-                tmask = sum(1 << t for t in trips)
-                trip_fu = sum(8 if honors or t in (0, 8) else 4 for t in trips)
-                peikou = sum(runs.count(r) // 2 for r in set(runs))
-                rows.append((rmask, tmask, pair, trip_fu, len(runs), len(trips), peikou))
-        self.codes = np.array(codes, dtype=np.int64)
-        self.first = np.array(first, dtype=np.int64)
-        self.count = np.diff(np.array([*first, len(rows)], dtype=np.int64))
-        cols = np.array(rows, dtype=np.int64).T
-        self.rmask, self.tmask, self.pair, self.trip_fu = cols[0], cols[1], cols[2], cols[3]
-        self.runs, self.trips, self.peikou = cols[4], cols[5], cols[6]
+        width, patterns, counts, splits = section(honors)
+        pats = np.frombuffer(patterns, dtype=np.uint8).reshape(-1, width).astype(np.int64)
+        self.codes = pats @ np.array(_POW5[:width], dtype=np.int64)
+        self.count = np.frombuffer(counts, dtype=np.uint8).astype(np.int64)
+        self.first = np.cumsum(self.count) - self.count
+        sp = np.frombuffer(splits, dtype=np.uint8).reshape(-1, 9).astype(np.int64)
+        runs, trips, pair = sp[:, :4], sp[:, 4:8], sp[:, 8]
+        has_run, has_trip = runs != _EMPTY, trips != _EMPTY
+        bit_run = np.where(has_run, np.left_shift(1, np.where(has_run, runs, 0)), 0)
+        bit_trip = np.where(has_trip, np.left_shift(1, np.where(has_trip, trips, 0)), 0)
+        self.rmask = np.bitwise_or.reduce(bit_run, axis=1)
+        self.tmask = np.bitwise_or.reduce(bit_trip, axis=1)
+        self.pair = np.where(pair == _EMPTY, -1, pair)
+        yao = honors | (trips == 0) | (trips == 8)
+        self.trip_fu = np.where(has_trip, np.where(yao, 8, 4), 0).sum(axis=1)
+        self.runs = has_run.sum(axis=1)
+        self.trips = has_trip.sum(axis=1)
+        self.peikou = sum((runs == r).sum(axis=1) // 2 for r in range(7))
 
 
 _TABLES: dict[str, Any] = {}

@@ -25,6 +25,7 @@ from jantaku.hand.decompose import Form, Reading, readings
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
+from jantaku.scoring.tables import suit_splits
 from jantaku.scoring.yaku import (
     BY_ID,
     HAND_LEVEL,
@@ -481,8 +482,8 @@ def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
 
 
 def clear_cache() -> None:
-    """Forget every cached hand-shape analysis, reading and suit table (for benchmarks
-    and memory)."""
+    """Forget every cached hand-shape analysis, reading and suit split (for benchmarks
+    and memory; the shipped split tables stay loaded)."""
     _CACHE.clear()
     _READINGS.clear()
     _ITEMS.clear()
@@ -658,49 +659,25 @@ _Split = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
 _PART_TABLES: Final[tuple[dict[bytes, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
 
 
+_SUIT_SPLITS: Final = (suit_splits(honors=False), suit_splits(honors=True))
+
+
 def _part_splits(part: int, chunk: bytes) -> tuple[_Split, ...]:
     """Every split of one suit's counts (``part`` 3: the honors) into runs, triplets
-    and at most one pair, with the bit masks and fu that scoring reads."""
+    and at most one pair, with the bit masks and fu that scoring reads, from the
+    shipped split tables (a pattern of at most 14 tiles missing from them has none)."""
     base = 9 * part
-    n = len(chunk)
-    honors = part == 3
-    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], None] = {}
-    c = list(chunk)
-
-    def walk(i: int, runs: list[int], trips: list[int], pair: int) -> None:
-        while i < n and c[i] == 0:
-            i += 1
-        if i == n:
-            found[(tuple(runs), tuple(trips), pair)] = None
-            return
-        if c[i] >= 3:
-            c[i] -= 3
-            trips.append(base + i)
-            walk(i, runs, trips, pair)
-            trips.pop()
-            c[i] += 3
-        if pair < 0 and c[i] >= 2:
-            c[i] -= 2
-            walk(i, runs, trips, base + i)
-            c[i] += 2
-        if not honors and i < 7 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            runs.append(base + i)
-            walk(i, runs, trips, pair)
-            runs.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-
-    walk(0, [], [], -1)
     out: list[_Split] = []
-    for runs, trips, pair in found:
+    for runs, trips, pair in _SUIT_SPLITS[part == 3].get(chunk, ()):
+        runs = tuple(base + r for r in runs)
+        trips = tuple(base + t for t in trips)
         rmask = _bits(runs)
         tmask = _bits(trips)
         trip_fu = sum(8 if t in _YAOCHUU else 4 for t in trips)
-        kinds = tmask | (1 << pair if pair >= 0 else 0)
+        kinds = tmask
+        if pair >= 0:
+            pair += base
+            kinds |= 1 << pair
         for r in runs:
             kinds |= 7 << r
         out.append((runs, trips, pair, rmask, tmask, trip_fu, kinds))

@@ -1,0 +1,110 @@
+"""Generate the per-suit split tables of complete hands shipped in ``src/jantaku/data/``.
+
+A complete hand splits suit by suit: the counts of one number suit (or of the honors)
+are split into runs, triplets and at most one pair. This script enumerates every
+pattern one suit can hold in a complete hand of at most 14 tiles — every choice of up
+to four sets (a run of a number suit, or a triplet) with or without one pair, no kind
+more than four times — and every split of each pattern. Scoring
+(:mod:`jantaku.scoring.score` and :mod:`jantaku.scoring.batch`) looks a suit's
+splits up instead of searching for them; a pattern of at most 14 tiles that is not
+in the table has no split.
+
+Output ``split_tables.bin``: ``MAGIC`` then zlib of two sections (number suit, then
+honors). A section is ``width`` (1 byte: 9 or 7), the number of patterns and of
+splits (4 bytes each, little-endian), the patterns' counts (``width`` bytes each,
+sorted by their base-5 code, kind 0 the least significant digit), each pattern's
+number of splits (1 byte each), and the splits in pattern order (9 bytes each: four
+run starts, four triplet kinds, the pair kind; 255 fills an empty place). Kinds are
+0-based within the suit.
+
+Run ``python tools/gen_split_tables.py``; ``--check`` compares with the shipped file
+instead of writing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import zlib
+from itertools import combinations_with_replacement
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "data" / "split_tables.bin"
+MAGIC = b"JKSP1\n"
+EMPTY = 255
+
+Split = tuple[tuple[int, ...], tuple[int, ...], int]
+
+
+def splits_of_suit(width: int, runs_allowed: bool) -> dict[tuple[int, ...], set[Split]]:
+    """Every pattern of one suit in a complete hand, with its splits (runs, triplets, pair)."""
+    sets = [("t", i) for i in range(width)]
+    if runs_allowed:
+        sets += [("r", i) for i in range(width - 2)]
+    table: dict[tuple[int, ...], set[Split]] = {}
+    for size in range(5):
+        for chosen in combinations_with_replacement(sets, size):
+            for pair in range(-1, width):
+                counts = [0] * width
+                for what, i in chosen:
+                    if what == "t":
+                        counts[i] += 3
+                    else:
+                        for k in range(i, i + 3):
+                            counts[k] += 1
+                if pair >= 0:
+                    counts[pair] += 2
+                if max(counts) > 4:
+                    continue
+                runs = tuple(sorted(i for what, i in chosen if what == "r"))
+                trips = tuple(sorted(i for what, i in chosen if what == "t"))
+                table.setdefault(tuple(counts), set()).add((runs, trips, pair))
+    return table
+
+
+def code(counts: tuple[int, ...]) -> int:
+    """The base-5 code of a pattern, kind 0 the least significant digit."""
+    return sum(c * 5**i for i, c in enumerate(counts))
+
+
+def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> bytes:
+    """One section of the file (see the module docstring)."""
+    patterns = sorted(table, key=code)
+    rows = [sorted(table[p]) for p in patterns]
+    n_splits = sum(len(r) for r in rows)
+    out = bytearray([width])
+    out += len(patterns).to_bytes(4, "little") + n_splits.to_bytes(4, "little")
+    for p in patterns:
+        out += bytes(p)
+    out += bytes(len(r) for r in rows)
+    for r in rows:
+        for runs, trips, pair in r:
+            out += bytes(runs) + bytes([EMPTY] * (4 - len(runs)))
+            out += bytes(trips) + bytes([EMPTY] * (4 - len(trips)))
+            out.append(EMPTY if pair < 0 else pair)
+    return bytes(out)
+
+
+def encode() -> bytes:
+    """The whole file: the number suit's section, then the honors'."""
+    body = encode_section(9, splits_of_suit(9, True)) + encode_section(7, splits_of_suit(7, False))
+    return MAGIC + zlib.compress(body, 9)
+
+
+def main() -> None:
+    """Write the tables, or with ``--check`` compare them with the shipped file."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    data = encode()
+    if args.check:
+        if OUT.read_bytes() != data:
+            sys.exit(f"{OUT} differs from a fresh generation")
+        print(f"{OUT} is up to date")
+        return
+    OUT.write_bytes(data)
+    print(f"wrote {OUT} ({len(data)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
