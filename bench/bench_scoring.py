@@ -5,7 +5,9 @@ cold and warm shape cache), for the ``mahjong`` package's
 ``HandCalculator.estimate_hand_value`` on the same hands, the ratio, the rate of the
 batch entry points :func:`jantaku.scoring.score_wins` (a ``WinResult`` per hand) and
 :func:`jantaku.scoring.score_table` (NumPy arrays of han, fu, points and every seat's
-change), and of :func:`jantaku.scoring.has_yaku` (the engine's legal-win check).
+change; from situations, and from :class:`jantaku.scoring.WinColumns` built
+beforehand, as a simulator holds its wins), and of :func:`jantaku.scoring.has_yaku`
+(the engine's legal-win check).
 Targets: 5× per call, 20× for the batch. "Cold" means every per-hand cache is emptied
 before the timed run, so nothing of these hands is known (every seeded hand differs);
 the shipped split tables (``jantaku/data/split_tables.bin``: every pattern one suit can
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jantaku.errors import JantakuError
-from jantaku.scoring import has_yaku, score_table, score_win, score_wins
+from jantaku.scoring import WinColumns, has_yaku, score_table, score_win, score_wins
 from jantaku.scoring.score import clear_cache
 
 # the seeded hands come from the test helper, so tests and bench score the same hands
@@ -80,6 +82,28 @@ def table_rate(hands: list[RandomHand]) -> float:
     return len(hands) / (time.perf_counter() - start)
 
 
+def columns_rate(hands: list[RandomHand]) -> float:
+    """Hands per second through score_table on WinColumns (the columns built beforehand,
+    as a simulator holds them; hands the columns cannot hold are left out)."""
+    situations = [
+        h.situation
+        for h in hands
+        if not (
+            h.situation.first_turn
+            or h.situation.pao is not None
+            or h.situation.kita
+            or h.situation.flowers
+            or h.situation.robbed_ankan
+        )
+    ]
+    cols = WinColumns.from_situations(situations)
+    score_table(WinColumns.from_situations(situations[:1]))
+    clear_cache()
+    start = time.perf_counter()
+    score_table(cols)
+    return len(situations) / (time.perf_counter() - start)
+
+
 def mahjong_rate(hands: list[RandomHand]) -> float:
     """Hands per second for the mahjong package on the same hands."""
     from mahjong.hand_calculating.hand import HandCalculator
@@ -118,6 +142,7 @@ def main() -> None:
         clear_cache()
         figures["jantaku score_wins (batch, cold)"] = batch_rate(hands)
         figures["jantaku score_table (arrays, cold)"] = table_rate(hands)
+        figures["jantaku score_table (WinColumns, cold)"] = columns_rate(hands)
         clear_cache()
         figures["jantaku has_yaku (cold cache)"] = has_yaku_rate(hands)
         figures["jantaku has_yaku (warm cache)"] = has_yaku_rate(hands)
@@ -129,7 +154,7 @@ def main() -> None:
     )
     theirs = best["mahjong 2.1.0 estimate_hand_value"]
     for label, rate in best.items():
-        print(f"  {label:<35} {rate:10,.0f} hands/s  {rate / theirs:5.1f}x")
+        print(f"  {label:<38} {rate:10,.0f} hands/s  {rate / theirs:5.1f}x")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from jantaku.scoring.batch import ScoreTable, score_table
+from jantaku.scoring.columns import WinColumns
 from jantaku.scoring.payments import (
     FinalStanding,
     chombo_payments,
@@ -42,6 +43,7 @@ __all__ = [
     "Riichi",
     "ScoreTable",
     "Wait",
+    "WinColumns",
     "WinResult",
     "WinSituation",
     "Yaku",

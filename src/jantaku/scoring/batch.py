@@ -31,6 +31,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.scoring.columns import WinColumns
 from jantaku.scoring.score import WinResult, score_win
 from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.scoring.tables import section
@@ -119,6 +120,7 @@ def _tables(np: Any) -> dict[str, Any]:
         _TABLES["suit"] = _PartTable(np, honors=False)
         _TABLES["honor"] = _PartTable(np, honors=True)
         _TABLES["kind_of"] = np.array(KIND_OF, dtype=np.int64)
+        _TABLES["kind_of_pad"] = np.array([*KIND_OF, 34], dtype=np.int64)
         _TABLES["dora_of"] = np.array(
             [dora_from_indicator(t) for t in range(37)] + [34], dtype=np.int64
         )
@@ -176,10 +178,12 @@ def _popcount(np: Any, x: _Ints) -> _Ints:
     return out  # type: ignore[no-any-return]
 
 
-def score_table(situations: Sequence[WinSituation]) -> ScoreTable:
+def score_table(situations: Sequence[WinSituation] | WinColumns) -> ScoreTable:
     """Score many wins into arrays; a win that cannot be scored gets its error code.
 
-    The numbers are those of :func:`~jantaku.scoring.score_win` for each win.
+    The numbers are those of :func:`~jantaku.scoring.score_win` for each win. The
+    wins are situations, or :class:`~jantaku.scoring.WinColumns` (four-player wins as
+    integer columns, read column-wise without a Python object per win).
 
     >>> from jantaku.scoring import WinSituation
     >>> s = WinSituation.from_hand("123m456p789s11555z", win="5z", discarder=1)
@@ -195,6 +199,15 @@ def score_table(situations: Sequence[WinSituation]) -> ScoreTable:
     out = {k: np.zeros(n, dtype=np.int64) for k in ("han", "fu", "yakuman", "basic", "total")}
     deltas = np.zeros((n, 4), dtype=np.int64)
     error = np.zeros(n, dtype=np.int64)
+    if isinstance(situations, WinColumns):
+        cols = situations
+        arrays = _from_columns(np, cols)
+        idx = np.arange(n)
+        for i in _score_arrays(np, cols.rules, arrays, idx, out, deltas, error):
+            _fill(cols.situation(i), i, out, deltas, error)
+        return ScoreTable(
+            out["han"], out["fu"], out["yakuman"], out["basic"], out["total"], deltas, error
+        )
     # first turn, pao, north tiles, flowers, a robbed ankan, three players: score_win
     flags = np.fromiter(chain.from_iterable(map(_SPECIAL, situations)), np.int64, 4 * n)
     special = flags.reshape(n, 4).any(axis=1)
@@ -252,8 +265,13 @@ def _score_group(
 ) -> list[int]:
     """Score four-player wins under one rules value; return the rows left to
     :func:`score_win`."""
-    t = _tables(np)
     rules = ss[0].rules
+    return _score_arrays(np, rules, _from_situations(np, ss, rules), idx, out, deltas, error)
+
+
+def _from_situations(np: Any, ss: list[WinSituation], rules: Any) -> dict[str, _Ints]:
+    """The arrays :func:`_score_arrays` reads, from situations."""
+    t = _tables(np)
     m = len(ss)
     # the situation's fields, one row a win
     fields = np.fromiter(chain.from_iterable(map(_FIELDS, ss)), np.int64, 10 * m).reshape(m, 10)
@@ -264,8 +282,6 @@ def _score_group(
     )
     riichi = np.fromiter(map(_RIICHI.__getitem__, map(id, map(_RIICHI_OF, ss))), np.int64, m)
     win = t["kind_of"][np.fromiter(map(_WIN_TILE, ss), dtype=np.int64, count=m)]
-    tsumo = discarder < 0
-    seat_wind = 27 + (winner - dealer) % 4
     # concealed counts, and all counts (a kan's four tiles) for the dora
     concealed = list(map(_CONCEALED, ss))
     sizes = np.fromiter(map(len, concealed), dtype=np.int64, count=m)
@@ -312,6 +328,122 @@ def _score_group(
         mk = t["kind_of"][mtiles]
         all_counts[:, :34] += np.bincount(mowner * 34 + mk, minlength=m * 34).reshape(m, 34)
         red += np.bincount(mowner, weights=mtiles >= 34, minlength=m).astype(np.int64)
+    dora = _indicated(np, list(map(_DORA, ss)), all_counts, t["dora_of"])
+    ura = np.zeros(m, dtype=np.int64)
+    if rules.ura_dora:
+        ura = np.where(
+            riichi > 0,
+            _indicated(np, list(map(_URA, ss)), all_counts, t["dora_of"]),
+            0,
+        )
+    return {
+        "winner": winner,
+        "dealer": dealer,
+        "discarder": discarder,
+        "riichi": riichi,
+        "ippatsu": ippatsu,
+        "chankan": chankan,
+        "rinshan": rinshan,
+        "haitei": haitei,
+        "houtei": houtei,
+        "round_wind": round_wind,
+        "honba": honba,
+        "deposits": deposits,
+        "win": win,
+        "counts": counts,
+        "n_melds": n_melds,
+        "meld_rmask": meld_rmask,
+        "meld_tmask": meld_tmask,
+        "meld_kinds": meld_kinds,
+        "meld_fu": meld_fu,
+        "meld_runs": meld_runs,
+        "kans": kans,
+        "ankans": ankans,
+        "closed": closed,
+        "extra": dora + ura + red,
+    }
+
+
+def _from_columns(np: Any, c: WinColumns) -> dict[str, _Ints]:
+    """The arrays :func:`_score_arrays` reads, from columns."""
+    t = _tables(np)
+    kind_of = t["kind_of_pad"]  # -1 reads as 34, no kind
+    m = len(c)
+    tiles, mk, mt = c.tiles, c.meld_kind, c.meld_tiles
+    rows = np.arange(m)
+    size = m * 35
+    counts = np.bincount(
+        ((rows * 35)[:, None] + kind_of[tiles]).reshape(-1), minlength=size
+    ).reshape(m, 35)
+    all_counts = counts + np.bincount(
+        ((rows * 35)[:, None] + kind_of[mt.reshape(m, 16)]).reshape(-1), minlength=size
+    ).reshape(m, 35)
+    all_counts[:, 34] = 0
+    counts = counts[:, :34]
+    red = (tiles >= 34).sum(axis=1) + (mt >= 34).sum(axis=(1, 2))
+    has = mk >= 0
+    k = np.where(mt >= 0, kind_of[mt], 99).min(axis=2)
+    k = np.where(has, k, 0)
+    bit = np.where(has, np.left_shift(1, k), 0)
+    chii = mk == 0
+    yao = t["yao"][k]
+    fu = np.where(has, np.select([mk == 1, mk == 4, mk >= 2], [2, 16, 8], 0) << yao, 0)
+    riichi = c.riichi
+    dora_of = t["dora_of"]
+    dora = all_counts[rows[:, None], dora_of[c.dora]].sum(axis=1)
+    ura = np.zeros(m, dtype=np.int64)
+    if c.rules.ura_dora:
+        ura = np.where(riichi > 0, all_counts[rows[:, None], dora_of[c.ura]].sum(axis=1), 0)
+    return {
+        "winner": c.winner,
+        "dealer": c.dealer,
+        "discarder": c.discarder,
+        "riichi": riichi,
+        "ippatsu": c.ippatsu,
+        "chankan": c.chankan,
+        "rinshan": c.rinshan,
+        "haitei": c.haitei,
+        "houtei": c.houtei,
+        "round_wind": c.round_wind,
+        "honba": c.honba,
+        "deposits": c.deposits,
+        "win": kind_of[c.win_tile],
+        "counts": counts,
+        "n_melds": has.sum(axis=1),
+        "meld_rmask": np.bitwise_or.reduce(np.where(chii, bit, 0), axis=1),
+        "meld_tmask": np.bitwise_or.reduce(np.where(chii, 0, bit), axis=1),
+        "meld_kinds": np.bitwise_or.reduce(np.where(chii, 7 * bit, bit), axis=1),
+        "meld_fu": fu.sum(axis=1),
+        "meld_runs": chii.sum(axis=1),
+        "kans": (mk >= 2).sum(axis=1),
+        "ankans": (mk == 4).sum(axis=1),
+        "closed": (has & (mk != 4)).sum(axis=1) == 0,
+        "extra": dora + ura + red,
+    }
+
+
+def _score_arrays(
+    np: Any,
+    rules: Any,
+    a: dict[str, _Ints],
+    idx: _Ints,
+    out: dict[str, _Ints],
+    deltas: _Ints,
+    error: _Ints,
+) -> list[int]:
+    """Score the prepared arrays of four-player wins; return the rows left to
+    :func:`score_win`."""
+    t = _tables(np)
+    winner, dealer, discarder, riichi = a["winner"], a["dealer"], a["discarder"], a["riichi"]
+    ippatsu, chankan, rinshan, haitei = a["ippatsu"], a["chankan"], a["rinshan"], a["haitei"]
+    houtei, round_wind, honba, deposits = a["houtei"], a["round_wind"], a["honba"], a["deposits"]
+    win, counts, n_melds, closed = a["win"], a["counts"], a["n_melds"], a["closed"]
+    meld_rmask, meld_tmask, meld_kinds = a["meld_rmask"], a["meld_tmask"], a["meld_kinds"]
+    meld_fu, meld_runs, kans, ankans = a["meld_fu"], a["meld_runs"], a["kans"], a["ankans"]
+    extra = a["extra"]
+    m = len(win)
+    tsumo = discarder < 0
+    seat_wind = 27 + (winner - dealer) % 4
     # the hand as a whole
     mask = (counts > 0) @ t["bits"] | meld_kinds
     honors = (mask & _HONORS) != 0
@@ -347,15 +479,6 @@ def _score_group(
     )
     honroutou = ((mask & ~_YAO) == 0) & honors & (n_suits > 0)
     rows_m = np.arange(m)
-    dora = _indicated(np, list(map(_DORA, ss)), all_counts, t["dora_of"])
-    ura = np.zeros(m, dtype=np.int64)
-    if rules.ura_dora:
-        ura = np.where(
-            riichi > 0,
-            _indicated(np, list(map(_URA, ss)), all_counts, t["dora_of"]),
-            0,
-        )
-    extra = dora + ura + red
     # the readings: each suit's splits from the tables; a hand reads as many ways as
     # the product of its suits' split counts, each way a virtual row
     in_table = np.ones(m, dtype=bool)
