@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from mahjong.shanten import Shanten
@@ -15,7 +17,7 @@ from mahjong.shanten import Shanten
 from jantaku.agents.render import round_name
 from jantaku.engine import full_set
 from jantaku.engine.wall import roll_dice
-from jantaku.errors import InvalidHandError, NotationError
+from jantaku.errors import InvalidHandError, NotationError, RulesError
 from jantaku.hand import (
     WaitShape,
     acceptance,
@@ -290,3 +292,47 @@ def test_T2_senchan_tiles_are_3_and_7() -> None:
         (wait,) = waits(c(edge + "456m789m123p11z"))
         assert [s.value for s in wait.shapes] == ["penchan"]
         assert is_senchan(wait.kind)
+
+
+def _random_legal(seed: int) -> Callable[[int, object, list[Any]], Any]:
+    choose = random.Random(seed).choice
+    return lambda _seat, _state, legal: choose(legal)
+
+
+def test_T3_two_red_5p_variant() -> None:
+    """T3: 000 赤あり — 数牌３門の５一枚ずつを交換するものをはじめ、五筒二枚を交換するもの:
+    a set with two red 5p is dealt and scored, each red five +1 han."""
+    from jantaku.engine import Referee
+    from jantaku.events import EndGame, Hora, StartKyoku
+
+    rules = replace(TENHOU, red_fives=(0, 2, 0))
+    tiles = full_set(rules)
+    assert len(tiles) == 136 and format_tiles(sorted(x for x in tiles if is_red(x))) == "00p"
+    assert tiles.count(parse_tiles("5p")[0]) == 2
+    for bad in ((0, 3, 0), (-1, 0, 0)):
+        with pytest.raises(RulesError):
+            replace(TENHOU, red_fives=bad)
+    # scored: both red 5p count, one han each; where the set has one, two are refused
+    two = score_win(
+        WinSituation.from_hand("234m005p678s456s88p", win="2m", discarder=1, rules=rules)
+    )
+    plain = score_win(
+        WinSituation.from_hand("234m555p678s456s88p", win="2m", discarder=1, rules=rules)
+    )
+    assert two.red == 2 and two.han == plain.han + 2
+    with pytest.raises(InvalidHandError):
+        WinSituation.from_hand("234m005p678s456s88p", win="2m", discarder=1)
+    assert parse_hand("234m005p678s456s88p")  # notation holds any set's red fives
+    # dealt: seeded matches with random legal play keep both reds in play, points conserved
+    seen = 0
+    for seed in range(2):
+        log = list(Referee(rules, seed=seed).play(_random_legal(seed)))
+        assert isinstance(log[-1], EndGame)
+        for e in log:
+            if isinstance(e, StartKyoku):
+                dealt = [x for h in e.tehais for x in h] + [e.dora_marker]
+                assert sum(x == parse_tiles("0p")[0] for x in dealt) <= 2
+                seen += sum(x == parse_tiles("0p")[0] for x in dealt)
+            if isinstance(e, Hora):
+                assert dict(e.yaku).get("aka", 0) <= 2
+    assert seen > 0

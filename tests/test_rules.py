@@ -77,7 +77,7 @@ def test_keyword_only_and_frozen() -> None:
         ({"uma": (20000, 10000, -10000, -10000)}, "sum to 0"),
         ({"uma": (-20000, 10000, -10000, 20000)}, "must not increase"),
         ({"double_wind_pair_fu": 3}, "double_wind_pair_fu is 2 or 4"),
-        ({"red_fives": (1, 2, 1)}, "red_fives"),
+        ({"red_fives": (1, 3, 1)}, "red_fives"),  # two red 5p is the 000 variant (T3)
         ({"kuikae_forbidden": False}, "suji kuikae"),
         ({"abort_sanchahou": False}, "double_triple_abort needs"),
         ({"multiple_ron": MultipleRon.DOUBLE}, "no sanchahou abort"),

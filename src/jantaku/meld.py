@@ -37,9 +37,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from jantaku.errors import InvalidHandError, NotationError
-from jantaku.tiles import KIND_OF, Tile, check_copies, format_tiles, parse_tiles, sort_key
+from jantaku.tiles import (
+    KIND_OF,
+    MOST_RED_FIVES,
+    Tile,
+    check_copies,
+    format_tiles,
+    parse_tiles,
+    sort_key,
+)
+
+_ANY_SET: Final = (MOST_RED_FIVES,) * 3  # red fives any rule set may hold (T3)
 
 __all__ = ["Hand", "Meld", "MeldKind", "format_hand", "format_meld", "parse_hand", "parse_meld"]
 
@@ -92,7 +103,7 @@ class Meld:
     def __post_init__(self) -> None:
         tiles = tuple(sorted(self.tiles, key=sort_key))
         object.__setattr__(self, "tiles", tiles)
-        check_copies(tiles)
+        check_copies(tiles, _ANY_SET)
         kinds = [KIND_OF[t] for t in tiles]
         name = self.kind.value
         if self.kind is MeldKind.CHII:
@@ -352,7 +363,7 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
             ) from None
         i = j
     all_tiles = [*concealed, *(t for m in melds for t in m.tiles)]
-    check_copies(all_tiles)
+    check_copies(all_tiles, _ANY_SET)
     size = len(concealed) + 3 * len(melds)
     if partial:
         if size == 0 or size > 14 or size % 3 == 0:

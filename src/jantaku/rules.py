@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Any, Final
 
 from jantaku.errors import RulesError
+from jantaku.tiles import MOST_RED_FIVES
 
 __all__ = [
     "EMA",
@@ -175,7 +176,7 @@ class Rules:
     shortfall: Shortfall  # M4
     leftover_deposits: LeftoverDeposits  # M5
     # --- tiles and dora (T3, T4, T5b, S9, Y30) ---
-    red_fives: tuple[int, int, int]  # red fives per suit: man, pin, sou
+    red_fives: tuple[int, int, int]  # red fives per suit: man, pin, sou (0–2 each, T3)
     flowers: int  # flower tiles in the set (0 = none)
     chips: int  # points per chip for red fives, ippatsu, ura (0 = no chips)
     yakitori: int  # penalty for not winning in the match (0 = none)
@@ -275,8 +276,8 @@ class Rules:
             raise RulesError("return points below start points")
         if not self.oka and self.return_points != self.start_points:
             raise RulesError("without oka the return points must equal the start points")
-        if len(self.red_fives) != 3 or not all(0 <= n <= 1 for n in self.red_fives):
-            raise RulesError("red_fives is three counts of 0 or 1 (man, pin, sou)")
+        if len(self.red_fives) != 3 or not all(0 <= n <= MOST_RED_FIVES for n in self.red_fives):
+            raise RulesError(f"red_fives is three counts of 0 to {MOST_RED_FIVES} (man, pin, sou)")
         if self.players == 3 and self.red_fives[0]:
             raise RulesError("three-player mahjong has no 5m, so no red 5m")
         if self.flowers not in (0, 4, 8):

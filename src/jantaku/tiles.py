@@ -43,6 +43,7 @@ __all__ = [
     "HATSU",
     "HONORS",
     "KIND_OF",
+    "MOST_RED_FIVES",
     "NORTH",
     "NUM_KINDS",
     "RED_5M",
@@ -105,6 +106,8 @@ WINDS: Final = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: Final = (HAKU, HATSU, CHUN)
 HONORS: Final = WINDS + DRAGONS
 RED_FIVES: Final = (RED_5M, RED_5P, RED_5S)
+MOST_RED_FIVES: Final = 2
+"""The most red fives of one suit a rule set may hold (000 赤あり: 五筒二枚, T3)."""
 TERMINALS: Final = (M1, M9, P1, P9, S1, S9)
 YAOCHUU: Final = TERMINALS + HONORS
 """The 13 terminal and honor kinds (么九牌), in kind order of TERMINALS then HONORS."""
@@ -245,8 +248,11 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
-def check_copies(tiles: Iterable[Tile]) -> None:
+def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None:
     """Refuse tiles that cannot come from one set: a fifth copy, or a red five twice.
+
+    ``reds`` is how many red fives of each suit (man, pin, sou) the set holds: one by
+    default, two red 5p in the 000 variant (五筒二枚を交換するもの, T3).
 
     >>> check_copies(parse_tiles("55550m"))
     Traceback (most recent call last):
@@ -256,15 +262,18 @@ def check_copies(tiles: Iterable[Tile]) -> None:
     Traceback (most recent call last):
     ...
     jantaku.errors.InvalidHandError: two red 5p
+    >>> check_copies(parse_tiles("00p"), reds=(0, 2, 0))
     """
     counts = [0] * 37
     for t in tiles:
         if not 0 <= t < 37:
             raise InvalidHandError(f"not a known tile value: {t!r}")
         counts[t] += 1
-    for red in RED_FIVES:
-        if counts[red] > 1:
-            raise InvalidHandError(f"two red {kind_name(red)}")
+    for red, most in zip(RED_FIVES, reds, strict=True):
+        if counts[red] > most:
+            if most == 1:
+                raise InvalidHandError(f"two red {kind_name(red)}")
+            raise InvalidHandError(f"{counts[red]} red {kind_name(red)} (at most {most})")
     for k in range(34):
         n = counts[k] + (counts[RED_FIVES[k // 9]] if k in (M5, P5, S5) else 0)
         if n > 4:

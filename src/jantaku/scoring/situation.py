@@ -102,7 +102,7 @@ class WinSituation:
             if not isinstance(m, Meld):
                 raise InvalidHandError(f"not a meld: {m!r}")
         all_tiles = [*self.concealed, *(t for m in self.melds for t in m.tiles)]
-        check_copies(all_tiles)
+        check_copies(all_tiles, tuple(max(1, r) for r in self.rules.red_fives))
         if self.win_tile not in self.concealed:
             raise bad("the winning tile is not among the concealed tiles")
         for seat_name in ("winner", "dealer"):
