@@ -99,3 +99,28 @@ def test_rows_of_two_rules_values_in_one_call() -> None:
 def test_no_wins_give_empty_arrays() -> None:
     t = score_table([])
     assert len(t) == 0 and t.deltas.shape == (0, 4) and t.error.tolist() == []
+
+
+def test_four_concealed_triplets_in_the_arrays() -> None:
+    """Suuankou (Y15) is scored column-wise: a tsumo on a shanpon wait is a yakuman,
+    the same shape won by ron on it is sanankou toitoi, and the tanki wait is a double
+    yakuman where the rules say so (Mahjong Soul) and a single one on Tenhou."""
+    win = WinSituation.from_hand
+    situations = [
+        win("111m333p555s777s99m", win="7s", winner=1),  # tsumo: suuankou
+        win("111m333p555s777s99m", win="7s", winner=1, discarder=2),  # ron: sanankou
+        win("111m333p555s777s99m", win="9m", winner=1, discarder=2),  # tanki, Tenhou
+        win("111m333p555s777s99m", win="9m", winner=1, discarder=2, rules=MAJSOUL),
+        win("111m333p99m555s[7777s]", win="9m", winner=1, discarder=2),  # with an ankan
+    ]
+    got = _rows(situations)
+    assert got == [_expected(s) for s in situations]
+    # the seeds' limits: a non-dealer yakuman is 32000, a double 64000
+    assert [(row[2], row[4]) for row in got] == [
+        (1, 32000),
+        (0, got[1][4]),
+        (1, 32000),
+        (2, 64000),
+        (1, 32000),
+    ]
+    assert got[1][0] == 4 and got[1][4] == 8000  # sanankou toitoi: mangan

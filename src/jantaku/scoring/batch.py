@@ -2,11 +2,12 @@
 
 :func:`score_table` scores a sequence of :class:`~jantaku.scoring.WinSituation` into
 arrays, one row a win, without building a :class:`~jantaku.scoring.WinResult` each:
-what a simulator, a training loop or a corpus check needs. Ordinary four-player wins
-(one reading of the concealed tiles, no possible yakuman) are scored together, column
-by column: the readings come from tables of every split of one suit's counts, the
-yaku and fu from bit masks of kinds, the dora from the counts. Every other win
-(several readings, seven pairs, a possible yakuman, a first-turn win, pao, three
+what a simulator, a training loop or a corpus check needs; or four-player wins given
+as integer columns (:class:`~jantaku.scoring.WinColumns`). Four-player wins are scored
+together, column by column: every reading of the concealed tiles (up to 16) from the
+shipped tables of every split of one suit's counts, the yaku and fu from bit masks of
+kinds, the dora from the counts; seven pairs, thirteen orphans and four concealed
+triplets too. Every other win (another possible yakuman, a first-turn win, pao, three
 players, north tiles or flowers set aside) is scored by :func:`score_win`, so both
 give the same numbers. NumPy is needed (the ``fast`` extra); it is imported on the
 first call.
@@ -576,6 +577,7 @@ def _score_arrays(
     mid = (w >= 1) & ((rmask_c >> np.maximum(w - 1, 0)) & 1).astype(bool)
     high = (w >= 2) & ((rmask_c >> np.maximum(w - 2, 0)) & 1).astype(bool)
     v_rank = np.full(len(src), -1, dtype=np.int64)
+    v_four = np.full(len(src), -1, dtype=np.int64)  # suuankou: its multiple * 1000 + fu
     v_best = {k: np.zeros(len(src), dtype=np.int64) for k in ("han", "fu", "basic")}
     win_yao = t["yao"][w]
     v_extra = extra[src]
@@ -591,7 +593,7 @@ def _score_arrays(
             continue
         ron_trip = (kind == "shanpon") & ~tsumo_v
         concealed_trips = trips_c + ankans[src] - ron_trip
-        limit |= valid & (concealed_trips == 4)
+        four = valid & (concealed_trips == 4)
         pinfu = v_closed & (runs == 4) & ~value_pair & (kind == "ryanmen")
         han = reading_han + pinfu + 2 * (concealed_trips == 3)
         raw = fixed_fu + 2 * (tsumo_v & ~pinfu)
@@ -601,6 +603,9 @@ def _score_arrays(
             raw = raw + 2
         raw = np.where((raw == 20) & ~v_closed, 30, raw)
         fu = np.where(pinfu & tsumo_v, 20, -(-raw // 10) * 10)
+        if four.any():  # suuankou, on a tanki wait double where the rules say so
+            multiple = 2 if kind == "tanki" and rules.double_yakuman else 1
+            v_four = np.maximum(v_four, np.where(four, multiple * 1000 + fu, -1))
         basic = _basic(np, han + v_extra, fu, rules)
         rank = np.where(valid & (han > 0), (basic * 100 + han) * 1000 + fu, -1)
         better = rank > v_rank
@@ -608,6 +613,9 @@ def _score_arrays(
         for name, value in (("han", han), ("fu", fu), ("basic", basic)):
             v_best[name] = np.where(better, value, v_best[name])
     ok &= np.bincount(src, weights=limit, minlength=m) == 0
+    best_four = np.full(m, -1, dtype=np.int64)
+    np.maximum.at(best_four, src, v_four)
+    four_hand = best_four >= 0  # a yakuman beats every reading without one
     # the best reading of each hand (equal ranks give equal numbers)
     best_rank = np.full(m, -1, dtype=np.int64)
     np.maximum.at(best_rank, src, v_rank)
@@ -627,13 +635,17 @@ def _score_arrays(
     yakuman = np.where(orphans, np.where(thirteen, 2, 1), 0)
     best["fu"] = np.where(orphans, 30, best["fu"])
     best["basic"] = np.where(orphans, 8000 * yakuman, best["basic"])
-    best_rank = np.where(seven | orphans, 1, best_rank)
+    # four concealed triplets: the reading and wait of the highest multiple, then fu
+    yakuman = np.where(four_hand, best_four // 1000, yakuman)
+    best["fu"] = np.where(four_hand, best_four % 1000, best["fu"])
+    best["basic"] = np.where(four_hand, 8000 * yakuman, best["basic"])
+    best_rank = np.where(seven | orphans | four_hand, 1, best_rank)
     fallback = idx[~ok].tolist()
     no_yaku = ok & (best_rank < 0)
     good = ok & ~no_yaku
     error[idx[no_yaku]] = NO_YAKU
     basic = best["basic"]
-    han_total = np.where(orphans, 13 * yakuman, best["han"] + extra)
+    han_total = np.where(yakuman > 0, 13 * yakuman, best["han"] + extra)
     # payments
     dealer_win = winner == dealer
     ron_total = -(-basic * np.where(dealer_win, 6, 4) // 100) * 100
