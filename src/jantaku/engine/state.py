@@ -24,6 +24,7 @@ import copy as _copy
 from collections.abc import Callable
 from typing import Any, Final, cast
 
+from jantaku.engine.waits import hand_waits
 from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
 from jantaku.events import (
     Ankan,
@@ -128,7 +129,7 @@ def waits_of(counts: list[int]) -> tuple[int, ...]:
 
 
 def _waits(key: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    return winning_kinds(key)
+    return hand_waits(key)
 
 
 class State:
