@@ -19,6 +19,7 @@ from jantaku.scoring import (
     WinSituation,
     basic_points,
     hand_value,
+    has_yaku,
     ron_order,
     score_win,
 )
@@ -499,6 +500,36 @@ def test_Y29_one_han_minimum_and_atozuke() -> None:
     # an open hand whose only yaku (a chun triplet) was completed with the winning tile
     r = win("123m567p99p777z[4-56s]", "7z", **RON)
     assert ids(r) == {"chun": 1}
+
+
+def test_Y29_atozuke_off_needs_a_yaku_on_every_winning_tile() -> None:
+    """Y29: 後付けなし (000 ありあり: 後付けとは役牌の刻子を作る前に他の牌を鳴く行為) — with
+    ``atozuke`` off, an open hand must be sure of its yaku: every tile that completes it
+    gives one; a yaku that only the winning tile brings after a call does not count."""
+    nashi = replace(TENHOU, atozuke=False)
+    # shanpon 9p / 7z after a chii: chun only when 7z comes (the finding's example)
+    for how in (RON, TSUMO):
+        with pytest.raises(NoYakuError, match="後付けなし"):
+            win("123m567p99p777z[4-56s]", "7z", rules=nashi, **how)
+        with pytest.raises(NoYakuError):
+            win("123m567p77p666z[4-56s]", "6z", rules=nashi, **how)  # 7p/6z: hatsu only on 6z
+        s = WinSituation.from_hand("123m567p99p777z[4-56s]", win="7z", rules=nashi, **how)
+        assert not has_yaku(s)  # the legal-win check agrees with score_win
+    # with atozuke on, both score (their yaku came with the winning tile)
+    assert ids(win("123m567p77p666z[4-56s]", "6z", **RON)) == {"hatsu": 1}
+    # the yaku is sure whatever completes the hand: a called chun, two waits
+    r = win("123m567p999p11s[7-77z]", "9p", rules=nashi, **RON)
+    assert ids(r) == {"chun": 1}
+    assert ids(win("123m567p99p111s[7-77z]", "1s", rules=nashi, **RON)) == {"chun": 1}
+    # shanpon of two yakuhai: either tile gives a yaku
+    assert ids(win("123m567p55z777z[4-56s]", "7z", rules=nashi, **RON)) == {"chun": 1}
+    # open tanyao on every tile of a ryanmen
+    assert ids(win("234m567p88p234s[4-56s]", "2s", rules=nashi, **RON)) == {"tanyao": 1}
+    with pytest.raises(NoYakuError):  # 23s waits on 1s-4s: a 1s win has no tanyao
+        win("234m567p88p234s[4-56s]", "4s", rules=nashi, **RON)
+    # a closed hand is not concerned (no call before its yaku)
+    closed = win("123m567p99p777z456s", "7z", rules=nashi, **RON)
+    assert ids(closed) == {"chun": 1}
 
 
 def test_Y30_competition_options_drop_ippatsu_ura_and_kan_dora() -> None:

@@ -16,12 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as _replace
 from enum import Enum
 from itertools import product
 from typing import Any, Final
 
-from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.errors import (
+    ImpossibleSituationError,
+    IncompleteHandError,
+    InvalidHandError,
+    NoYakuError,
+)
 from jantaku.hand.decompose import Form, Reading, readings
+from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
@@ -1057,6 +1064,8 @@ def score_win(s: WinSituation) -> WinResult:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
     if not any(c[1] or c[2] for c in candidates):
         raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
+    if not s.rules.atozuke and not _yaku_on_every_wait(s):
+        raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
     dora, ura, red, kita = _dora_counts(s, concealed)
     flowers = s.flowers
     extra = dora + ura + red + kita + flowers
@@ -1240,4 +1249,47 @@ def has_yaku(s: WinSituation) -> bool:
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
-    return any(han or mult for _y, han, mult, *_rest in candidates)
+    if not any(han or mult for _y, han, mult, *_rest in candidates):
+        return False
+    return s.rules.atozuke or _yaku_on_every_wait(s)
+
+
+def _yaku_on_every_wait(s: WinSituation) -> bool:
+    """Y29 後付けなし: an open hand wins only if every tile that completes it gives a yaku.
+
+    The 000 textbook defines 後付け as calling before the yaku is made (役牌の刻子を作る前に
+    他の牌を鳴く行為); without it, a called hand must already be sure of its yaku, so a
+    wait on which one of the winning tiles would leave the hand without a yaku (a
+    shanpon on a dragon and a plain pair, say) cannot win on either. Closed hands (ankan
+    only) are not concerned. Each other winning tile is tried in the same situation
+    (tsumo or ron, haitei, rinshan ...); dora never count, and a tile of which the hand
+    holds all four is no winning tile.
+    """
+    if all(m.kind is MeldKind.ANKAN for m in s.melds):
+        return True
+    win = KIND_OF[s.win_tile]
+    held = [0] * 34
+    for t in s.concealed:
+        held[KIND_OF[t]] += 1
+    for m in s.melds:
+        for t in m.tiles:
+            held[KIND_OF[t]] += 1
+    rest = list(s.concealed)
+    rest.remove(s.win_tile)
+    before = [0] * 34
+    for t in rest:
+        before[KIND_OF[t]] += 1
+    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
+    for k in (w.kind for w in _wait_list(before)):
+        if k == win or held[k] >= 4:
+            continue
+        try:
+            other = _replace(s, concealed=(*rest, k), win_tile=k)
+        except (InvalidHandError, ImpossibleSituationError):
+            continue
+        counts = list(before)
+        counts[k] += 1
+        found = _analyse(bytes(counts), melds, k, other)
+        if not any(han or mult for _y, han, mult, *_rest in found):
+            return False
+    return True
