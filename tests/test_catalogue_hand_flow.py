@@ -36,6 +36,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
+from jantaku.meld import parse_meld
 from jantaku.rules import EMA, MLEAGUE, TENHOU, TEXTBOOK, Rules, replace
 from jantaku.scoring import chombo_payments, noten_payments
 from jantaku.tiles import EAST, parse_tiles
@@ -645,3 +646,35 @@ def test_P2_minor_foul_paid_to_the_deposits() -> None:
     turn(t_, 0, "6z")
     with pytest.raises(IllegalActionError):
         apply(t_, Penalty(actor=1, reason="minor_foul", deltas=(0, -1000, 0, 0)))
+
+
+def test_P1b_yakuman_claim_settled_by_the_scorekeeper() -> None:
+    """P1b: 錯和が在った時役満3待聴以内の手牌を持っているものはその代償を錯和者に求める事が
+    出来る (000 罰則) — a hand at most three tiles from a yakuman claims a yakuman ron from
+    the offender, less the chombo payment it already received."""
+    from jantaku.errors import RulesError, ScoringError
+    from jantaku.scoring import yakuman_claim_payments, yakuman_shanten
+
+    # thirteen orphans tenpai (ORPHANS, seat 3) and four concealed triplets two away
+    assert yakuman_shanten(parse_tiles(ORPHANS)) == 0
+    assert yakuman_shanten(parse_tiles("111m222p33s44s567z")) == 2
+    assert yakuman_shanten(parse_tiles("111m222p345s5677z")) == 3  # four tiles away
+    assert yakuman_shanten(parse_tiles("1112223334s"), [parse_meld("[5-55z]")]) == 8
+    s = start((JUNK[0], WAITING[1], WAITING[2], ORPHANS), TEXTBOOK)
+    turn(s, 0, "6z")
+    chombo = chombo_payments(1, dealer=0, rules=TEXTBOOK)
+    apply(s, Penalty(actor=1, reason="chombo", deltas=chombo))  # 錯和流局 on textbook
+    claim = yakuman_claim_payments(1, 3, parse_tiles(ORPHANS), dealer=0, rules=TEXTBOOK)
+    assert claim == (0, -30000, 0, 30000)  # 32000 less the 2000 of the chombo
+    apply(s, Penalty(actor=3, reason="yakuman_claim", deltas=claim))
+    assert s.scores == [29000, 25000 - 8000 - 30000, 27000, 57000]
+    assert sum(s.scores) == 100000
+    # the dealer claims 48000 less its 4000
+    dealer = yakuman_claim_payments(1, 0, parse_tiles(ORPHANS), dealer=0, rules=TEXTBOOK)
+    assert dealer == (44000, -44000, 0, 0)
+    with pytest.raises(ScoringError):  # four tiles from a yakuman: no claim
+        yakuman_claim_payments(1, 2, parse_tiles("111m222p345s5677z"), dealer=0, rules=TEXTBOOK)
+    with pytest.raises(ScoringError):
+        yakuman_claim_payments(1, 1, parse_tiles(ORPHANS), dealer=0, rules=TEXTBOOK)
+    with pytest.raises(RulesError):  # not an option of tenhou
+        yakuman_claim_payments(1, 3, parse_tiles(ORPHANS), dealer=0, rules=TENHOU)

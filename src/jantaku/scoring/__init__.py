@@ -19,6 +19,8 @@ from jantaku.scoring.payments import (
     noten_payments,
     ron_order,
     settle_shortfall,
+    yakuman_claim_payments,
+    yakuman_shanten,
 )
 from jantaku.scoring.score import (
     Limit,
@@ -61,4 +63,6 @@ __all__ = [
     "score_win",
     "score_wins",
     "settle_shortfall",
+    "yakuman_claim_payments",
+    "yakuman_shanten",
 ]

@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jantaku.errors import RulesError, ScoringError
+from jantaku.errors import InvalidHandError, RulesError, ScoringError
+from jantaku.hand import shanten_kokushi
+from jantaku.meld import Meld, MeldKind
 from jantaku.rules import LeftoverDeposits, Rounding, Rules, SanmaTsumo, Shortfall
+from jantaku.tiles import KIND_OF, Tile
 
 __all__ = [
     "FinalStanding",
@@ -26,6 +29,8 @@ __all__ = [
     "noten_payments",
     "ron_order",
     "settle_shortfall",
+    "yakuman_claim_payments",
+    "yakuman_shanten",
 ]
 
 
@@ -135,6 +140,84 @@ def chombo_payments(offender: int, *, dealer: int, rules: Rules) -> tuple[int, .
     _check_seat(offender, n, "offender")
     _check_seat(dealer, n, "dealer")
     return tuple(-d for d in _tsumo_deltas(offender, dealer, rules.chombo_basic, rules))
+
+
+def yakuman_shanten(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> int:
+    """The shanten of a hand towards a closed yakuman it can still make (P1b).
+
+    Measured exactly for thirteen orphans (国士無双) and four concealed triplets
+    (四暗刻, ankan counting as triplets); a hand with an open meld makes neither and
+    gives 8. Other yakuman are not measured.
+
+    >>> from jantaku.tiles import parse_tiles
+    >>> yakuman_shanten(parse_tiles("19m19p19s1234566z"))
+    0
+    >>> yakuman_shanten(parse_tiles("111m222p33s44s567z"))
+    2
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for a hand that is not 13 tiles
+    (kans counting as 3).
+    """
+    if len(concealed) + 3 * len(melds) != 13:
+        raise InvalidHandError("a hand of 13 tiles is measured (kans count as 3)")
+    if any(m.kind is not MeldKind.ANKAN for m in melds):
+        return 8
+    counts = [0] * 34
+    for t in concealed:
+        counts[KIND_OF[t]] += 1
+    sets = 4 - len(melds)
+    ranked = sorted(counts, reverse=True)
+    usable = sum(min(c, 3) for c in ranked[:sets]) + min(ranked[sets], 2)
+    best = 3 * sets + 2 - usable - 1
+    if not melds:
+        best = min(best, shanten_kokushi(counts))
+    return best
+
+
+def yakuman_claim_payments(
+    offender: int,
+    claimant: int,
+    concealed: Sequence[Tile],
+    melds: Sequence[Meld] = (),
+    *,
+    dealer: int,
+    rules: Rules,
+) -> tuple[int, ...]:
+    """P1b: a hand near a yakuman claims compensation from the chombo offender.
+
+    000 罰則: 錯和が在った時役満3待聴以内の手牌を持っているものはその代償を錯和者に求める
+    事が出来る. jantaku reads 3待聴以内 as at most three tiles from the complete yakuman
+    (yakuman shanten 2 or less, :func:`yakuman_shanten`), and the compensation as the
+    yakuman the claimant would have won by ron from the offender (32000, 48000 for the
+    dealer) less what the chombo payment already gave the claimant. The result is the
+    ``deltas`` of a ``penalty`` event (reason ``yakuman_claim``).
+
+    >>> from jantaku.rules import TEXTBOOK
+    >>> from jantaku.tiles import parse_tiles
+    >>> yakuman_claim_payments(3, 1, parse_tiles("19m19p19s1234566z"), dealer=0, rules=TEXTBOOK)
+    (0, 30000, 0, -30000)
+
+    Raises :class:`~jantaku.errors.RulesError` when the rules have no such claim,
+    :class:`~jantaku.errors.ScoringError` for bad seats or a hand too far from a yakuman.
+    """
+    if not rules.chombo_yakuman_claim:
+        raise RulesError("these rules have no yakuman claim on a chombo (P1b)")
+    n = rules.players
+    _check_seat(offender, n, "offender")
+    _check_seat(claimant, n, "claimant")
+    _check_seat(dealer, n, "dealer")
+    if claimant == offender:
+        raise ScoringError("the offender cannot claim from itself")
+    distance = yakuman_shanten(concealed, melds)
+    if distance > 2:
+        raise ScoringError(f"the hand is {distance + 1} tiles from a yakuman (at most 3)")
+    full = 8000 * (6 if claimant == dealer else 4)
+    received = chombo_payments(offender, dealer=dealer, rules=rules)[claimant]
+    extra = max(0, full - received)
+    deltas = [0] * n
+    deltas[claimant] = extra
+    deltas[offender] = -extra
+    return tuple(deltas)
 
 
 def settle_shortfall(points: Sequence[int], deltas: Sequence[int], rules: Rules) -> tuple[int, ...]:
