@@ -678,3 +678,25 @@ def test_P1b_yakuman_claim_settled_by_the_scorekeeper() -> None:
         yakuman_claim_payments(1, 1, parse_tiles(ORPHANS), dealer=0, rules=TEXTBOOK)
     with pytest.raises(RulesError):  # not an option of tenhou
         yakuman_claim_payments(1, 3, parse_tiles(ORPHANS), dealer=0, rules=TENHOU)
+
+
+def test_Y29_atozuke_off_in_play() -> None:
+    """Y29: 後付けなし in the engine — after a pon, a shanpon of a plain pair and chun may
+    not ron the chun (nor anything), as score_win says; with atozuke on it may."""
+    from jantaku.engine.legal import can_ron
+
+    for atozuke in (True, False):
+        rules = replace(TENHOU, atozuke=atozuke)
+        s = start((JUNK[0], "123m567p88p77z445s", JUNK[1], ORPHANS), rules)
+        turn(s, 0, "4s")
+        apply(s, Pon(actor=1, target=0, pai=t("4s"), consumed=parse_tiles("44s")))
+        apply(s, Dahai(actor=1, pai=t("5s"), tsumogiri=False))
+        turn(s, 2, "7z")
+        assert can_ron(s, 1) == atozuke
+        if not atozuke:
+            with pytest.raises(IllegalActionError, match="no yaku"):
+                apply(s, Hora(actor=1, target=2))
+        else:
+            apply(s, Hora(actor=1, target=2))
+            won = s.results[-1]
+            assert isinstance(won, Hora) and dict(won.yaku) == {"chun": 1}
