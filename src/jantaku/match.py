@@ -172,6 +172,24 @@ async def _ask(
     return action
 
 
+def _ask_sync(
+    agent: Any, seat: int, view: Any, legal: tuple[Action, ...], budget: float | None
+) -> Action:
+    """:func:`_ask` for an agent that answers at once (no coroutine for each decision)."""
+    start = time.perf_counter() if budget is not None else 0.0
+    try:
+        action = agent.act(view, legal)
+    except TimeoutError:
+        raise AgentError(f"no answer within the time budget of {budget} s", seat=seat) from None
+    except Exception as e:
+        raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
+    if budget is not None and time.perf_counter() - start > budget:
+        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
+    if not isinstance(action, _ACTION_TYPES):
+        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
+    return action
+
+
 _ACTION_TYPES: Final = (
     Dahai,
     Reach,
@@ -298,9 +316,10 @@ async def _drive(
         else:
             for seat, legal in pend.items():
                 view = observe(state, seat) if looks[seat] else None
-                choices[seat] = await _ask(
-                    agents[seat], seat, view, legal, time_budget, natives[seat]
-                )
+                if natives[seat]:
+                    choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, True)
+                else:
+                    choices[seat] = _ask_sync(agents[seat], seat, view, legal, time_budget)
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
