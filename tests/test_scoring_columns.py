@@ -14,9 +14,9 @@ import dataclasses
 import numpy as np
 import pytest
 
-from jantaku.errors import ImpossibleSituationError, InvalidHandError
+from jantaku.errors import ImpossibleSituationError, InvalidHandError, JantakuError
 from jantaku.rules import PRESETS
-from jantaku.scoring import WinColumns, WinSituation, score_table
+from jantaku.scoring import WinColumns, WinSituation, score_table, score_win
 from scoring_hands import random_hands, with_rules
 
 FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]
@@ -89,3 +89,18 @@ def test_columns_that_are_no_wins_raise() -> None:
         WinColumns.from_situations(
             [WinSituation.from_hand("234m567p11s345678s", win="8s", first_turn=True)]
         )
+
+
+def test_rules_without_atozuke_score_as_score_win() -> None:
+    """Y29 後付けなし: the table gives score_win's numbers, from situations and columns."""
+    rules = dataclasses.replace(PRESETS["tenhou"], atozuke=False)
+    ss = _plain([with_rules(h.situation, rules) for h in random_hands(33, 300)])
+    got = score_table(ss)
+    _same(got, score_table(WinColumns.from_situations(ss)))
+    for i, s in enumerate(ss):
+        try:
+            r = score_win(s)
+        except JantakuError:
+            assert got.error[i] != 0
+            continue
+        assert (got.han[i], got.fu[i], got.total[i]) == (r.han, r.fu, r.total)

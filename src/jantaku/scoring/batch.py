@@ -8,9 +8,9 @@ together, column by column: every reading of the concealed tiles (up to 16) from
 shipped tables of every split of one suit's counts, the yaku and fu from bit masks of
 kinds, the dora from the counts; seven pairs, thirteen orphans and four concealed
 triplets too. Every other win (another possible yakuman, a first-turn win, pao, three
-players, north tiles or flowers set aside) is scored by :func:`score_win`, so both
-give the same numbers. NumPy is needed (the ``fast`` extra); it is imported on the
-first call.
+players, north tiles or flowers set aside, rules without atozuke) is scored by
+:func:`score_win`, so both give the same numbers. NumPy is needed (the ``fast``
+extra); it is imported on the first call.
 
 >>> from jantaku.scoring import WinSituation
 >>> t = score_table([
@@ -202,9 +202,11 @@ def score_table(situations: Sequence[WinSituation] | WinColumns) -> ScoreTable:
     error = np.zeros(n, dtype=np.int64)
     if isinstance(situations, WinColumns):
         cols = situations
-        arrays = _from_columns(np, cols)
-        idx = np.arange(n)
-        for i in _score_arrays(np, cols.rules, arrays, idx, out, deltas, error):
+        left = list(range(n))  # 後付けなし (Y29) tries every winning tile: score_win
+        if cols.rules.atozuke:
+            arrays = _from_columns(np, cols)
+            left = _score_arrays(np, cols.rules, arrays, np.arange(n), out, deltas, error)
+        for i in left:
             _fill(cols.situation(i), i, out, deltas, error)
         return ScoreTable(
             out["han"], out["fu"], out["yakuman"], out["basic"], out["total"], deltas, error
@@ -219,7 +221,7 @@ def score_table(situations: Sequence[WinSituation] | WinColumns) -> ScoreTable:
     slow: list[int] = []
     for key, r in by_id.items():
         rows = rule_of == key
-        if r.players != 4:
+        if r.players != 4 or not r.atozuke:  # 後付けなし (Y29) tries every winning tile
             special |= rows
             continue
         rows &= ~special

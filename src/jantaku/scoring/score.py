@@ -1061,9 +1061,9 @@ def score_win(s: WinSituation) -> WinResult:
     melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
-        raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
+        raise IncompleteHandError(_Message("not a winning hand: {}", s))
     if not any(c[1] or c[2] for c in candidates):
-        raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
+        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     if not s.rules.atozuke and not _yaku_on_every_wait(s):
         raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
     dora, ura, red, kita = _dora_counts(s, concealed)
@@ -1084,7 +1084,7 @@ def score_win(s: WinSituation) -> WinResult:
         if best is None or rank > best[0]:
             best = (rank, c, basic, limit)
     if best is None:
-        raise NoYakuError(f"no yaku in {_notation(s)} (dora alone do not count)")
+        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     _, cand, basic, limit = best
     yaku, han, mult, found_items, fu, reading, wait = cand
     if found_items is None:
@@ -1155,6 +1155,32 @@ def _notation(s: WinSituation) -> str:
     from jantaku.meld import format_meld
 
     return format_tiles(s.concealed) + "".join(format_meld(m) for m in s.melds)
+
+
+class _Message:
+    """An error message naming the hand, formatted when it is read: many wins the
+    engine or a batch tries have no yaku, and most of their messages are never read."""
+
+    __slots__ = ("_s", "_template")
+
+    def __init__(self, template: str, s: WinSituation) -> None:
+        self._template = template
+        self._s = s
+
+    def __str__(self) -> str:
+        return self._template.format(_notation(self._s))
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == (str(other) if isinstance(other, _Message) else other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)
 
 
 def _tsumo_shares(s: WinSituation, basic: int) -> list[int]:
@@ -1248,7 +1274,7 @@ def has_yaku(s: WinSituation) -> bool:
     melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
-        raise IncompleteHandError(f"not a winning hand: {_notation(s)}")
+        raise IncompleteHandError(_Message("not a winning hand: {}", s))
     if not any(han or mult for _y, han, mult, *_rest in candidates):
         return False
     return s.rules.atozuke or _yaku_on_every_wait(s)
