@@ -39,6 +39,7 @@ conformance: $(STAMP)
 
 tables: $(STAMP)
 	$(PY) tools/gen_tables.py
+	$(PY) tools/gen_split_tables.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
