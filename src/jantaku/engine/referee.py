@@ -118,6 +118,10 @@ class Referee:
         self.wall: Wall | None = None
         self._walls = walls
         self._dora_after_discard = 0
+        # whether any abortive draw can follow an unclaimed discard under these rules
+        self._aborts = (
+            rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
+        )
         self._pending: dict[int, tuple[Action, ...]] = {}
         self._advance()
 
@@ -336,6 +340,8 @@ class Referee:
 
     def _abort_after_discard(self) -> bool:
         """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
+        if not self._aborts:
+            return False
         s = self.state
         r = self.rules
         reason = ""
@@ -408,31 +414,8 @@ class Referee:
         s = self.state
         while True:
             ph = s.phase
-            if ph == Phase.START_GAME:
-                self._emit(
-                    StartGame(
-                        names=self.names,
-                        seed=self.seed,
-                        rules=self.rules.to_dict(),
-                        extra={"seating": self.seating_record} if self.seating_record else None,
-                    )
-                )
-            elif ph == Phase.START_KYOKU:
-                self._start_kyoku()
-            elif ph == Phase.DRAW:
-                wall = self.wall
-                if wall is None:
-                    raise RuntimeError("no wall")
-                if s.rinshan_pending:
-                    self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
-                else:
-                    draw = _TSUMO[s.turn][wall.draw()]
-                    _tsumo_commit(s, draw)
-                    self.log.append(draw)
-            elif ph in (Phase.ACT, Phase.DISCARD):
-                self._pending = {s.turn: legal_actions(s, s.turn)}
-                return
-            elif ph == Phase.CLAIM or ph == Phase.CHANKAN:
+            # the common phases first: a discard lying, then a seat's own turn
+            if ph == Phase.CLAIM or ph == Phase.CHANKAN:
                 pend = {}
                 for i in self._claimants():
                     legal = legal_actions(s, i)
@@ -447,6 +430,31 @@ class Referee:
                         self._after_discard_passes()
                 else:
                     self._resolve_claims({})
+            elif ph == Phase.ACT or ph == Phase.DISCARD:
+                turn = s.turn
+                self._pending = {turn: legal_actions(s, turn)}
+                return
+            elif ph == Phase.DRAW:
+                wall = self.wall
+                if wall is None:
+                    raise RuntimeError("no wall")
+                if s.rinshan_pending:
+                    self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
+                else:
+                    draw = _TSUMO[s.turn][wall.draw()]
+                    _tsumo_commit(s, draw)
+                    self.log.append(draw)
+            elif ph == Phase.START_GAME:
+                self._emit(
+                    StartGame(
+                        names=self.names,
+                        seed=self.seed,
+                        rules=self.rules.to_dict(),
+                        extra={"seating": self.seating_record} if self.seating_record else None,
+                    )
+                )
+            elif ph == Phase.START_KYOKU:
+                self._start_kyoku()
             elif ph == Phase.RESULT:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:
