@@ -562,20 +562,25 @@ def _tsumo(s: State, e: Tsumo) -> None:
 
 def _tsumo_commit(s: State, e: Tsumo) -> None:
     seat = e.actor
-    _flush_missed(s)
+    t = e.pai
+    if s._missed:
+        _flush_missed(s)
     if s.phase == Phase.CLAIM:
         s.turn = seat
-    _see(s, e.pai)
-    s.hands[seat].append(e.pai)
-    s.counts[seat][KIND_OF[e.pai]] += 1
-    s.drawn = e.pai
-    s._draw_floor = s.shanten_floor[seat]
-    s.shanten_floor[seat] -= 1
+    s.known[t] += 1
+    s.hands[seat].append(t)
+    s.counts[seat][KIND_OF[t]] += 1
+    s.drawn = t
+    floor = s.shanten_floor
+    s._draw_floor = floor[seat]
+    floor[seat] -= 1
     s.live -= 1
-    s.rinshan_draw = s.rinshan_pending
     if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
         s.ippatsu = [False] * s.players
-    s.rinshan_pending = False
+        s.rinshan_draw = True
+        s.rinshan_pending = False
+    else:
+        s.rinshan_draw = False
     s.furiten_temp[seat] = False
     s.chankan_tile = None
     s.kuikae = ()
