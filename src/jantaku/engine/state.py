@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.engine.waits import hand_waits
 from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
@@ -1554,19 +1554,22 @@ not now: the table is in the start_kyoku phase
     """
     cls = type(event)
     if cls is Dahai or cls is Tsumo:  # the bulk of a record: the same checks, spelled out
-        fast = cast("Dahai | Tsumo", event)
-        who = fast.actor
+        if TYPE_CHECKING:  # narrowed for the checker only: no call at run time
+            assert isinstance(event, Dahai | Tsumo)
+        who = event.actor
         if not isinstance(who, int) or not 0 <= who < state.players:
             raise _illegal(None, event, f"no seat {who!r} at a table of {state.players}")
-        tile = fast.pai
+        tile = event.pai
         if type(tile) is not int or not 0 <= tile < UNKNOWN:
             raise _illegal(who, event, f"not a known tile: {tile!r}")
-        if cls is Dahai:
-            _dahai(state, cast(Dahai, fast))
+        if type(event) is Dahai:
+            _dahai(state, event)
             return state
         if state.riichi_pending is not None and state.phase == Phase.ACT:
             raise _illegal(who, event, "riichi was declared: the discard must follow")
-        _tsumo(state, cast(Tsumo, fast))
+        if TYPE_CHECKING:
+            assert isinstance(event, Tsumo)
+        _tsumo(state, event)
         return state
     handler = _HANDLERS.get(cls)
     if handler is None:

@@ -105,26 +105,28 @@ _DM, _DP, _DS, _DH = _SUIT_DICTS
 _YAO: Final = frozenset(YAOCHUU)
 _LOW: Final = 0xFFFF
 _MEMO_SIZE: Final = 1 << 17
+_DIGITS: Final = bytes.maketrans(b"\x00\x01\x02\x03\x04", b"01234")
 
 
 def _suit_value(chunk: bytes, place: int) -> int:
     """The packed value of one suit's counts (validated), remembered in its dict."""
-    for i, c in enumerate(chunk):
-        if c > 4:
-            raise InvalidHandError(f"{c} copies of {kind_name(place * 9 + i)} (at most four)")
-    idx = 0
-    for c in chunk:
-        idx = idx * 5 + c
+    if max(chunk) > 4:
+        i = next(i for i, c in enumerate(chunk) if c > 4)
+        raise InvalidHandError(f"{chunk[i]} copies of {kind_name(place * 9 + i)} (at most four)")
+    idx = int(chunk.translate(_DIGITS), 5)  # the counts as a base-5 number
     cls = (_HCLS if place == 3 else _NCLS)[idx]
     if cls == 255:
         raise InvalidHandError(f"{sum(chunk)} tiles in one suit (a hand has at most 14)")
     premult = cls * (_NN, 1, 1, 16)[place]
-    yao = [place * 9 + i in _YAO for i in range(len(chunk))]
     tiles = sum(chunk)
-    pairs = sum(c >= 2 for c in chunk)
-    kinds = sum(c >= 1 for c in chunk)
-    yk = sum(c >= 1 and y for c, y in zip(chunk, yao, strict=True))
-    yp = sum(c >= 2 and y for c, y in zip(chunk, yao, strict=True))
+    kinds = len(chunk) - chunk.count(0)
+    pairs = kinds - chunk.count(1)
+    if place == 3:  # every honor is a yaochuu kind
+        yk, yp = kinds, pairs
+    else:  # the terminals 1 and 9
+        lo, hi = chunk[0], chunk[8]
+        yk = (lo >= 1) + (hi >= 1)
+        yp = (lo >= 2) + (hi >= 2)
     value = premult | tiles << 16 | pairs << 22 | kinds << 26 | yk << 32 | yp << 37
     memo = _SUIT_DICTS[place]
     if len(memo) >= _MEMO_SIZE:  # a bound on memory for long runs of odd hands
