@@ -526,12 +526,13 @@ class _XmlError(Exception):
     pass
 
 
-def _rows(red: bool) -> tuple[dict[str, tuple[int, Any]], dict[str, tuple[int, Any]]]:
-    """The draw and discard tags with their seat and prepared events."""
-    return (
-        {tag: (seat, _TSUMO[red][seat]) for tag, seat in _DRAW_TAGS.items()},
-        {tag: (seat, _DAHAI[red][seat]) for tag, seat in _DISCARD_TAGS.items()},
-    )
+def _rows(red: bool) -> dict[str, tuple[int, Any, bool]]:
+    """The draw and discard tags with their seat, prepared events and whether a discard."""
+    rows: dict[str, tuple[int, Any, bool]] = {
+        tag: (seat, _TSUMO[red][seat], False) for tag, seat in _DRAW_TAGS.items()
+    }
+    rows.update({tag: (seat, _DAHAI[red][seat], True) for tag, seat in _DISCARD_TAGS.items()})
+    return rows
 
 
 # Draws and discards are most of a record; events are immutable values, so each
@@ -594,8 +595,9 @@ def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
     return seat
 
 
-def _tokens(text: str) -> Iterable[tuple[int, str, str, str]]:
-    """(1-based element number, tag, digits, attribute text) of every opening element."""
+def _tokens(text: str) -> Iterable[tuple[int, tuple[str, str, str, str, str]]]:
+    """(1-based element number, ("", tag, digits, attribute text, "")) of every opening
+    element: the shape of ``enumerate(_fast_tokens(text), 1)`` without the closings."""
     pos = 0
     if text.startswith("<?xml"):
         end = text.find("?>")
@@ -617,7 +619,7 @@ def _tokens(text: str) -> Iterable[tuple[int, str, str, str]]:
         pos = m.end()
         if m.group(1):
             continue
-        yield number, m.group(2), m.group(3), m.group(4)
+        yield number, ("", m.group(2), m.group(3), m.group(4), "")
         if pos >= n:
             return
 
@@ -699,28 +701,25 @@ class _XmlReader:
         append = events.append
         root = False
         in_round = False
-        draws, discards = _rows(True)
+        moves = _rows(True)
         fast = _fast_tokens(text)
-        tokens: Iterable[tuple[int, str, str, str]] = (
-            _tokens(text)
-            if fast is None
-            else ((i, t[1], t[2], t[3]) for i, t in enumerate(fast, 1) if not t[0])
-        )
-        for number, tag, digits, attr_text in tokens:
+        tokens = _tokens(text) if fast is None else enumerate(fast, 1)
+        for number, (closing, tag, digits, attr_text, _) in tokens:
+            if closing:
+                continue
             try:
                 if digits:  # a draw or a discard: most of a record, kept fast
                     value = int(digits)
                     if in_round and value < 136:
-                        row = draws.get(tag)
+                        row = moves.get(tag)
                         if row is not None:
-                            last_draw[row[0]] = value
-                            append(row[1][value])
-                            continue
-                        drow = discards.get(tag)
-                        if drow is not None:
-                            seat = drow[0]
-                            append(drow[1][value][last_draw[seat] == value])
-                            last_draw[seat] = -1
+                            seat, made, discard = row
+                            if discard:
+                                append(made[value][last_draw[seat] == value])
+                                last_draw[seat] = -1
+                            else:
+                                last_draw[seat] = value
+                                append(made[value])
                             continue
                     if value >= 136:
                         raise _XmlError(f"tile id {value} is not 0–135")
@@ -754,7 +753,7 @@ class _XmlReader:
                     self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
                     red = self.lobby.red_fives
                     ids = _ID_TILE if red else _ID_TILE_PLAIN
-                    draws, discards = _rows(red)
+                    moves = _rows(red)
                     players = self.lobby.players
                 elif tag == "UN":
                     self._un(attrs, players)
@@ -859,9 +858,9 @@ class _XmlReader:
         hands = []
         for s in range(players):
             hand = _ints(attrs.get(f"hai{s}", ""))
-            if len(hand) != 13 or not all(0 <= t < 136 for t in hand):
+            if len(hand) != 13 or min(hand) < 0 or max(hand) >= 136:
                 raise _XmlError(f"hai{s} is not 13 tile ids")
-            hands.append(tuple(ids[t] for t in hand))
+            hands.append(tuple(map(ids.__getitem__, hand)))
         oya = _int(attrs, "oya")
         if not 0 <= oya < players:
             raise _XmlError(f"oya {oya} is not a seat")
