@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from jantaku.hand.tables import _DIGITS, _HCLS, _HROWS, _NCLS, _NROWS
 from jantaku.tiles import YAOCHUU
 
 __all__ = ["hand_waits"]
@@ -30,6 +31,8 @@ __all__ = ["hand_waits"]
 _YAOCHUU: Final = tuple(YAOCHUU)
 _MEMO_SIZE: Final = 1 << 16
 _NO_RUN: Final = bytes(7)
+# the place value of each position in a suit's base-5 index (9 or 7 positions)
+_PLACES: Final = {size: tuple(5 ** (size - 1 - i) for i in range(size)) for size in (7, 9)}
 
 # per suit (man, pin, sou, honors), per shape (bytes of its 9 or 7 counts): its tiles
 # mod 3, whether it is melds only, whether melds and a pair, and the kinds whose added
@@ -94,21 +97,50 @@ def _shape(chunk: bytes, honors: bool) -> tuple[bool, bool]:
 def _info(chunk: bytes, suit: int) -> _Info:
     """What one suit's counts make, and which added tile completes them; remembered."""
     honors = suit == 3
-    only_now, pair_now = _shape(chunk, honors)
+    size = len(chunk)
+    n = sum(chunk)
     only: list[int] = []
     pair: list[int] = []
     reach = 0 if honors else 2
-    for pos in range(len(chunk)):
-        # only a tile next to (or on) one held can complete a meld or a pair
-        if not any(chunk[max(0, pos - reach) : pos + reach + 1]):
-            continue
-        new = chunk[:pos] + bytes((chunk[pos] + 1,)) + chunk[pos + 1 :]
-        a, b = _shape(new, honors)
-        if a:
-            only.append(9 * suit + pos)
-        if b:
-            pair.append(9 * suit + pos)
-    got = (sum(chunk) % 3, only_now, pair_now, tuple(only), tuple(pair))
+    if n <= 13 and max(chunk) <= 4:
+        # the shipped shanten rows, read by base-5 index: distance 0 to n // 3 sets
+        # (and the pair) is the shape; one more tile at a position adds its place value
+        cls = _HCLS if honors else _NCLS
+        rows = _HROWS if honors else _NROWS
+        idx = int(chunk.translate(_DIGITS), 5)
+        row = rows[cls[idx]]
+        r = n % 3
+        only_now = r == 0 and row[n // 3 * 2] == 0
+        pair_now = r == 2 and row[n // 3 * 2 + 1] == 0
+        r = (n + 1) % 3
+        at = (n + 1) // 3 * 2
+        places = _PLACES[size]
+        for pos in range(size):
+            # only a tile next to (or on) one held can complete a meld or a pair
+            if not any(chunk[max(0, pos - reach) : pos + reach + 1]):
+                continue
+            if chunk[pos] == 4:  # a fifth copy (a shape wait): searched
+                a, b = _shape(chunk[:pos] + b"\x05" + chunk[pos + 1 :], honors)
+            else:
+                row = rows[cls[idx + places[pos]]]
+                a = r == 0 and row[at] == 0
+                b = r == 2 and row[at + 1] == 0
+            if a:
+                only.append(9 * suit + pos)
+            if b:
+                pair.append(9 * suit + pos)
+    else:  # more tiles than a hand's concealed 13 (not reached by the engine): searched
+        only_now, pair_now = _shape(chunk, honors)
+        for pos in range(size):
+            if not any(chunk[max(0, pos - reach) : pos + reach + 1]):
+                continue
+            new = chunk[:pos] + bytes((chunk[pos] + 1,)) + chunk[pos + 1 :]
+            a, b = _shape(new, honors)
+            if a:
+                only.append(9 * suit + pos)
+            if b:
+                pair.append(9 * suit + pos)
+    got = (n % 3, only_now, pair_now, tuple(only), tuple(pair))
     memo = _INFO[suit]
     if len(memo) >= _MEMO_SIZE:
         memo.clear()
