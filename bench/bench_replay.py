@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     read_all(raws[:20])  # warm caches and tables
     games, t_read = read_all(raws)
     rounds = sum(g.rounds for g in games)
+    replay_all(games[:20])  # likewise: the engine's modules loaded, its tables warm
     ok, t_apply = replay_all(games)
     total = t_read + t_apply
     print(f"replay corpus: {len(games)} games, {rounds} rounds, {ok} replayed without divergence")
