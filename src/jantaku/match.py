@@ -145,6 +145,15 @@ def _act_is_native_async(agent: Any) -> bool:
     return method is not None and method is not Agent.act_async
 
 
+def _checked(action: object, seat: int, start: float, budget: float | None) -> Action:
+    """An agent's answer once it is back: within its time budget and an action."""
+    if budget is not None and time.perf_counter() - start > budget:
+        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
+    if not isinstance(action, _ACTION_TYPES):
+        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
+    return action
+
+
 async def _ask(
     agent: Any,
     seat: int,
@@ -165,11 +174,7 @@ async def _ask(
         raise AgentError(f"no answer within the time budget of {budget} s", seat=seat) from None
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    if budget is not None and time.perf_counter() - start > budget:
-        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
-    if not isinstance(action, _ACTION_TYPES):
-        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
-    return action
+    return _checked(action, seat, start, budget)
 
 
 def _ask_sync(
@@ -179,15 +184,9 @@ def _ask_sync(
     start = time.perf_counter() if budget is not None else 0.0
     try:
         action = agent.act(view, legal)
-    except TimeoutError:
-        raise AgentError(f"no answer within the time budget of {budget} s", seat=seat) from None
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    if budget is not None and time.perf_counter() - start > budget:
-        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
-    if not isinstance(action, _ACTION_TYPES):
-        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
-    return action
+    return _checked(action, seat, start, budget)
 
 
 _ACTION_TYPES: Final = (
