@@ -40,6 +40,7 @@ from jantaku.meld import parse_meld
 from jantaku.rules import EMA, MLEAGUE, TENHOU, TEXTBOOK, Rules, replace
 from jantaku.scoring import chombo_payments, noten_payments
 from jantaku.tiles import EAST, parse_tiles
+from scenarios import scripted
 
 
 def t(text: str) -> int:
@@ -89,32 +90,6 @@ JUNK = ("1379m1379p1379s1z", "1379m1379p1379s2z")
 ORPHANS = "19m19p19s1234567z"
 # seat 1 waits on 2m/5m (tanyao), seat 2 on 2s/5s (tanyao)
 WAITING = (JUNK[0], "34m456p678p234s88p", "34s456m678m234p66s", JUNK[1])
-
-
-def scripted(hands: Sequence[str], first: str, rules: Rules = TENHOU) -> Callable[[int, int], Wall]:
-    """A wall factory: the first hand deals ``hands`` and the dealer draws ``first``."""
-    calls = [0]
-
-    def walls(seed: int, oya: int) -> Wall:
-        calls[0] += 1
-        if calls[0] > 1:
-            return build_wall(rules, seed, oya)
-        tiles = [parse_tiles(h) for h in hands]
-        pool = full_set(rules)
-        for x in [*(x for h in tiles for x in h), t(first)]:
-            pool.remove(x)
-        random.Random(seed).shuffle(pool)
-        return Wall(
-            hands=[list(h) for h in tiles],
-            live=[t(first), *pool[14:]],
-            rinshan=pool[:4],
-            dora_indicators=pool[4:9],
-            ura_indicators=pool[9:14],
-            dice=(1, 1),
-            wall_break=0,
-        )
-
-    return walls
 
 
 # --- G1 seating, G2 wall, G3 dead wall ---------------------------------------------------

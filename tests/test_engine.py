@@ -23,7 +23,7 @@ from jantaku.engine import (
     observe,
 )
 from jantaku.engine.state import Phase, final_standings
-from jantaku.engine.wall import Wall, seat_players
+from jantaku.engine.wall import seat_players
 from jantaku.errors import IllegalActionError
 from jantaku.events import (
     Action,
@@ -61,6 +61,7 @@ from jantaku.rules import (
     replace,
 )
 from jantaku.tiles import EAST, SOUTH, UNKNOWN, WEST, counts34, parse_tiles
+from scenarios import scripted
 
 
 def t(text: str) -> int:
@@ -346,32 +347,6 @@ def test_riichi_ankan_only_if_waits_do_not_change() -> None:
 
 
 # --- G5: claims on one discard -----------------------------------------------------------------
-
-
-def scripted(hands: Sequence[str], first: str, rules: Rules = TENHOU) -> object:
-    """A wall factory: the first hand is dealt ``hands``, the dealer draws ``first``."""
-    calls = [0]
-
-    def walls(seed: int, oya: int) -> Wall:
-        calls[0] += 1
-        if calls[0] > 1:
-            return build_wall(rules, seed, oya)
-        tiles = [parse_tiles(h) for h in hands]
-        pool = full_set(rules)
-        for x in [*(x for h in tiles for x in h), t(first)]:
-            pool.remove(x)
-        random.Random(seed).shuffle(pool)
-        return Wall(
-            hands=[list(h) for h in tiles],
-            live=[t(first), *pool[14:]],
-            rinshan=pool[:4],
-            dora_indicators=pool[4:9],
-            ura_indicators=pool[9:14],
-            dice=(1, 1),
-            wall_break=0,
-        )
-
-    return walls
 
 
 def first_hand(ref: Referee, choose: object) -> list[Event]:
