@@ -106,16 +106,19 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]
             if KIND_OF[t] not in banned:
                 out.append(plain[t])
         return out  # after a call: nothing was drawn
-    tiles = list(dict.fromkeys(hand))
-    out = list(map(_PLAIN[seat].__getitem__, tiles))
+    keys = dict.fromkeys(hand)
+    out = list(map(_PLAIN[seat].__getitem__, keys))
     drawn = s.drawn if s.phase == Phase.ACT else None
-    if drawn is not None and drawn in hand:
-        i = tiles.index(drawn)
+    if drawn is not None:
         made = _DAHAI[seat][drawn]
-        if hand.count(drawn) >= 2:
-            out[i : i + 1] = made[1], made[0]
-        else:
-            out[i] = made[1]
+        if hand[-1] == drawn and hand.count(drawn) == 1:
+            out[-1] = made[1]  # the usual case: the drawn tile, last in the hand, listed last
+        elif drawn in keys:
+            i = list(keys).index(drawn)
+            if hand.count(drawn) >= 2:
+                out[i : i + 1] = made[1], made[0]
+            else:
+                out[i] = made[1]
     return out
 
 
@@ -127,14 +130,14 @@ def _riichi_discards(s: State, seat: int) -> list[Action]:
     ]
 
 
+_REACH: Final = tuple(Reach(seat) for seat in range(4))
+
+
 def _own_turn(s: State, seat: int) -> list[Action]:
     if s.riichi_pending == seat:
         return _riichi_discards(s, seat)
-    c = s.counts[seat]
-    hand = s.hands[seat]
     drawn = s.drawn
     riichi = s.riichi[seat]
-    melds = s.melds[seat]
     if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
         out: list[Action] = [Hora(seat, seat, drawn)]
         if not riichi:
@@ -143,6 +146,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         out = []
     else:
         out = _discards(s, seat)
+    melds = s.melds[seat]
     if riichi:
         if drawn is not None:
             out.append(_DAHAI[seat][drawn][1])
@@ -152,8 +156,10 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         and (not melds or s.is_closed(seat))
         and not riichi_refusal(s, seat)
     ):
-        out.append(Reach(seat))
-    if s.live > 0 and len(s.kan_owners) < 4 and (melds or 4 in c):
+        out.append(_REACH[seat])
+    c = s.counts[seat]
+    if (melds or 4 in c) and s.live > 0 and len(s.kan_owners) < 4:
+        hand = s.hands[seat]
         for k in range(34) if 4 in c else ():
             if c[k] == 4 and (not riichi or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))

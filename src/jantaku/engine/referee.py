@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from jantaku.engine.legal import legal_actions
+from jantaku.engine.legal import _own_turn, legal_actions
 from jantaku.engine.state import (
     Phase,
     State,
@@ -73,6 +73,19 @@ __all__ = ["Chooser", "Referee"]
 
 # every draw event, built once (events are frozen values)
 _TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range(4))
+
+# the seats other than a discarder, in seat order, by table size and discarder
+_OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
+
+# the pairs of kinds that make a run with each kind (its chii shapes); none for honors
+_RUN_PAIRS: Final = tuple(
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and k % 9 + a >= 0 and k % 9 + b <= 8
+    )
+    for k in range(34)
+)
 
 Chooser = Callable[[int, State, tuple[Action, ...]], Action]
 """``choose(seat, state, legal) -> action``: how :meth:`Referee.play` asks a seat."""
@@ -123,6 +136,7 @@ class Referee:
             rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
+        self._chii = rules.chii_allowed
         self._advance()
 
     # --- public ------------------------------------------------------------------------
@@ -300,43 +314,51 @@ class Referee:
             return
         self._after_discard_passes()
 
-    def _claimants(self) -> range | list[int]:
-        """Seats that might claim the tile lying now (a superset; cheap to compute).
+    def _claims(self) -> dict[int, tuple[Action, ...]]:
+        """The seats that may claim the discard lying now, each with its legal actions.
 
-        On a discard: a seat waiting on its kind, or (while calls are possible) one
-        holding two of it, or the next seat holding a run shape around it.
+        Only a seat waiting on the discard's kind, or (while calls are possible) one
+        holding two of it, or the next seat holding a run shape around it, can have
+        any: the others are skipped without listing their actions.
         """
         s = self.state
-        n = s.players
         tile = s.last_discard
         discarder = s.last_discarder
-        if s.phase != Phase.CLAIM or tile is None or discarder is None:
-            return range(n)
+        pend: dict[int, tuple[Action, ...]] = {}
+        if tile is None or discarder is None:
+            return pend
         k = KIND_OF[tile]
         waits = s.waits
-        calls = s.live > 0
-        left = (discarder + 1) % n if k < 27 and self.rules.chii_allowed else -1
-        r = k % 9
-        out = []
-        for i in range(n):
-            if i == discarder:
-                continue
-            if k in waits[i]:
-                out.append(i)
-                continue
-            if not calls or s.riichi[i]:
-                continue
-            c = s.counts[i]
-            if c[k] >= 2 or (
-                i == left
-                and (
-                    (r >= 2 and c[k - 2] and c[k - 1])
-                    or (1 <= r <= 7 and c[k - 1] and c[k + 1])
-                    or (r <= 6 and c[k + 1] and c[k + 2])
-                )
-            ):
-                out.append(i)
-        return out
+        others = _OTHERS[s.players][discarder]
+        if s.live <= 0:  # no calls on the last discard: only a win
+            for i in others:
+                if k in waits[i]:
+                    legal = legal_actions(s, i)
+                    if legal:
+                        pend[i] = legal
+            return pend
+        counts = s.counts
+        riichi = s.riichi
+        left = others[0] if discarder == s.players - 1 else discarder + 1
+        if k >= 27 or not self._chii:
+            left = -1
+        for i in others:
+            if k not in waits[i]:
+                if riichi[i]:
+                    continue
+                c = counts[i]
+                if c[k] < 2:
+                    if i != left:
+                        continue
+                    for a, b in _RUN_PAIRS[k]:
+                        if c[a] and c[b]:
+                            break
+                    else:
+                        continue
+            legal = legal_actions(s, i)
+            if legal:
+                pend[i] = legal
+        return pend
 
     def _abort_after_discard(self) -> bool:
         """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
@@ -412,30 +434,44 @@ class Referee:
     def _advance(self) -> None:
         """Emit automatic events until some seat must decide or the match ends."""
         s = self.state
+        wall = self.wall
         while True:
             ph = s.phase
             # the common phases first: a discard lying, then a seat's own turn
-            if ph == Phase.CLAIM or ph == Phase.CHANKAN:
+            if ph == Phase.CLAIM:
+                pend = self._claims()
+                if pend:
+                    self._pending = pend
+                    return
+                if s.riichi_pending is not None:
+                    self._resolve_claims({})
+                elif not self._aborts or not self._abort_after_discard():
+                    # nobody can claim the discard: the common case, straight to the draw
+                    if s.live <= 0 or wall is None:
+                        self._after_discard_passes()
+                    else:
+                        draw = _TSUMO[(s.turn + 1) % s.players][wall.draw()]
+                        _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
+                        self.log.append(draw)
+            elif ph == Phase.ACT:
+                turn = s.turn
+                self._pending = {turn: tuple(_own_turn(s, turn))}
+                return
+            elif ph == Phase.CHANKAN or ph == Phase.DISCARD:
+                if ph == Phase.DISCARD:
+                    turn = s.turn
+                    self._pending = {turn: legal_actions(s, turn)}
+                    return
                 pend = {}
-                for i in self._claimants():
+                for i in range(s.players):
                     legal = legal_actions(s, i)
                     if legal:
                         pend[i] = legal
                 if pend:
                     self._pending = pend
                     return
-                if ph == Phase.CLAIM and s.riichi_pending is None:
-                    # nobody can claim the discard: the common case, straight to the draw
-                    if not self._abort_after_discard():
-                        self._after_discard_passes()
-                else:
-                    self._resolve_claims({})
-            elif ph == Phase.ACT or ph == Phase.DISCARD:
-                turn = s.turn
-                self._pending = {turn: legal_actions(s, turn)}
-                return
+                self._resolve_claims({})
             elif ph == Phase.DRAW:
-                wall = self.wall
                 if wall is None:
                     raise RuntimeError("no wall")
                 if s.rinshan_pending:
@@ -455,6 +491,7 @@ class Referee:
                 )
             elif ph == Phase.START_KYOKU:
                 self._start_kyoku()
+                wall = self.wall
             elif ph == Phase.RESULT:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:

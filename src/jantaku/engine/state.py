@@ -653,8 +653,11 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     s.last_discard = t
     s.last_discarder = seat
     s.phase = Phase.CLAIM
-    waits = s.waits
-    s._missed = [o for o in range(s.players) if k in waits[o] and o != seat]
+    ws = s.waits
+    if k in ws[0] or k in ws[1] or k in ws[2] or (len(ws) > 3 and k in ws[3]):
+        s._missed = [o for o in range(s.players) if k in ws[o] and o != seat]
+    else:  # nobody waits on it: the common case
+        s._missed = []
 
 
 def _reach(s: State, e: Reach) -> None:
