@@ -21,7 +21,9 @@ them):
   foreign ``start_game`` (``id``, a list-valued ``seed`` …) are kept in ``extra``.
 - ``start_kyoku``: ``dice`` (the two dice that chose the break) and ``wall_break``
   (the index of the stack where the wall was broken, 0–67 counted from the dealer's
-  wall, see :mod:`jantaku.engine.wall`).
+  wall, see :mod:`jantaku.engine.wall`); with flower tiles (T4), ``flowers``: how many
+  flowers each seat set aside in the deal (``tehais`` are the hands after their
+  replacements).
 - ``hora``: ``pai`` (the winning tile), ``yaku`` (``[[name, han], …]``), ``han``,
   ``fu``, ``points`` (the hand's value before honba and deposits), ``pao`` (the liable
   seat, 責任払い), ``scores`` (after the payment).
@@ -29,6 +31,10 @@ them):
   showed tenpai) and ``tehais`` (the revealed hands, an empty list for a hidden one),
   ``scores`` (after the payment).
 - ``nukidora`` (三人麻雀 北抜き): ``actor`` sets aside a north, ``pai``.
+- ``flower`` (花牌, T4): ``actor`` draws a flower (``pai``, mjai name ``H``) from the
+  wall and sets it aside; a replacement ``tsumo`` from the dead wall follows (or, when
+  the flower was the last tile of the live wall, the exhaustive draw). It stands in
+  place of the ``tsumo`` of the flower: a flower never enters a hand.
 - ``penalty``: ``actor``, ``reason`` (e.g. ``chombo``), ``deltas`` — a recorded
   penalty (P1, P2).
 - ``end_game``: ``scores`` (final points) and ``result`` (the final result after
@@ -53,7 +59,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Final, TypeAlias
 
 from jantaku.errors import LogFormatError, NotationError
-from jantaku.tiles import Tile, tile_from_mjai, tile_to_mjai
+from jantaku.tiles import FLOWER, Tile, tile_from_mjai, tile_to_mjai
 
 __all__ = [
     "DRAW_REASONS",
@@ -66,6 +72,7 @@ __all__ = [
     "EndGame",
     "EndKyoku",
     "Event",
+    "Flower",
     "Hora",
     "Kakan",
     "Nukidora",
@@ -129,6 +136,7 @@ class StartKyoku:
     tehais: tuple[tuple[Tile, ...], ...]
     dice: tuple[int, int] | None = None
     wall_break: int | None = None
+    flowers: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +206,22 @@ class Ankan:
 @dataclass(frozen=True, slots=True)
 class Nukidora:
     """``nukidora`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
+
+    actor: int
+    pai: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Flower:
+    """``flower`` (花牌, extension): ``actor`` draws a flower and sets it aside (T4).
+
+    The referee emits it on its own (a flower is never kept); a replacement draw
+    follows. ``pai`` is :data:`~jantaku.tiles.FLOWER`.
+
+    >>> from jantaku.tiles import FLOWER
+    >>> event_to_mjai(Flower(actor=2, pai=FLOWER))
+    {'type': 'flower', 'actor': 2, 'pai': 'H'}
+    """
 
     actor: int
     pai: Tile
@@ -307,6 +331,7 @@ Event: TypeAlias = (
     | Kakan
     | Ankan
     | Nukidora
+    | Flower
     | Dora
     | Reach
     | ReachAccepted
@@ -340,6 +365,7 @@ _TYPE_OF: Final[dict[type, str]] = {
     Kakan: "kakan",
     Ankan: "ankan",
     Nukidora: "nukidora",
+    Flower: "flower",
     Dora: "dora",
     Reach: "reach",
     ReachAccepted: "reach_accepted",
@@ -367,6 +393,7 @@ _CODEC: Final[dict[str, int]] = {
     "tehais": _HANDS,
     "dice": _PAIR,
     "wall_break": _INT,
+    "flowers": _INTS,
     "names": _STR,
     "seed": _INT,
     "rules": _JSON,
@@ -568,6 +595,14 @@ def _check_shape(event: Event, name: str) -> None:
             raise LogFormatError(f"{name}: {key} {v} is not a seat 0–3")
     if isinstance(event, Ryukyoku) and event.reason not in DRAW_REASONS:
         raise LogFormatError(f"{name}: unknown reason {event.reason!r}")
+    if isinstance(event, Flower) and event.pai != FLOWER:
+        raise LogFormatError(f"{name}: 'pai' is a flower (H), not {tile_to_mjai(event.pai)}")
+    if (
+        isinstance(event, StartKyoku)
+        and event.flowers is not None
+        and (len(event.flowers) != len(event.tehais) or min(event.flowers, default=0) < 0)
+    ):
+        raise LogFormatError(f"{name}: 'flowers' needs a count of 0 or more per seat")
 
 
 def action_from_mjai(obj: Mapping[str, Any], *, actor: int | None = None) -> Action:

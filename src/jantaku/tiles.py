@@ -6,19 +6,23 @@ A tile is a small ``int``:
   haku hatsu chun (白 發 中);
 - ``34``, ``35``, ``36`` are the red fives 5m, 5p, 5s (赤ドラ) — a red five is its
   own value, and :func:`kind` maps it back to the plain five;
-- :data:`UNKNOWN` (``37``) is a hidden tile, as in an opponent's view.
+- :data:`UNKNOWN` (``37``) is a hidden tile, as in an opponent's view;
+- :data:`FLOWER` (``38``) is a flower tile (花牌, T4): the rules' ``flowers`` copies of
+  it join the set, all alike; a flower is never part of a hand (it is set aside when
+  drawn), so it has no kind and no place in a 34-count.
 
 Hand analysis works on 34-long count arrays (:func:`counts34`).
 
 Three notations are read and written, each round-tripping exactly:
 
 - compact ``123m406p789s1122z`` (``0`` = red five; ``1z``–``7z`` = E S W N haku
-  hatsu chun): :func:`parse_tiles` / :func:`format_tiles`;
+  hatsu chun; ``1f`` a flower): :func:`parse_tiles` / :func:`format_tiles`;
 - Unicode 🀇…🀏 🀙…🀡 🀐…🀘 🀀…🀆, with a red five marked by the invisible
   variation selector U+FE00 right after its glyph (its side field, so the text still
-  shows the plain tile): :func:`parse_unicode` / :func:`format_unicode`;
-- mjai names ``1m``…``9s``, ``5mr`` ``5pr`` ``5sr``, ``E S W N P F C``, ``?``:
-  :func:`tile_from_mjai` / :func:`tile_to_mjai`.
+  shows the plain tile), a flower 🀢 (any of the eight flower and season glyphs
+  🀢…🀩 reads as a flower): :func:`parse_unicode` / :func:`format_unicode`;
+- mjai names ``1m``…``9s``, ``5mr`` ``5pr`` ``5sr``, ``E S W N P F C``, ``?``, and
+  ``H`` (花) for a flower, an extension: :func:`tile_from_mjai` / :func:`tile_to_mjai`.
 
 >>> parse_tiles("406m")
 (3, 34, 5)
@@ -26,6 +30,8 @@ Three notations are read and written, each round-tripping exactly:
 '123m406p789s1122z'
 >>> [tile_to_mjai(t) for t in parse_tiles("05m7z")]
 ['5mr', '5m', 'C']
+>>> parse_tiles("11f") == (FLOWER, FLOWER), tile_to_mjai(FLOWER), format_unicode([FLOWER])
+(True, 'H', '🀢')
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ __all__ = [
     "CHUN",
     "DRAGONS",
     "EAST",
+    "FLOWER",
     "HAKU",
     "HATSU",
     "HONORS",
@@ -81,7 +88,7 @@ __all__ = [
 ]
 
 Tile = int
-"""A tile value: 0–33 by kind, 34–36 the red fives, 37 a hidden tile."""
+"""A tile value: 0–33 by kind, 34–36 the red fives, 37 a hidden tile, 38 a flower."""
 
 NUM_KINDS: Final = 34
 
@@ -101,6 +108,8 @@ RED_5M: Final = 34
 RED_5P: Final = 35
 RED_5S: Final = 36
 UNKNOWN: Final = 37
+FLOWER: Final = 38
+"""A flower tile (花牌, T4), set aside when drawn; the rules say how many are in the set."""
 
 WINDS: Final = (EAST, SOUTH, WEST, NORTH)
 DRAGONS: Final = (HAKU, HATSU, CHUN)
@@ -116,6 +125,7 @@ KIND_OF: Final[tuple[int, ...]] = (*range(34), M5, P5, S5)
 """``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
 
 _SUITS: Final = "mpsz"
+_FLOWER_LETTER: Final = "f"
 _YAOCHUU_SET: Final = frozenset(YAOCHUU)
 
 
@@ -267,6 +277,8 @@ def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None
     counts = [0] * 37
     for t in tiles:
         if not 0 <= t < 37:
+            if t == FLOWER:
+                raise InvalidHandError("a flower is set aside, never part of a hand")
             raise InvalidHandError(f"not a known tile value: {t!r}")
         counts[t] += 1
     for red, most in zip(RED_FIVES, reds, strict=True):
@@ -309,12 +321,24 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     Traceback (most recent call last):
     ...
     jantaku.errors.NotationError: no honor tile 8z at position 0 ('8') in '8z'
+    >>> parse_tiles("2f")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: a flower is written 1f at position 0 ('2') in '2f'
     """
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
         if "0" <= ch <= "9":
             pending.append(i)
+        elif ch == _FLOWER_LETTER:
+            if not pending:
+                raise NotationError("suit letter without digits", text=text, position=i)
+            for p in pending:
+                if text[p] != "1":
+                    raise NotationError("a flower is written 1f", text=text, position=p)
+                tiles.append(FLOWER)
+            pending.clear()
         elif ch in _SUITS:
             if not pending:
                 raise NotationError("suit letter without digits", text=text, position=i)
@@ -341,12 +365,16 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 def _digit(tile: Tile) -> str:
+    if tile == FLOWER:
+        return "1"
     if tile >= 34:
         return "0"
     return str(tile % 9 + 1) if tile < 27 else str(tile - 26)
 
 
 def _suit_letter(tile: Tile) -> str:
+    if tile == FLOWER:
+        return _FLOWER_LETTER
     if tile >= 34:
         return _SUITS[tile - 34]
     return _SUITS[tile // 9] if tile < 27 else "z"
@@ -362,11 +390,15 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     '1230m11z'
     >>> format_tiles(sorted(parse_tiles("3m1m2m")))
     '123m'
+    >>> format_tiles([FLOWER, 0, FLOWER, FLOWER])
+    '1f1m11f'
+
+    Raises ``ValueError`` for :data:`UNKNOWN` or a value that is not a tile.
     """
     out: list[str] = []
     current = ""
     for t in tiles:
-        if not 0 <= t < 37:
+        if not 0 <= t < 37 and t != FLOWER:
             raise ValueError(f"cannot write tile value {t!r} in compact notation")
         letter = _suit_letter(t)
         if current and letter != current:
@@ -395,10 +427,13 @@ _UNICODE: Final[tuple[str, ...]] = (
 _FROM_UNICODE: Final = {ch: k for k, ch in enumerate(_UNICODE)}
 BACK: Final = "\U0001f02b"
 """🀫, the back of a tile, used for :data:`UNKNOWN`."""
+FLOWER_GLYPH: Final = "\U0001f022"
+"""🀢 (plum), the glyph written for :data:`FLOWER`."""
+_FLOWER_GLYPHS: Final = frozenset(chr(0x1F022 + i) for i in range(8))  # 🀢…🀩
 
 
 def format_unicode(tiles: Iterable[Tile]) -> str:
-    """Write tiles as Unicode mahjong glyphs (T6); a hidden tile is 🀫.
+    """Write tiles as Unicode mahjong glyphs (T6); a hidden tile is 🀫, a flower 🀢.
 
     A red five is its plain glyph followed by :data:`RED_MARK` (invisible).
 
@@ -411,6 +446,8 @@ def format_unicode(tiles: Iterable[Tile]) -> str:
     for t in tiles:
         if t == UNKNOWN:
             out.append(BACK)
+        elif t == FLOWER:
+            out.append(FLOWER_GLYPH)
         elif 34 <= t <= 36:
             out.append(_UNICODE[KIND_OF[t]] + RED_MARK)
         elif 0 <= t < 34:
@@ -427,6 +464,8 @@ def parse_unicode(text: str) -> tuple[Tile, ...]:
     (0, 8, 33)
     >>> parse_unicode(format_unicode(parse_tiles("0m"))) == parse_tiles("0m")
     True
+    >>> parse_unicode("🀢🀩") == (FLOWER, FLOWER)
+    True
     >>> parse_unicode("🀇a")
     Traceback (most recent call last):
     ...
@@ -440,6 +479,8 @@ def parse_unicode(text: str) -> tuple[Tile, ...]:
             tiles[-1] = 34 + tiles[-1] // 9
         elif ch == BACK:
             tiles.append(UNKNOWN)
+        elif ch in _FLOWER_GLYPHS:
+            tiles.append(FLOWER)
         elif ch in _FROM_UNICODE:
             tiles.append(_FROM_UNICODE[ch])
         elif not ch.isspace():
@@ -457,17 +498,20 @@ _MJAI_NAMES: Final[tuple[str, ...]] = (
     "5pr",
     "5sr",
     "?",
+    "H",  # 花: a flower (an extension of mjai's names)
 )
 _FROM_MJAI: Final = {name: t for t, name in enumerate(_MJAI_NAMES)}
 
 
 def tile_to_mjai(tile: Tile) -> str:
-    """The mjai name of a tile (``5mr`` for a red five, ``?`` for a hidden tile).
+    """The mjai name of a tile (``5mr`` a red five, ``?`` a hidden tile, ``H`` a flower).
 
-    >>> [tile_to_mjai(t) for t in (0, RED_5S, HAKU, UNKNOWN)]
-    ['1m', '5sr', 'P', '?']
+    >>> [tile_to_mjai(t) for t in (0, RED_5S, HAKU, UNKNOWN, FLOWER)]
+    ['1m', '5sr', 'P', '?', 'H']
+
+    Raises ``ValueError`` for a value that is not a tile.
     """
-    if not 0 <= tile <= UNKNOWN:
+    if not 0 <= tile <= FLOWER:
         raise ValueError(f"not a tile value: {tile!r}")
     return _MJAI_NAMES[tile]
 

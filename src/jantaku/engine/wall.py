@@ -1,11 +1,14 @@
-"""The wall (牌山) built from a seed, seating, the break and the deal (G1–G3, X1).
+"""The wall (牌山) built from a seed, seating, the break and the deal (G1–G3, T4, X1).
 
 Everything random in a match comes from one seed: :func:`kyoku_seeds` derives one seed
 per hand from the match seed, and :func:`build_wall` shuffles the tiles of a hand from
 its own seed, so the same seed always gives the same walls.
 
 Geometry (G2, G3). Four players build four walls of 17 stacks × 2 (three players:
-three walls of 18 stacks). Stacks are numbered around the table in the order they
+three walls of 18 stacks). With flower tiles (T4, ``Rules.flowers``) the set holds
+136 + flowers tiles: 144 tiles make four walls of 18 stacks; when the stacks do not
+divide evenly (140 tiles: 70 stacks) the first walls in ring order, from the dealer's,
+take one stack more (18, 18, 17, 17). Stacks are numbered around the table in the order they
 are drawn, stack 0 being the right end of the dealer's wall. The dealer's two dice
 (sum ``d``) choose the wall of the seat ``d − 1`` places after the dealer in turn order,
 and the wall breaks ``d`` stacks from that wall's right end: the live wall is drawn from
@@ -18,6 +21,23 @@ the ura indicator lies under each.
 Dealing: 2 stacks (4 tiles) to each player in turn, three times, then one tile each,
 the dealer taking the 1st and the 5th of those tiles (チョンチョン) — the 5th is the
 dealer's first draw.
+
+Flowers in the deal (T4). After the deal each seat in turn from the dealer sets aside
+the flowers it holds and takes as many replacement tiles from the dead wall, in rounds:
+a flower among the replacements waits for the next round, which starts again from the
+dealer, until no hand holds a flower. This is the common practice of the games that
+use flowers ("All players get replacement Loose Tiles from the Kong Box for each
+Flower … starting with East Wind … If a Flower … is dealt as a replacement tile …
+another replacement tile is given to the player, after all players have had
+replacement tiles", mahjongg.com, *Loose Tiles And The Kong Box*; singmahjong.com,
+*Game Play*, step 7). The dead wall stays at 14 tiles: each replacement is taken as
+:meth:`Wall.draw_replacement` takes a kan's, so the live wall is one tile shorter
+(mahjong.wikidot.com, *Dead Wall*: "the last fourteen tiles will always be considered
+dead so if tiles are taken as replacement for kongs and flowers the last tiles in
+'live' wall in turn takes its place"). :attr:`Wall.flowers` counts the flowers each
+seat set aside in the deal. A flower lying where a dora or ura indicator is turned
+trades places with the last tile of the live wall that is not a flower, so every
+indicator is a tile that points at a dora (a flower points at none).
 
 >>> from jantaku.rules import TENHOU
 >>> w = build_wall(TENHOU, seed=7, oya=0)
@@ -34,7 +54,7 @@ from dataclasses import dataclass, field
 
 from jantaku.errors import RulesError
 from jantaku.rules import Rules
-from jantaku.tiles import RED_FIVES, Tile
+from jantaku.tiles import FLOWER, RED_FIVES, Tile
 
 __all__ = ["Wall", "build_wall", "full_set", "kyoku_seeds", "roll_dice", "seat_players"]
 
@@ -42,11 +62,15 @@ __all__ = ["Wall", "build_wall", "full_set", "kyoku_seeds", "roll_dice", "seat_p
 def full_set(rules: Rules) -> list[Tile]:
     """Every tile of the set the rules play with (136, or 108 for three players).
 
-    Red fives replace plain fives per ``rules.red_fives``; three players drop 2m–8m.
+    Red fives replace plain fives per ``rules.red_fives``; three players drop 2m–8m;
+    ``rules.flowers`` flower tiles (T4) come last.
 
+    >>> from dataclasses import replace
     >>> from jantaku.rules import TENHOU, TENHOU_SANMA
     >>> len(full_set(TENHOU)), len(full_set(TENHOU_SANMA))
     (136, 108)
+    >>> len(full_set(replace(TENHOU, flowers=8)))
+    144
     >>> sorted(full_set(TENHOU_SANMA))[:8]
     [0, 0, 0, 0, 8, 8, 8, 8]
     """
@@ -62,6 +86,7 @@ def full_set(rules: Rules) -> list[Tile]:
             tiles.extend([RED_FIVES[k // 9]] * reds)
             copies -= reds
         tiles.extend([k] * copies)
+    tiles.extend([FLOWER] * rules.flowers)
     return tiles
 
 
@@ -119,7 +144,8 @@ class Wall:
 
     ``hands`` are the 13 dealt tiles of each seat; ``live`` the live wall in drawing
     order (the dealer's first draw first); ``rinshan`` the replacement tiles in order,
-    ``dora_indicators`` / ``ura_indicators`` five each.
+    ``dora_indicators`` / ``ura_indicators`` five each; ``flowers`` the flowers each
+    seat set aside in the deal (T4; empty in a set without flowers).
     """
 
     hands: list[list[Tile]]
@@ -133,6 +159,7 @@ class Wall:
     replacements: int = 0
     revealed: int = 1
     ring: list[Tile] = field(default_factory=list, repr=False)
+    flowers: list[int] = field(default_factory=list)
 
     @property
     def live_count(self) -> int:
@@ -151,10 +178,12 @@ class Wall:
         return t
 
     def draw_replacement(self) -> Tile:
-        """Take the next replacement tile (after a kan or a nukidora).
+        """Take the next replacement tile (after a kan, a nukidora or a flower).
 
         The first four come from the rinshan stacks; the dead wall is replenished from
         the end of the live wall, so later ones come from there.
+
+        Raises :class:`IndexError` when the live wall is empty.
         """
         if self.live_count <= 0:
             raise IndexError("no replacement tile left")
@@ -165,7 +194,10 @@ class Wall:
         return self.live[len(self.live) - 1 - (k - len(self.rinshan))]
 
     def next_indicator(self) -> Tile:
-        """Reveal the next (kan) dora indicator."""
+        """Reveal the next (kan) dora indicator.
+
+        Raises :class:`IndexError` when all five are shown.
+        """
         if self.revealed >= len(self.dora_indicators):
             raise IndexError("no dora indicator left")
         t = self.dora_indicators[self.revealed]
@@ -184,6 +216,11 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     >>> w = build_wall(TENHOU_SANMA, seed=1, oya=2)
     >>> [len(h) for h in w.hands], w.live_count
     ([13, 13, 13], 55)
+    >>> from dataclasses import replace
+    >>> from jantaku.rules import TENHOU
+    >>> w = build_wall(replace(TENHOU, flowers=8), seed=3, oya=0)
+    >>> w.live_count + sum(w.flowers) == 144 - 14 - 4 * 13
+    True
 
     Raises :class:`~jantaku.errors.RulesError` for a tile set that cannot be built.
     """
@@ -192,15 +229,20 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     tiles = full_set(rules)
     rng.shuffle(tiles)
     n = len(tiles)
-    stacks_per_wall = n // 8 if players == 4 else n // 6  # 17, or 18 for three walls
     walls = 4 if players == 4 else 3
     nstacks = n // 2
+    if n % 2:
+        raise RulesError(f"{n} tiles do not make stacks of two")
+    # each wall's first stack; 17 (18 for three walls) each, the first ones one more
+    # when flowers make the stacks uneven
+    each, extra = divmod(nstacks, walls)
+    starts = [w * each + min(w, extra) for w in range(walls)]
     dice = roll_dice(rng)
     d = dice[0] + dice[1]
     wall_seat_offset = (d - 1) % walls  # places after the dealer in turn order
     # walls follow each other clockwise, i.e. against turn order
     ring_wall = (-wall_seat_offset) % walls
-    brk = (ring_wall * stacks_per_wall + d) % nstacks
+    brk = (starts[ring_wall] + d) % nstacks
 
     def at(stack: int, bottom: int) -> Tile:
         return tiles[2 * (stack % nstacks) + bottom]
@@ -222,7 +264,7 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
         hands[(oya + i) % players].append(order[pos + i])
     first_draw = order[pos + players]
     live = [first_draw, *order[pos + players + 1 :]]
-    return Wall(
+    wall = Wall(
         hands=hands,
         live=live,
         rinshan=rinshan,
@@ -232,3 +274,41 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
         wall_break=brk,
         ring=tiles,
     )
+    if rules.flowers:
+        _indicators_without_flowers(wall)
+        _replace_dealt_flowers(wall, oya)
+    return wall
+
+
+def _indicators_without_flowers(wall: Wall) -> None:
+    """Trade each flower at an indicator place for the last live tile that is not one."""
+    live = wall.live
+    j = len(live) - 1
+    for row in (wall.dora_indicators, wall.ura_indicators):
+        for i, t in enumerate(row):
+            if t == FLOWER:
+                while live[j] == FLOWER:
+                    j -= 1
+                row[i], live[j] = live[j], FLOWER
+                j -= 1
+
+
+def _replace_dealt_flowers(wall: Wall, oya: int) -> None:
+    """Set aside the dealt flowers, seat by seat from the dealer, in rounds (T4)."""
+    players = len(wall.hands)
+    wall.flowers = [0] * players
+    while True:
+        found = False
+        for i in range(players):
+            seat = (oya + i) % players
+            hand = wall.hands[seat]
+            k = hand.count(FLOWER)
+            if not k:
+                continue
+            found = True
+            wall.flowers[seat] += k
+            kept = [t for t in hand if t != FLOWER]
+            kept.extend(wall.draw_replacement() for _ in range(k))
+            wall.hands[seat] = kept
+        if not found:
+            return
