@@ -35,6 +35,7 @@ from jantaku.events import (
     EndGame,
     EndKyoku,
     Event,
+    Flower,
     Hora,
     Kakan,
     Nukidora,
@@ -66,6 +67,7 @@ from jantaku.scoring.score import score_win
 from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.tiles import (
     EAST,
+    FLOWER,
     KIND_OF,
     NORTH,
     UNKNOWN,
@@ -141,7 +143,8 @@ class State:
     :meth:`hand_of`), ``counts`` (their 34-counts), ``melds``, ``rivers`` and
     ``river_flags`` (1 tsumogiri, 2 riichi tile, 4 called away), ``waits`` (kinds that
     complete the hand between turns), ``riichi`` (0, 1, or 2 for double riichi),
-    ``nuki``, ``scores``; and ``phase`` (:class:`Phase`), ``turn``, ``drawn``,
+    ``nuki``, ``flowers`` (flowers set aside, T4), ``scores``; and ``phase``
+    (:class:`Phase`), ``turn``, ``drawn``,
     ``last_discard`` / ``last_discarder``, ``dora_markers``, ``live`` (tiles left to
     draw), ``bakaze`` / ``kyoku`` / ``honba`` / ``kyotaku`` / ``oya``, ``results`` (this
     hand's completed ``hora`` / ``ryukyoku`` / ``penalty`` events, with the engine's
@@ -164,6 +167,7 @@ class State:
         "expected",
         "final",
         "first_turn",
+        "flowers",
         "furiten_riichi",
         "furiten_temp",
         "game_over",
@@ -244,6 +248,7 @@ class State:
         self.discard_kinds: list[set[int]] = [set() for _ in range(n)]
         self.waits: list[tuple[int, ...]] = [() for _ in range(n)]
         self.nuki = [0] * n
+        self.flowers = [0] * n
         # a lower bound on each hand's shanten after its next draw (riichi checks)
         self.shanten_floor = [-9] * n
         self.riichi = [0] * n  # 0 none, 1 riichi, 2 double riichi
@@ -459,6 +464,10 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
                 "the hand does not follow from the last one: expected bakaze/kyoku/honba/"
                 f"kyotaku/oya/scores {s.expected}, got {got}",
             )
+    if e.flowers is not None and (
+        len(e.flowers) != n or min(e.flowers) < 0 or sum(e.flowers) > s.rules.flowers
+    ):
+        raise _illegal(None, e, f"flowers set aside per seat, {s.rules.flowers} in the set")
     known = _deal_counts(s, e)
     if known is None:  # some tile is wrong: find the first, for the message
         probe = State.__new__(State)
@@ -528,8 +537,11 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
             c[KIND_OF[t]] += 1
         s.waits[seat] = _waits(c)
     s.dora_markers = [e.dora_marker]
-    total = 136 if n == 4 else 108
+    total = (136 if n == 4 else 108) + s.rules.flowers
     s.live = total - 14 - 13 * n
+    if e.flowers:  # T4: each flower of the deal was replaced from the dead wall
+        s.flowers = list(e.flowers)
+        s.live -= sum(e.flowers)
     s.turn = e.oya
     s.results = []
     s.phase = Phase.DRAW
@@ -1023,6 +1035,49 @@ def _nukidora(s: State, e: Nukidora) -> None:
     _open_chankan(s, seat, NORTH, "nukidora")
 
 
+def _flower(s: State, e: Flower) -> None:
+    """T4: a flower drawn from the wall is set aside; a replacement draw follows.
+
+    The flower stands in place of the draw of it, so it comes where a ``tsumo`` may.
+    As for a nukidora (花牌は抜きドラの一種 … 扱いは抜きドラと同じ, ja.wikipedia
+    「ドラ (麻雀)」 花牌): it breaks the first go-around, its replacement ends ippatsu
+    and a win on it is rinshan kaihou (抜きドラを抜いた際の嶺上牌でツモ和了すると
+    嶺上開花がつく, ibid.); nobody can win on a flower, so it is never robbed. When the
+    flower was the last tile of the live wall no replacement can keep the dead wall at
+    14 tiles: the hand ends in the exhaustive draw (000: 牌山が王牌の１４枚を残して
+    途切れた時 … 流局).
+    """
+    seat = e.actor
+    _check_seat(s, seat, e)
+    if e.pai != FLOWER:
+        raise _illegal(seat, e, "a flower event sets aside a flower")
+    if sum(s.flowers) >= s.rules.flowers:
+        raise _illegal(seat, e, f"the set holds {s.rules.flowers} flowers")
+    if s.phase == Phase.CHANKAN:
+        if not s.rinshan_pending or seat != s.turn:
+            raise _illegal(seat, e, "only the kan's replacement draw may follow")
+    elif s.phase == Phase.CLAIM:
+        if s.riichi_pending is not None:
+            raise _illegal(seat, e, "the riichi must be accepted before the next draw")
+        nxt = (s.turn + 1) % s.players
+        if seat != nxt:
+            raise _illegal(seat, e, f"it is seat {nxt}'s draw")
+    elif s.phase != Phase.DRAW or seat != s.turn:
+        raise _illegal(seat, e, "a flower is set aside when drawn, on one's own draw")
+    if s.live <= 0:
+        raise _illegal(seat, e, "the live wall is empty")
+    if s._missed:
+        _flush_missed(s)
+    s.turn = seat
+    s.flowers[seat] += 1
+    s.live -= 1
+    s.interrupted = True
+    s.rinshan_pending = True
+    s.chankan_tile = None
+    s.kuikae = ()
+    s.phase = Phase.DRAW
+
+
 def _dora(s: State, e: Dora) -> None:
     if s.pending_dora <= 0:
         raise _illegal(None, e, "no kan waits for its dora indicator")
@@ -1086,6 +1141,7 @@ def _score(
         dora_indicators=tuple(s.dora_markers),
         ura_indicators=ura,
         kita=s.nuki[seat],
+        flowers=s.flowers[seat],
         honba=0 if s.ron_winners else s.honba,
         deposits=0 if s.ron_winners else s.kyotaku,
         rules=s.rules,
@@ -1177,6 +1233,7 @@ def _hora(s: State, e: Hora) -> None:
             ("aka", result.red),
             ("ura", result.ura),
             ("kita", result.kita),
+            ("flower", result.flowers),
         )
         if count
     )
@@ -1240,7 +1297,8 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
             raise _illegal(seat, e, why)
         tehais = tuple(s.hand_of(i) if i == seat else () for i in range(n))
     elif reason in ("exhaustive", "nagashi_mangan"):
-        _need_phase(s, (Phase.CLAIM,), e.actor, e)
+        if s.phase != Phase.DRAW or not s.rinshan_pending:  # a flower was the last tile (T4)
+            _need_phase(s, (Phase.CLAIM,), e.actor, e)
         if s.live > 0:
             raise _illegal(None, e, "the live wall is not empty")
         if s.riichi_pending is not None:
@@ -1500,6 +1558,7 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
     Kakan: _kakan,
     Ankan: _ankan,
     Nukidora: _nukidora,
+    Flower: _flower,
     Dora: _dora,
     Hora: _hora,
     Ryukyoku: _ryukyoku,
@@ -1577,6 +1636,9 @@ not now: the table is in the start_kyoku phase
     handler = _HANDLERS.get(cls)
     if handler is None:
         raise TypeError(f"not an event: {event!r}")
+    if cls is Flower:  # the one event whose tile is a flower (T4)
+        handler(state, event)
+        return state
     actor = getattr(event, "actor", None)
     if actor is not None and (not isinstance(actor, int) or not 0 <= actor < state.players):
         raise _illegal(None, event, f"no seat {actor!r} at a table of {state.players}")
