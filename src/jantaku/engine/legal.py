@@ -38,7 +38,7 @@ from jantaku.events import (
 )
 from jantaku.meld import MeldKind
 from jantaku.rules import NorthTile
-from jantaku.tiles import KIND_OF, NORTH, Tile
+from jantaku.tiles import KIND_OF, M5, NORTH, P5, RED_5M, RED_5P, RED_5S, S5, Tile
 
 __all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
 
@@ -205,10 +205,12 @@ def _calls(s: State, seat: int) -> list[Action]:
     k = KIND_OF[tile]
     n = s.players
     rules = s.rules
-    if len(hand) > 10 and max(hand) < 34:
-        # no red five and tiles to spare (kuikae bans at most two kinds of 3 left):
-        # one way to take each call, and a discard always remains
-        return _plain_calls(s, seat, c, k, tile, target)
+    if len(hand) > 10:
+        # tiles to spare (kuikae bans at most two kinds of 3 left): a discard always
+        # remains; without a red five there is one way to take each call
+        if max(hand) < 34:
+            return _plain_calls(s, seat, c, k, tile, target)
+        return _spare_calls(s, seat, c, k, tile, target)
     if c[k] >= 2:
         for consumed in _choices(hand, (k, k)):
             if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
@@ -249,6 +251,41 @@ def _plain_calls(
             out.append(Chi(seat, target, tile, (k - 1, k + 1)))
         if r <= 6 and c[k + 1] and c[k + 2]:
             out.append(Chi(seat, target, tile, (k + 1, k + 2)))
+    return out
+
+
+# the red five of each five's kind (the tile a call may take instead of a plain five)
+_RED_OF: Final = {M5: RED_5M, P5: RED_5P, S5: RED_5S}
+
+
+def _takes(hand: list[Tile], kinds: tuple[int, int]) -> list[tuple[Tile, ...]]:
+    """The ways to take ``kinds`` from a hand: one, unless a red five of them is held."""
+    a, b = kinds
+    red_a = _RED_OF.get(a)
+    red_b = _RED_OF.get(b)
+    if (red_a is None or red_a not in hand) and (red_b is None or red_b not in hand):
+        return [kinds]
+    return _choices(hand, kinds)
+
+
+def _spare_calls(
+    s: State, seat: int, c: list[int], k: int, tile: Tile, target: int
+) -> list[Action]:
+    """The calls of a hand with a red five and more than ten tiles."""
+    out: list[Action] = []
+    hand = s.hands[seat]
+    if c[k] >= 2:
+        for consumed in _takes(hand, (k, k)):
+            out.append(Pon(seat, target, tile, consumed))
+        if c[k] == 3 and s.total_kans < 4:
+            consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
+            out.append(Daiminkan(seat, target, tile, consumed))
+    if s.rules.chii_allowed and seat == (target + 1) % s.players and k < 27:
+        r = k % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if r + a >= 0 and r + b <= 8 and c[k + a] and c[k + b]:
+                for consumed in _takes(hand, (k + a, k + b)):
+                    out.append(Chi(seat, target, tile, consumed))
     return out
 
 
