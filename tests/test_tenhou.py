@@ -300,6 +300,50 @@ def test_malformed_xml_names_the_element(text: str, element: int, message: str) 
     assert info.value.line == element
 
 
+def _same_reading(a: TenhouGame, b: TenhouGame) -> bool:
+    return (a, [str(e) for e in a.errors]) == (b, [str(e) for e in b.errors])
+
+
+def _laid_out(text: str) -> str:
+    """The record with a line break after every element and a space before each ``/>``."""
+    return re.sub(r"(?<=>)<", "\n<", text).replace("/>", " />")
+
+
+@pytest.mark.parametrize("path", [PAIRS[0], XML_GAMES[0], XML_GAMES[-1]], ids=lambda p: p.stem)
+def test_layout_of_the_elements_does_not_change_the_game(path: Path) -> None:
+    """Tenhou writes elements back to back; white space, ``<T12 />``, leading zeros and an
+    attribute value holding ``<`` or ``>`` read to the same game."""
+    raw = path.read_bytes()
+    text = (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode()
+    game = read_xml(text)
+    assert game.errors == () and game.rounds > 0
+    assert _same_reading(read_xml("  \n" + _laid_out(text) + "\n"), game)
+    assert _same_reading(read_xml('<?xml version="1.0"?>\n' + text), game)
+    zeros = re.sub(r"<([TUVWDEFG])(\d+)/>", r"<\g<1>0\2/>", text)
+    assert zeros != text and _same_reading(read_xml(zeros), game)
+    odd = re.sub(r'<UN n0="[^"]*"', '<UN n0="a%3Cb" x="<>"', text, count=1)
+    assert odd != text
+    odd_game = read_xml(odd)
+    assert odd_game.names == ("a<b", *game.names[1:]) and odd_game.events[1:] == game.events[1:]
+
+
+@pytest.mark.parametrize(
+    ("text", "element", "message"),
+    [
+        (_SMALL.replace("<T124/>", "<T999/>"), 6, "tile id 999"),
+        (_SMALL.replace("<D124/>", "<D124/><X3/>"), 8, "unknown element <X3>"),
+        (_SMALL.replace("<T124/>", "<T124/>junk"), 7, "not an element"),
+        (_SMALL.replace('type="yao9"', 'type="what"'), 8, "unknown draw type"),
+        (_SMALL.replace("<INIT", "<T12/><INIT"), 5, "outside a round"),
+    ],
+)
+def test_errors_name_the_same_element_in_any_layout(text: str, element: int, message: str) -> None:
+    for variant in (text, _laid_out(text), text.replace('<UN n0="A"', '<UN n0="<A>"')):
+        with pytest.raises(LogFormatError, match=message) as info:
+            read_xml(variant)
+        assert info.value.line == element
+
+
 def test_lenient_and_strict_reading() -> None:
     text = _SMALL.replace("<T124/>", "<FOO/><T124/>")
     game = read_xml(text)

@@ -526,28 +526,31 @@ class _XmlError(Exception):
     pass
 
 
-def _rows(red: bool) -> dict[str, tuple[int, Any, bool]]:
-    """The draw and discard tags with their seat, prepared events and whether a discard."""
-    rows: dict[str, tuple[int, Any, bool]] = {
-        tag: (seat, _TSUMO[red][seat], False) for tag, seat in _DRAW_TAGS.items()
+# Draws and discards are most of a record, and nearly all of them are written alone
+# (``<T12/>``, ``<D34/>``, nothing between elements). Split at ``<``, each such element
+# is a piece (``T12/>``) looked up whole in a table of prepared events: events are
+# immutable values, so each possible one is made once. A table row is (seat, tile id,
+# event) for a draw and (seat, tile id, discard, tsumogiri discard) for a discard.
+_DrawRow: TypeAlias = tuple[int, int, Tsumo]
+_DiscardRow: TypeAlias = tuple[int, int, Dahai, Dahai]
+_DRAWS: Final[dict[bool, dict[str, _DrawRow]]] = {
+    red: {
+        f"{tag}{i}/>": (seat, i, Tsumo(seat, table[i]))
+        for tag, seat in _DRAW_TAGS.items()
+        for i in range(136)
     }
-    rows.update({tag: (seat, _DAHAI[red][seat], True) for tag, seat in _DISCARD_TAGS.items()})
-    return rows
-
-
-# Draws and discards are most of a record; events are immutable values, so each
-# possible one is made once: _TSUMO[red][seat][id], _DAHAI[red][seat][id][tsumogiri].
-_TSUMO: Final = {
-    red: tuple(tuple(Tsumo(s, table[i]) for i in range(136)) for s in range(4))
     for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
 }
-_DAHAI: Final = {
-    red: tuple(
-        tuple((Dahai(s, table[i], False), Dahai(s, table[i], True)) for i in range(136))
-        for s in range(4)
-    )
+_DISCARDS: Final[dict[bool, dict[str, _DiscardRow]]] = {
+    red: {
+        f"{tag}{i}/>": (seat, i, Dahai(seat, table[i], False), Dahai(seat, table[i], True))
+        for tag, seat in _DISCARD_TAGS.items()
+        for i in range(136)
+    }
     for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
 }
+_NO_DRAWS: Final[dict[str, _DrawRow]] = {}
+_NO_DISCARDS: Final[dict[str, _DiscardRow]] = {}
 
 
 def _ints(text: str) -> list[int]:
@@ -586,6 +589,68 @@ def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
     if covered != len(body) and covered != len(_BETWEEN.sub("><", body.strip())):
         return None
     return toks
+
+
+_PIECE: Final = re.compile(r'(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)(\s*/?)>\s*')
+
+
+class _Irregular(Exception):
+    """The text is not a plain sequence of elements: it is read again with :func:`_tokens`."""
+
+
+def _pieces(text: str) -> list[str] | None:
+    """The text after ``<?xml …?>`` split at ``<``: one piece per element (what follows
+    its ``<``), or ``None`` when something other than white space comes first."""
+    body = text
+    if body.startswith("<?xml"):
+        end = body.find("?>")
+        if end < 0:
+            return None
+        body = body[end + 2 :]
+    pieces = body.split("<")
+    if pieces[0] and not pieces[0].isspace():
+        return None
+    del pieces[0]
+    return pieces
+
+
+def _meld_event(meld: TenhouMeld, ids: Sequence[Tile]) -> Event:
+    """The event of a decoded ``N`` element, with the tiles of ``ids``."""
+    who = meld.who
+    kind = meld.kind
+    if kind == "chi" or kind == "pon" or kind == "daiminkan":
+        assert meld.called is not None and meld.target is not None
+        called = meld.called
+        consumed = tuple(ids[i] for i in meld.ids if i != called)
+        cls = Chi if kind == "chi" else Pon if kind == "pon" else Daiminkan
+        return cls(who, meld.target, ids[called], consumed)
+    if kind == "kakan":
+        assert meld.added is not None
+        return Kakan(who, ids[meld.added], tuple(ids[i] for i in meld.ids))
+    if kind == "ankan":
+        return Ankan(who, tuple(ids[i] for i in meld.ids))
+    return Nukidora(who, ids[meld.ids[0]])
+
+
+# The event of each meld code met so far, by code << 3 | seat << 1 | red fives (events
+# are immutable values; at most 2**19 of them).
+_MELD_EVENTS: Final[dict[int, Event]] = {}
+
+# Tile ids as written in a record ("0" … "135") to tiles, with and without red fives.
+_TEXT_TILE: Final[dict[bool, dict[str, Tile]]] = {
+    red: {str(i): table[i] for i in range(136)}
+    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+}
+_HAI_KEYS: Final = ("hai0", "hai1", "hai2", "hai3")
+
+
+def _tile_list(text: str, table: Mapping[str, Tile]) -> tuple[Tile, ...] | None:
+    """The tiles of a list of ids written plainly (``1,24,67``), or ``None`` when one is
+    not (then the general reading gives the result or the error)."""
+    try:
+        return tuple(map(table.__getitem__, text.split(",")))
+    except KeyError:
+        return None
 
 
 def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
@@ -681,6 +746,11 @@ class _XmlReader:
         self.round_start = 0
         self.breaks = 0
         self.shuffled = False
+        self.players = 4
+        self.red = True
+        self.ids: Sequence[Tile] = _ID_TILE
+        self.last_draw = [-1, -1, -1, -1]
+        self.root = False
 
     def _step(self) -> int:
         """Elements of the round before this one, disconnections not counted."""
@@ -693,102 +763,158 @@ class _XmlReader:
         self.errors.append(err)
 
     def read(self, text: str) -> TenhouGame:
-        red = True
-        players = 4
-        last_draw = [-1, -1, -1, -1]
-        ids = _ID_TILE
-        events = self.events
-        append = events.append
-        root = False
-        in_round = False
-        moves = _rows(True)
+        pieces = _pieces(text)
+        if pieces is None:
+            self._read_elements(text)
+            return self._game()
+        try:
+            self._read_pieces(pieces)
+        except _Irregular:
+            again = _XmlReader(self.strict, self.ref)
+            again._read_elements(text)
+            return again._game()
+        return self._game()
+
+    def _read_elements(self, text: str) -> None:
+        """Read the elements as the tokenizers find them (any text, errors where they are)."""
         fast = _fast_tokens(text)
         tokens = _tokens(text) if fast is None else enumerate(fast, 1)
+        element = self._element
         for number, (closing, tag, digits, attr_text, _) in tokens:
+            if not closing:
+                element(number, tag, digits, attr_text)
+
+    def _read_pieces(self, pieces: list[str]) -> None:
+        """Read the pieces of :func:`_pieces`: plain draws and discards straight from
+        their tables, the rest by :meth:`_element`; raises :class:`_Irregular` at a
+        piece that is no element."""
+        last = self.last_draw
+        append = self.events.append
+        fullmatch = _PIECE.fullmatch
+        element = self._element
+        draws, discards = _NO_DRAWS, _NO_DISCARDS
+        for number, piece in enumerate(pieces, 1):
+            draw = draws.get(piece)
+            if draw is not None:
+                seat, value, event = draw
+                last[seat] = value
+                append(event)
+                continue
+            discard = discards.get(piece)
+            if discard is not None:
+                seat, value, plain, giri = discard
+                append(giri if last[seat] == value else plain)
+                last[seat] = -1
+                continue
+            m = fullmatch(piece)
+            if m is None:
+                raise _Irregular
+            closing, tag, digits, attr_text, _ = m.groups()
             if closing:
                 continue
-            try:
-                if digits:  # a draw or a discard: most of a record, kept fast
-                    value = int(digits)
-                    if in_round and value < 136:
-                        row = moves.get(tag)
-                        if row is not None:
-                            seat, made, discard = row
-                            if discard:
-                                append(made[value][last_draw[seat] == value])
-                                last_draw[seat] = -1
-                            else:
-                                last_draw[seat] = value
-                                append(made[value])
-                            continue
-                    if value >= 136:
-                        raise _XmlError(f"tile id {value} is not 0–135")
-                    if not in_round:
-                        raise _XmlError(f"<{tag}{digits}> outside a round")
-                    raise _XmlError(f"unknown element <{tag}{digits}>")
-                self.number = number
-                attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
-                if tag == "N":
-                    if not self.in_round:
-                        raise _XmlError("<N> outside a round")
-                    who = _seat(attrs, "who", players)
-                    self._meld(decode_meld(_int(attrs, "m"), who=who), ids)
-                    last_draw[who] = -1
-                elif tag == "REACH":
-                    who = _seat(attrs, "who", players)
-                    step = _int(attrs, "step")
-                    append(Reach(who) if step == 1 else ReachAccepted(who))
-                elif tag == "DORA":
-                    append(Dora(ids[self._id(attrs, "hai")]))
-                elif tag == "INIT":
-                    if not self.started:
-                        self._start(players)
-                    self._init(attrs, players, ids)
-                    last_draw = [-1, -1, -1, -1]
-                elif tag == "AGARI":
-                    self._agari(attrs, players, ids)
-                elif tag == "RYUUKYOKU":
-                    self._ryuukyoku(attrs, players, ids)
-                elif tag == "GO":
-                    self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
-                    red = self.lobby.red_fives
-                    ids = _ID_TILE if red else _ID_TILE_PLAIN
-                    moves = _rows(red)
-                    players = self.lobby.players
-                elif tag == "UN":
-                    self._un(attrs, players)
-                elif tag == "BYE":
-                    self.breaks += 1
-                    self.disconnections.append(
-                        Disconnection(
-                            _seat(attrs, "who", players), False, len(self.results) - 1, self._step()
-                        )
-                    )
-                elif tag == "TAIKYOKU":
+            element(number, tag, digits, attr_text)
+            if self.in_round:
+                draws, discards = _DRAWS[self.red], _DISCARDS[self.red]
+            else:
+                draws, discards = _NO_DRAWS, _NO_DISCARDS
+
+    def _element(self, number: int, tag: str, digits: str, attr_text: str) -> None:
+        """Read one opening element (number ``number``); errors name it and its number."""
+        players = self.players
+        ids = self.ids
+        last_draw = self.last_draw
+        append = self.events.append
+        try:
+            if digits:  # a draw or a discard written otherwise than <T12/>, or an error
+                value = int(digits)
+                if self.in_round and value < 136:
+                    key = f"{tag}{value}/>"
+                    draw = _DRAWS[self.red].get(key)
+                    if draw is not None:
+                        last_draw[draw[0]] = value
+                        append(draw[2])
+                        return
+                    discard = _DISCARDS[self.red].get(key)
+                    if discard is not None:
+                        seat = discard[0]
+                        append(discard[3] if last_draw[seat] == value else discard[2])
+                        last_draw[seat] = -1
+                        return
+                if value >= 136:
+                    raise _XmlError(f"tile id {value} is not 0–135")
+                if not self.in_round:
+                    raise _XmlError(f"<{tag}{digits}> outside a round")
+                raise _XmlError(f"unknown element <{tag}{digits}>")
+            self.number = number
+            attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
+            if tag == "N":
+                if not self.in_round:
+                    raise _XmlError("<N> outside a round")
+                who = _seat(attrs, "who", players)
+                code = _int(attrs, "m")
+                memo = code << 3 | who << 1 | self.red
+                event = _MELD_EVENTS.get(memo)
+                if event is None:
+                    event = _meld_event(decode_meld(code, who=who), ids)
+                    _MELD_EVENTS[memo] = event
+                append(event)
+                last_draw[who] = -1
+            elif tag == "REACH":
+                who = _seat(attrs, "who", players)
+                step = _int(attrs, "step")
+                append(Reach(who) if step == 1 else ReachAccepted(who))
+            elif tag == "DORA":
+                append(Dora(ids[self._id(attrs, "hai")]))
+            elif tag == "INIT":
+                if not self.started:
                     self._start(players)
-                elif tag == "mjloggm":
-                    root = True
-                elif tag == "SHUFFLE":
-                    self.shuffled = True
-                else:
-                    self.note(f"unknown element <{tag}>")
-                in_round = self.in_round
-            except _XmlError as e:
-                raise LogFormatError(f"<{tag}{digits}>: {e}", line=number, source="xml") from None
-            except LogFormatError as e:
-                if e.line is not None:
-                    raise
-                raise LogFormatError(
-                    f"<{tag}{digits}>: {e.reason}", line=number, source="xml"
-                ) from None
-        if not root:
+                self._init(attrs, players, ids)
+                last_draw[:] = (-1, -1, -1, -1)
+            elif tag == "AGARI":
+                self._agari(attrs, players, ids)
+            elif tag == "RYUUKYOKU":
+                self._ryuukyoku(attrs, players, ids)
+            elif tag == "GO":
+                self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
+                self.red = self.lobby.red_fives
+                self.ids = _ID_TILE if self.red else _ID_TILE_PLAIN
+                self.players = self.lobby.players
+            elif tag == "UN":
+                self._un(attrs, players)
+            elif tag == "BYE":
+                self.breaks += 1
+                self.disconnections.append(
+                    Disconnection(
+                        _seat(attrs, "who", players), False, len(self.results) - 1, self._step()
+                    )
+                )
+            elif tag == "TAIKYOKU":
+                self._start(players)
+            elif tag == "mjloggm":
+                self.root = True
+            elif tag == "SHUFFLE":
+                self.shuffled = True
+            else:
+                self.note(f"unknown element <{tag}>")
+        except _XmlError as e:
+            raise LogFormatError(f"<{tag}{digits}>: {e}", line=number, source="xml") from None
+        except LogFormatError as e:
+            if e.line is not None:
+                raise
+            raise LogFormatError(
+                f"<{tag}{digits}>: {e.reason}", line=number, source="xml"
+            ) from None
+
+    def _game(self) -> TenhouGame:
+        """The game read, once every element is."""
+        if not self.root:
             raise LogFormatError("not an mjlog document (no <mjloggm>)", source="xml")
         self._end_round()
         if self.final is None:  # a game cut short ends with its last round
             self.note("the game has no final result (owari)")
         return _with_rules(
             TenhouGame(
-                events=tuple(events),
+                events=tuple(self.events),
                 lobby=self.lobby,
                 results=tuple(tuple(r) for r in self.results),
                 final=self.final,
@@ -856,11 +982,15 @@ class _XmlReader:
         if len(ten) < players:
             raise _XmlError(f"ten needs {players} scores")
         hands = []
+        table = _TEXT_TILE[self.red]
         for s in range(players):
-            hand = _ints(attrs.get(f"hai{s}", ""))
-            if len(hand) != 13 or min(hand) < 0 or max(hand) >= 136:
-                raise _XmlError(f"hai{s} is not 13 tile ids")
-            hands.append(tuple(map(ids.__getitem__, hand)))
+            tiles = _tile_list(attrs.get(_HAI_KEYS[s], ""), table)
+            if tiles is None or len(tiles) != 13:
+                hand = _ints(attrs.get(f"hai{s}", ""))
+                if len(hand) != 13 or min(hand) < 0 or max(hand) >= 136:
+                    raise _XmlError(f"hai{s} is not 13 tile ids")
+                tiles = tuple(map(ids.__getitem__, hand))
+            hands.append(tiles)
         oya = _int(attrs, "oya")
         if not 0 <= oya < players:
             raise _XmlError(f"oya {oya} is not a seat")
@@ -881,23 +1011,6 @@ class _XmlReader:
         self.in_round = True
         self.round_start = self.number
         self.breaks = 0
-
-    def _meld(self, meld: TenhouMeld, ids: Sequence[Tile]) -> None:
-        who = meld.who
-        kind = meld.kind
-        if kind == "chi" or kind == "pon" or kind == "daiminkan":
-            assert meld.called is not None and meld.target is not None
-            called = meld.called
-            consumed = tuple(ids[i] for i in meld.ids if i != called)
-            cls = Chi if kind == "chi" else Pon if kind == "pon" else Daiminkan
-            self.events.append(cls(who, meld.target, ids[called], consumed))
-        elif kind == "kakan":
-            assert meld.added is not None
-            self.events.append(Kakan(who, ids[meld.added], tuple(ids[i] for i in meld.ids)))
-        elif kind == "ankan":
-            self.events.append(Ankan(who, tuple(ids[i] for i in meld.ids)))
-        else:
-            self.events.append(Nukidora(who, ids[meld.ids[0]]))
 
     def _scores(self, attrs: Mapping[str, str], players: int) -> tuple[int, ...]:
         sc = _ints(attrs.get("sc", ""))
@@ -940,9 +1053,15 @@ class _XmlReader:
             yakuman = True
         if not yaku or not all(y in YAKU for y, _ in yaku):
             raise _XmlError("no known yaku")
-        ura = tuple(ids[self._checked(t)] for t in _ints(attrs.get("doraHaiUra", "")))
+        table = _TEXT_TILE[self.red]
+        ura = _tile_list(attrs.get("doraHaiUra", ""), table)
+        if ura is None:
+            ura = tuple(ids[self._checked(t)] for t in _ints(attrs.get("doraHaiUra", "")))
         deltas = self._scores(attrs, players)
         pao = _seat(attrs, "paoWho", players) if "paoWho" in attrs else None
+        hand = _tile_list(attrs.get("hai", ""), table)
+        if hand is None:
+            hand = tuple(ids[self._checked(t)] for t in _ints(attrs.get("hai", "")))
         win = TenhouWin(
             seat=who,
             from_seat=from_who,
@@ -954,7 +1073,7 @@ class _XmlReader:
             pao=pao,
             yakuman=yakuman,
             ura_markers=ura,
-            hand=tuple(sorted(ids[self._checked(t)] for t in _ints(attrs.get("hai", "")))),
+            hand=tuple(sorted(hand)),
         )
         self.results[-1].append(win)
         machi = self._id(attrs, "machi")
