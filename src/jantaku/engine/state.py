@@ -317,7 +317,10 @@ class State:
 
     def is_closed(self, seat: int) -> bool:
         """Whether the seat has no open meld (ankan keeps a hand closed)."""
-        return all(m.kind is MeldKind.ANKAN for m in self.melds[seat])
+        for m in self.melds[seat]:  # noqa: SIM110 - a loop is cheaper than all(generator) here
+            if m.kind is not MeldKind.ANKAN:
+                return False
+        return True
 
     def furiten(self, seat: int) -> bool:
         """Whether the seat may not ron now (G7): own discards, a passed win, or riichi."""
@@ -535,7 +538,12 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
         c = s.counts[seat]
         for t in tiles:
             c[KIND_OF[t]] += 1
-        s.waits[seat] = _waits(c)
+        if len(tiles) == 13:  # the usual deal: a shanten count spares most wait searches
+            sh = shanten(c)
+            s.shanten_floor[seat] = sh
+            s.waits[seat] = _waits(c) if sh == 0 else ()
+        else:
+            s.waits[seat] = _waits(c)
     s.dora_markers = [e.dora_marker]
     total = (136 if n == 4 else 108) + s.rules.flowers
     s.live = total - 14 - 13 * n
