@@ -13,9 +13,10 @@ Output ``split_tables.bin``: ``MAGIC`` then zlib of two sections (number suit, t
 honors). A section is ``width`` (1 byte: 9 or 7), the number of patterns and of
 splits (4 bytes each, little-endian), the patterns' counts (``width`` bytes each,
 sorted by their base-5 code, kind 0 the least significant digit), each pattern's
-number of splits (1 byte each), and the splits in pattern order (9 bytes each: four
-run starts, four triplet kinds, the pair kind; 255 fills an empty place). Kinds are
-0-based within the suit.
+number of splits (1 byte each), the splits in pattern order (9 bytes each: four
+run starts, four triplet kinds, the pair kind; 255 fills an empty place), and each
+split's scoring features in the same order (``FEATURES``, 28 bytes each; see
+:func:`features`). Kinds are 0-based within the suit.
 
 Run ``python tools/gen_split_tables.py``; ``--check`` compares with the shipped file
 instead of writing it.
@@ -24,13 +25,14 @@ instead of writing it.
 from __future__ import annotations
 
 import argparse
+import struct
 import sys
 import zlib
 from itertools import combinations_with_replacement
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "data" / "split_tables.bin"
-MAGIC = b"JKSP1\n"
+MAGIC = b"JKSP2\n"
 EMPTY = 255
 
 Split = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -67,6 +69,56 @@ def code(counts: tuple[int, ...]) -> int:
     return sum(c * 5**i for i, c in enumerate(counts))
 
 
+FEATURES = struct.Struct("<4s4sBBHBBBBBH9B")
+# the wait bits of a winning tile's place in a split; AMBIGUOUS marks two different
+# run waits, whose order scoring reads from the runs themselves
+TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN, AMBIGUOUS = 1, 2, 4, 8, 16, 128
+
+
+def waits_at(w: int, split: Split, width: int) -> int:
+    """The wait bits of a winning tile at place ``w`` of a split of one suit."""
+    runs, trips, pair = split
+    bits = (TANKI if pair == w else 0) | (SHANPON if w in trips else 0)
+    run_bits = 0
+    for r in runs:
+        if w == r + 1:
+            run_bits |= KANCHAN
+        elif w == r:
+            run_bits |= PENCHAN if r == width - 3 else RYANMEN
+        elif w == r + 2:
+            run_bits |= PENCHAN if r == 0 else RYANMEN
+    if run_bits & (run_bits - 1):
+        bits |= AMBIGUOUS
+    return bits | run_bits
+
+
+def features(counts: tuple[int, ...], split: Split) -> bytes:
+    """One split's record: its run starts and triplets (the split's bytes), the pair,
+    the bit masks of run starts and of triplets, the fu of its triplets as concealed
+    ones, its identical-run pairs (peikou), its numbers of runs and of triplets,
+    whether every set and the pair hold a terminal or honor (chanta), the bit mask of
+    the pattern's kinds, and the wait bits of a winning tile at each of nine places."""
+    width = len(counts)
+    honors = width == 7
+    runs, trips, pair = split
+    yao = {0, 8} if not honors else set(range(7))
+    chanta = all(r in (0, 6) for r in runs) and all(t in yao for t in trips)
+    return FEATURES.pack(
+        bytes(runs) + bytes([EMPTY] * (4 - len(runs))),
+        bytes(trips) + bytes([EMPTY] * (4 - len(trips))),
+        EMPTY if pair < 0 else pair,
+        sum(1 << r for r in set(runs)),
+        sum(1 << t for t in trips),
+        sum(8 if t in yao else 4 for t in trips),
+        sum(runs.count(r) // 2 for r in set(runs)),
+        len(runs),
+        len(trips),
+        chanta and (pair < 0 or pair in yao),
+        sum(1 << k for k in range(width) if counts[k]),
+        *(waits_at(w, split, width) if w < width else 0 for w in range(9)),
+    )
+
+
 def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> bytes:
     """One section of the file (see the module docstring)."""
     patterns = sorted(table, key=code)
@@ -82,6 +134,9 @@ def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> byte
             out += bytes(runs) + bytes([EMPTY] * (4 - len(runs)))
             out += bytes(trips) + bytes([EMPTY] * (4 - len(trips)))
             out.append(EMPTY if pair < 0 else pair)
+    for p, r in zip(patterns, rows, strict=True):
+        for split in r:
+            out += features(p, split)
     return bytes(out)
 
 

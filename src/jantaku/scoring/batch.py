@@ -93,7 +93,7 @@ class _PartTable:
     arrays and how many there are; and each split's features."""
 
     def __init__(self, np: Any, honors: bool) -> None:
-        width, patterns, counts, splits = section(honors)
+        width, patterns, counts, splits, _ = section(honors)
         pats = np.frombuffer(patterns, dtype=np.uint8).reshape(-1, width).astype(np.int64)
         self.codes = pats @ np.array(_POW5[:width], dtype=np.int64)
         self.count = np.frombuffer(counts, dtype=np.uint8).astype(np.int64)

@@ -32,7 +32,7 @@ from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.tables import suit_splits
+from jantaku.scoring.tables import split_features
 from jantaku.scoring.yaku import (
     BY_ID,
     HAND_LEVEL,
@@ -259,6 +259,60 @@ class WinResult:
             },
             "wait": self.wait.value,
         }
+
+
+def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
+    """The setters of the named slots of a slotted class, checked to be all of them."""
+    slots = names.split()
+    if sorted(slots) != sorted(cls.__slots__):
+        raise RuntimeError(f"{cls.__name__} slots changed")
+    return tuple(cls.__dict__[name].__set__ for name in slots)
+
+
+# A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``;
+# ``score_win`` fills the slots of a new result directly, about twice as fast.
+(
+    _SET_YAKU,
+    _SET_DORA,
+    _SET_URA,
+    _SET_RED,
+    _SET_KITA,
+    _SET_FU_ITEMS,
+    _SET_FU,
+    _SET_HAN,
+    _SET_YAKUMAN,
+    _SET_LIMIT,
+    _SET_BASIC,
+    _SET_DELTAS,
+    _SET_TOTAL,
+    _SET_PAYMENTS,
+    _SET_READING,
+    _SET_WAIT,
+    _SET_IS_TSUMO,
+    _SET_IS_DEALER,
+    _SET_WINNER,
+    _SET_FLOWERS,
+    _SET_CHIPS,
+) = _slot_setters(
+    WinResult,
+    "yaku dora ura red kita fu_items fu han yakuman limit basic deltas total payments"
+    " reading wait is_tsumo is_dealer winner flowers chips",
+)
+_NEW: Final = object.__new__
+_SET_FORM, _SET_PAIR, _SET_RUNS, _SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
+_REGULAR: Final = Form.REGULAR
+
+
+def _new_reading(
+    form: Form, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]
+) -> Reading:
+    """``Reading(form, pair, runs, triplets)``, its slots filled directly."""
+    r = _NEW(Reading)
+    _SET_FORM(r, form)
+    _SET_PAIR(r, pair)
+    _SET_RUNS(r, runs)
+    _SET_TRIPLETS(r, triplets)
+    return r
 
 
 # --- analysis of one hand shape (cached) --------------------------------------------
@@ -489,13 +543,11 @@ def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
 
 
 def clear_cache() -> None:
-    """Forget every cached hand-shape analysis, reading and suit split (for benchmarks
-    and memory; the shipped split tables stay loaded)."""
+    """Forget every cached hand-shape analysis and reading (for benchmarks and memory;
+    the shipped split tables stay loaded)."""
     _CACHE.clear()
     _READINGS.clear()
     _ITEMS.clear()
-    for table in _PART_TABLES:
-        table.clear()
 
 
 _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
@@ -653,100 +705,125 @@ def _candidates(
 # --- the fast path: per-suit tables and the ordinary yaku inline ---------------------
 #
 # Most wins have no possible yakuman and no first-turn yaku. For them the readings come
-# from per-suit tables (every split of one suit's nine counts, filled as patterns
-# appear), and the ordinary yaku and the fu are computed on bit masks of kinds instead
-# of through the registry's predicates. The results are the registry's: the same yaku
-# in the same order, the same fu; ``tests/test_scoring_fast.py`` compares both paths.
-# Hands that could hold a yakuman (or are a first-turn win, or thirteen orphans) take
-# the registry path, :func:`_candidates`.
+# from the shipped split tables (every split of one suit's counts with the features
+# scoring reads: bit masks of run starts and triplets, triplet fu, identical runs, the
+# chanta condition, the wait at each place), and the ordinary yaku and the fu are
+# computed on bit masks of kinds instead of through the registry's predicates. The
+# results are the registry's: the same yaku in the same order, the same fu;
+# ``tests/test_scoring_fast.py`` compares both paths. Hands that could hold a yakuman
+# (or are a first-turn win, or thirteen orphans) take the registry path,
+# :func:`_candidates`.
 
-_Split = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int]
-# runs, triplets, pair (-1 none), bit mask of the runs, of the triplets, the fu of the
-# triplets as concealed ones, the bit mask of every kind
-_PART_TABLES: Final[tuple[dict[bytes, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
+_Features = tuple[Any, ...]  # a :data:`jantaku.scoring.tables.FEATURES` record
+_FEATURES: Final = (split_features(honors=False), split_features(honors=True))
+_NONE: Final = 255  # an empty place in a shipped split
+_TANKI_BIT, _SHANPON_BIT, _AMBIGUOUS_BIT = 1, 2, 128
+_W0: Final = 11  # where a record's wait bits start
 
 
-_SUIT_SPLITS: Final = (suit_splits(honors=False), suit_splits(honors=True))
-
-
-def _part_splits(part: int, chunk: bytes) -> tuple[_Split, ...]:
-    """Every split of one suit's counts (``part`` 3: the honors) into runs, triplets
-    and at most one pair, with the bit masks and fu that scoring reads, from the
-    shipped split tables (a pattern of at most 14 tiles missing from them has none)."""
+def _global_kinds(part: int) -> tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]]:
+    """The run starts and the triplets of the shipped splits of one part, as kinds."""
+    table = _FEATURES[part == 3]
     base = 9 * part
-    out: list[_Split] = []
-    for runs, trips, pair in _SUIT_SPLITS[part == 3].get(chunk, ()):
-        runs = tuple(base + r for r in runs)
-        trips = tuple(base + t for t in trips)
-        rmask = _bits(runs)
-        tmask = _bits(trips)
-        trip_fu = sum(8 if t in _YAOCHUU else 4 for t in trips)
-        kinds = tmask
-        if pair >= 0:
-            pair += base
-            kinds |= 1 << pair
-        for r in runs:
-            kinds |= 7 << r
-        out.append((runs, trips, pair, rmask, tmask, trip_fu, kinds))
-    splits = _PART_TABLES[part][chunk] = tuple(out)
-    return splits
+    runs = {f[0] for fs in table.values() for f in fs}
+    trips = {f[1] for fs in table.values() for f in fs}
+    return (
+        {raw: tuple(base + k for k in raw if k != _NONE) for raw in runs},
+        {raw: tuple(base + k for k in raw if k != _NONE) for raw in trips},
+    )
 
 
-_EMPTY_PART: Final = bytes(9)
-_PARTS: Final = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_KINDS_OF_PART: Final = tuple(_global_kinds(part) for part in range(4))
 
 
-def _regular_splits(cb: bytes) -> list[_Split]:
-    """Every regular reading of concealed counts with its masks, in the order of
+def _waits_of_bits(bits: int) -> tuple[Wait, ...]:
+    """The waits of a winning tile's wait bits with at most one kind of run wait."""
+    order = ((1, Wait.TANKI), (2, Wait.SHANPON), (4, Wait.KANCHAN), (8, Wait.PENCHAN))
+    return tuple(w for b, w in (*order, (16, Wait.RYANMEN)) if bits & b)
+
+
+_WAITS_OF_BITS: Final = tuple(_waits_of_bits(bits) for bits in range(32))
+
+
+def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[Wait]:
+    """The waits of a winning tile in a reading with two kinds of run wait, in the
+    order of :func:`_waits`."""
+    waits: list[Wait] = []
+    if bits & _TANKI_BIT:
+        waits.append(Wait.TANKI)
+    if bits & _SHANPON_BIT:
+        waits.append(Wait.SHANPON)
+    for r in set(runs):
+        if win_kind == r + 1:
+            w = Wait.KANCHAN
+        elif win_kind == r:
+            w = Wait.PENCHAN if r % 9 == 6 else Wait.RYANMEN
+        elif win_kind == r + 2:
+            w = Wait.PENCHAN if r % 9 == 0 else Wait.RYANMEN
+        else:
+            continue
+        if w not in waits:
+            waits.append(w)
+    return waits
+
+
+_Combined = tuple[
+    tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int, int, int, int
+]
+# runs, triplets, pair, run-start mask, triplet mask, triplet fu, peikou, runs, triplets,
+# chanta condition, the kinds' mask (all of the concealed hand), the winning tile's wait bits
+
+
+def _regular_splits(cb: bytes, win_kind: int) -> list[_Combined]:
+    """Every regular reading of concealed counts with its features, in the order of
     :func:`jantaku.hand.decompose.readings`."""
-    per_part: list[tuple[_Split, ...]] = []
-    single = True
-    for part, lo, hi in _PARTS:
-        chunk = cb[lo:hi]
-        if chunk.count(0) == hi - lo:
-            continue
-        splits = _PART_TABLES[part].get(chunk)
-        if splits is None:
-            splits = _part_splits(part, chunk)
-        if not splits:
-            return []
-        if len(splits) > 1:
-            single = False
-        per_part.append(splits)
-    if single:
-        runs: tuple[int, ...] = ()
-        trips: tuple[int, ...] = ()
+    numbers, honors = _FEATURES
+    ms = numbers.get(cb[0:9])
+    ps = numbers.get(cb[9:18])
+    ss = numbers.get(cb[18:27])
+    zs = honors.get(cb[27:34])
+    if ms is None or ps is None or ss is None or zs is None:
+        return []
+    win_part = win_kind // 9
+    at = _W0 + win_kind - 9 * win_part
+    (mr, mt), (pr, pt), (sr, st), (_, zt) = _KINDS_OF_PART
+    out: list[_Combined] = []
+    for m, p, s, z in product(ms, ps, ss, zs):
         pair = -1
-        rmask = tmask = trip_fu = kinds = 0
-        for ((r, t, p, rm, tm, f, km),) in per_part:
-            runs += r
-            trips += t
-            if p >= 0:
-                if pair >= 0:
-                    return []
-                pair = p
-            rmask |= rm
-            tmask |= tm
-            trip_fu += f
-            kinds |= km
+        if m[2] != _NONE:
+            pair = m[2]
+        if p[2] != _NONE:
+            if pair >= 0:
+                continue
+            pair = 9 + p[2]
+        if s[2] != _NONE:
+            if pair >= 0:
+                continue
+            pair = 18 + s[2]
+        if z[2] != _NONE:
+            if pair >= 0:
+                continue
+            pair = 27 + z[2]
         if pair < 0:
-            return []
-        return [(runs, trips, pair, rmask, tmask, trip_fu, kinds)]
-    out: list[_Split] = []
-    for combo in product(*per_part):
-        pairs = [x[2] for x in combo if x[2] >= 0]
-        if len(pairs) != 1:
             continue
-        rmask = tmask = trip_fu = kinds = 0
-        for x in combo:
-            rmask |= x[3]
-            tmask |= x[4]
-            trip_fu += x[5]
-            kinds |= x[6]
-        runs = tuple(r for x in combo for r in x[0])
-        trips = tuple(t for x in combo for t in x[1])
-        out.append((runs, trips, pairs[0], rmask, tmask, trip_fu, kinds))
-    out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
+        out.append(
+            (
+                mr[m[0]] + pr[p[0]] + sr[s[0]],
+                mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
+                pair,
+                m[3] | p[3] << 9 | s[3] << 18,
+                m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
+                m[5] + p[5] + s[5] + z[5],
+                m[6] + p[6] + s[6],
+                m[7] + p[7] + s[7],
+                m[8] + p[8] + s[8] + z[8],
+                m[9] and p[9] and s[9] and z[9],
+                m[10] | p[10] << 9 | s[10] << 18 | z[10] << 27,
+                (m, p, s, z)[win_part][at],
+            )
+        )
+    if len(out) > 1:
+        out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
     return out
 
 
@@ -839,11 +916,11 @@ def _fast_candidates(
             meld_fu += 16 if yao else 8
     if kans == 4:
         return None
-    splits = _regular_splits(cb)
+    splits = _regular_splits(cb, win_kind)
     seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
-    mask = meld_mask | splits[0][6] if splits else _bits(k for k in range(34) if cb[k])
+    mask = meld_mask | splits[0][10] if splits else _bits(k for k in range(34) if cb[k])
     if not (mask & ~_HONOR_MASK and mask & ~_GREEN_MASK and mask & ~_TERMINAL_MASK):
         return None  # all honors, all green or all terminals
     honors = mask & _HONOR_MASK
@@ -881,14 +958,17 @@ def _fast_candidates(
     out: list[_Candidate] = []
     seat_wind = s.seat_wind
     round_wind = s.round_wind
-    for runs, trips, pair, rmask, tmask, trip_fu, _ in splits:
-        all_trips = (*trips, *meld_trips) if meld_trips else trips
+    n_meld_runs = len(meld_runs)
+    n_meld_trips = len(meld_trips)
+    meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
+    for runs, trips, pair, rmask, tmask, trip_fu, peikou, n_runs, n_trips, yao, _, bits in splits:
+        n_trips += n_meld_trips
         tmask |= meld_tmask
-        if len(all_trips) >= 3:
+        if n_trips >= 3:
             winds = _POPCOUNT[tmask >> 27 & 15]
             if tmask >> 31 == 7 or winds == 4 or (winds == 3 and 27 <= pair < 31):
                 return None  # daisangen, daisuushii, shousuushii
-        n_runs = len(runs) + len(meld_runs)
+        n_runs += n_meld_runs
         rmask |= meld_rmask
         trip_fu += meld_fu
         value_pair = pair >= 31 or pair in (seat_wind, round_wind)
@@ -898,33 +978,14 @@ def _fast_candidates(
             pair_fu = rules.double_wind_pair_fu
         else:
             pair_fu = 0
-        peikou = 0
-        if closed and len(runs) >= 2:
-            for r in set(runs):
-                peikou += runs.count(r) // 2
-        yao_sets = (
-            n_runs and _YAO_MASK >> pair & 1 and not rmask & ~_EDGE_RUNS and not tmask & ~_YAO_MASK
-        )
-        reading = Reading(Form.REGULAR, pair, runs, trips)
-        waits: list[Wait] = []
-        if pair == win_kind:
-            waits.append(Wait.TANKI)
-        if tmask >> win_kind & 1 and win_kind in trips:
-            waits.append(Wait.SHANPON)
-        for r in set(runs):  # the order of :func:`_waits`
-            if win_kind == r + 1:
-                w = Wait.KANCHAN
-            elif win_kind == r:
-                w = Wait.PENCHAN if r % 9 == 6 else Wait.RYANMEN
-            elif win_kind == r + 2:
-                w = Wait.PENCHAN if r % 9 == 0 else Wait.RYANMEN
-            else:
-                continue
-            if w not in waits:
-                waits.append(w)
+        if not closed:
+            peikou = 0
+        yao_sets = n_runs and yao and meld_yao
+        reading = _new_reading(_REGULAR, pair, runs, trips)
+        waits = _WAITS_OF_BITS[bits] if bits < 32 else _run_waits(runs, win_kind, bits)
         for wait in waits:
             ron_triplet = wait is Wait.SHANPON and not tsumo
-            concealed_trips = len(trips) + ankans - ron_triplet
+            concealed_trips = n_trips - n_meld_trips + ankans - ron_triplet
             if concealed_trips == 4:
                 return None  # four concealed triplets
             found = list(hand)
@@ -952,13 +1013,17 @@ def _fast_candidates(
                 found.append(y := _FAST_YH["chanta"][col])
                 han += y.han
             if n_runs >= 3:
-                if any(rmask >> b & _ITTSU == _ITTSU for b in (0, 9, 18)):
+                if (
+                    rmask & _ITTSU == _ITTSU
+                    or rmask >> 9 & _ITTSU == _ITTSU
+                    or rmask >> 18 & _ITTSU == _ITTSU
+                ):
                     found.append(y := _FAST_YH["ittsu"][col])
                     han += y.han
                 if rmask & rmask >> 9 & rmask >> 18:
                     found.append(y := _FAST_YH["sanshoku"][col])
                     han += y.han
-            if len(all_trips) >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
+            if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
                 found.append(y := _FAST_YH["sanshoku_doukou"][col])
                 han += y.han
             if kans == 3:
@@ -1126,29 +1191,29 @@ def score_win(s: WinSituation) -> WinResult:
     # on Tenhou the liable seat pays the whole hand, other yakuman included
     liable_basic = basic if liable and rules.pao_whole_hand else 8000 * liable
     deltas, payments, total = _pay(s, basic, liable_basic)
-    return WinResult(
-        yaku=yaku,
-        dora=dora,
-        ura=ura,
-        red=red,
-        kita=kita,
-        fu_items=items,
-        fu=fu,
-        han=han_total,
-        yakuman=mult,
-        limit=limit,
-        basic=basic,
-        deltas=deltas,
-        total=total,
-        payments=payments,
-        reading=reading,
-        wait=wait,
-        is_tsumo=s.discarder is None,
-        is_dealer=s.winner == s.dealer,
-        winner=s.winner,
-        flowers=flowers,
-        chips=(red + ura + (1 if s.ippatsu else 0)) if rules.chips else 0,
-    )
+    r = _NEW(WinResult)
+    _SET_YAKU(r, yaku)
+    _SET_DORA(r, dora)
+    _SET_URA(r, ura)
+    _SET_RED(r, red)
+    _SET_KITA(r, kita)
+    _SET_FU_ITEMS(r, items)
+    _SET_FU(r, fu)
+    _SET_HAN(r, han_total)
+    _SET_YAKUMAN(r, mult)
+    _SET_LIMIT(r, limit)
+    _SET_BASIC(r, basic)
+    _SET_DELTAS(r, deltas)
+    _SET_TOTAL(r, total)
+    _SET_PAYMENTS(r, payments)
+    _SET_READING(r, reading)
+    _SET_WAIT(r, wait)
+    _SET_IS_TSUMO(r, s.discarder is None)
+    _SET_IS_DEALER(r, s.winner == s.dealer)
+    _SET_WINNER(r, s.winner)
+    _SET_FLOWERS(r, flowers)
+    _SET_CHIPS(r, (red + ura + (1 if s.ippatsu else 0)) if rules.chips else 0)
+    return r
 
 
 def _notation(s: WinSituation) -> str:
