@@ -22,6 +22,11 @@ engine computed). A match runner or a benchmark calls exactly these.
 Claims on one discard (G5): ron beats pon / daiminkan beats chii; several rons follow
 ``Rules.multiple_ron`` (head bump to the first in turn order, double ron, or three rons
 aborting), and honba and deposits go to the winner nearest the discarder.
+
+Flowers (T4): a flower drawn from the wall, or as a replacement, is set aside at once
+(a ``flower`` event in place of its ``tsumo``) and a replacement is drawn from the dead
+wall; a flower drawn as the last tile of the live wall ends the hand in the exhaustive
+draw (see :func:`jantaku.engine.state.apply` and :mod:`jantaku.engine.wall`).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from jantaku.events import (
     Dora,
     EndKyoku,
     Event,
+    Flower,
     Hora,
     Kakan,
     Nukidora,
@@ -67,7 +73,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
-from jantaku.tiles import EAST, KIND_OF
+from jantaku.tiles import EAST, FLOWER, KIND_OF
 
 __all__ = ["Chooser", "Referee"]
 
@@ -293,9 +299,7 @@ class Referee:
                 self._emit(Hora(actor=seat, target=discarder, pai=pai, ura_markers=ura))
             return
         if s.phase == Phase.CHANKAN:
-            if self.wall is None:
-                raise RuntimeError("no wall")
-            self._emit(Tsumo(actor=s.turn, pai=self.wall.draw_replacement()))
+            self._replace(s.turn)
             return
         if s.riichi_pending is not None:
             self._emit(ReachAccepted(actor=s.riichi_pending))
@@ -387,9 +391,26 @@ class Referee:
         nxt = (s.turn + 1) % s.players
         if self.wall is None:
             raise RuntimeError("no wall")
-        draw = _TSUMO[nxt][self.wall.draw()]
+        t = self.wall.draw()
+        if t == FLOWER:  # T4: set aside, the replacement draw follows
+            self._emit(Flower(nxt, t))
+            return
+        draw = _TSUMO[nxt][t]
         _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
         self.log.append(draw)
+
+    def _replace(self, seat: int) -> None:
+        """The replacement draw after a kan, a nukidora or a flower (a flower again is set
+        aside; after a flower that was the last tile, the exhaustive draw)."""
+        s = self.state
+        if self.wall is None:
+            raise RuntimeError("no wall")
+        if s.live <= 0:  # only after a flower: no kan or nukidora on the last tile
+            nagashi = bool(nagashi_seats(s))
+            self._emit(Ryukyoku(reason="nagashi_mangan" if nagashi else "exhaustive"))
+            return
+        t = self.wall.draw_replacement()
+        self._emit(Flower(seat, t) if t == FLOWER else Tsumo(actor=seat, pai=t))
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -424,6 +445,7 @@ class Referee:
             tehais=tuple(tuple(h) for h in wall.hands),
             dice=wall.dice,
             wall_break=wall.wall_break,
+            flowers=tuple(wall.flowers or [0] * n) if self.rules.flowers else None,
         )
         if self._walls is None:
             _start_kyoku_trusted(s, deal)  # a seeded wall holds each tile once
@@ -450,7 +472,12 @@ class Referee:
                     if s.live <= 0 or wall is None:
                         self._after_discard_passes()
                     else:
-                        draw = _TSUMO[(s.turn + 1) % s.players][wall.draw()]
+                        nxt = (s.turn + 1) % s.players
+                        t = wall.draw()
+                        if t == FLOWER:  # T4: set aside, the replacement draw follows
+                            self._emit(Flower(nxt, t))
+                            continue
+                        draw = _TSUMO[nxt][t]
                         _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
                         self.log.append(draw)
             elif ph == Phase.ACT:
@@ -475,9 +502,13 @@ class Referee:
                 if wall is None:
                     raise RuntimeError("no wall")
                 if s.rinshan_pending:
-                    self._emit(Tsumo(actor=s.turn, pai=wall.draw_replacement()))
+                    self._replace(s.turn)
                 else:
-                    draw = _TSUMO[s.turn][wall.draw()]
+                    t = wall.draw()
+                    if t == FLOWER:  # T4: set aside, the replacement draw follows
+                        self._emit(Flower(s.turn, t))
+                        continue
+                    draw = _TSUMO[s.turn][t]
                     _tsumo_commit(s, draw)
                     self.log.append(draw)
             elif ph == Phase.START_GAME:
