@@ -37,6 +37,7 @@ from jantaku.events import (
     Dora,
     EndGame,
     Event,
+    Flower,
     Hora,
     Kakan,
     Nukidora,
@@ -49,7 +50,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.meld import format_meld
-from jantaku.tiles import dora_from_indicator, format_tiles, sort_key
+from jantaku.tiles import FLOWER, dora_from_indicator, format_tiles, sort_key
 
 __all__ = ["HumanAgent", "menu_order", "render_view"]
 
@@ -88,6 +89,8 @@ def render_view(view: View, names: Sequence[str] | None = None) -> str:
             flags.append("RIICHI" if view.riichi[s] == 1 else "DOUBLE RIICHI")
         if view.nuki[s]:
             flags.append(f"north ×{view.nuki[s]}")
+        if view.flowers and view.flowers[s]:
+            flags.append(f"flowers {tile_text(FLOWER)}×{view.flowers[s]}")
         head = f"{tag} (seat {s}, {wind}) {view.scores[s]}"
         if flags:
             head += " [" + ", ".join(flags) + "]"
@@ -202,6 +205,8 @@ class HumanAgent(Agent):
             return f"new dora indicator {tile_text(e.dora_marker)}"
         if isinstance(e, Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora):
             return f"{who}: {describe_action(e, self.players)}"
+        if isinstance(e, Flower):
+            return f"{who} sets aside a flower {tile_text(e.pai)}"
         return ""
 
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:

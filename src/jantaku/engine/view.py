@@ -34,7 +34,8 @@ class View:
     ``hand`` is the seat's concealed tiles (sorted), ``drawn`` the tile just drawn (also
     in ``hand``) on the seat's own turn; ``hand_sizes`` every seat's number of concealed
     tiles; ``rivers``, ``melds``, ``riichi`` (0 none, 1 riichi, 2 double), ``nuki``
-    per seat; ``furiten`` the seat's own furiten (G7).
+    and ``flowers`` (flower tiles set aside, T4) per seat; ``furiten`` the seat's own
+    furiten (G7).
     """
 
     seat: int
@@ -62,6 +63,7 @@ class View:
     furiten: bool
     names: tuple[str, ...]
     after_draw: bool = False  # the hand follows a drawn one: 流れ△本場 (N3)
+    flowers: tuple[int, ...] = ()  # flowers set aside per seat (T4); public
 
 
 _DISCARDS: Final = tuple(
@@ -113,4 +115,5 @@ def observe(state: State, seat: int) -> View:
         furiten=s.furiten(seat),
         names=s.names,
         after_draw=s.after_draw,
+        flowers=tuple(s.flowers),
     )
