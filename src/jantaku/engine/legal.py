@@ -99,15 +99,13 @@ _PLAIN: Final = tuple(tuple(pair[0] for pair in made) for made in _DAHAI)
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
     """One discard per distinct tile, in hand order; the drawn tile as tsumogiri first."""
     hand = s.hands[seat]
+    keys = s._distinct[seat]
+    if keys is None:
+        keys = s._distinct[seat] = dict.fromkeys(hand)
+    plain = _PLAIN[seat]
     if banned:
-        out: list[Action] = []
-        plain = _PLAIN[seat]
-        for t in dict.fromkeys(hand):
-            if KIND_OF[t] not in banned:
-                out.append(plain[t])
-        return out  # after a call: nothing was drawn
-    keys = dict.fromkeys(hand)
-    out = list(map(_PLAIN[seat].__getitem__, keys))
+        return [plain[t] for t in keys if KIND_OF[t] not in banned]  # nothing was drawn
+    out: list[Action] = [plain[t] for t in keys]
     drawn = s.drawn if s.phase == Phase.ACT else None
     if drawn is not None:
         made = _DAHAI[seat][drawn]

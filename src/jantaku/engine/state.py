@@ -153,6 +153,7 @@ class State:
     """
 
     __slots__ = (
+        "_distinct",
         "_draw_floor",
         "_missed",
         "after_draw",
@@ -278,6 +279,9 @@ class State:
         self.ron_winners: list[int] = []
         self.kyoku_draws = 0
         self._missed: list[int] = []
+        # each hand's distinct tiles in the order of their first copy (the order of its
+        # discards), kept up to date by draws and discards; None: to be rebuilt
+        self._distinct: list[dict[Tile, None] | None] = [None] * n
         self._draw_floor = -9  # the turn's shanten floor before its draw
 
     def copy(self) -> State:
@@ -591,6 +595,9 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.hands[seat].append(t)
     s.counts[seat][KIND_OF[t]] += 1
     s.drawn = t
+    distinct = s._distinct[seat]
+    if distinct is not None and t not in distinct:
+        distinct[t] = None
     floor = s.shanten_floor
     s._draw_floor = floor[seat]
     floor[seat] -= 1
@@ -640,8 +647,15 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     t = e.pai
     k = KIND_OF[t]
     counts = s.counts[seat]
-    s.hands[seat].remove(t)
+    hand = s.hands[seat]
+    hand.remove(t)
     counts[k] -= 1
+    distinct = s._distinct[seat]
+    if distinct is not None:
+        if counts[k] and t in hand:  # the first copy moved: rebuilt when next listed
+            s._distinct[seat] = None
+        else:
+            del distinct[t]
     s.rivers[seat].append(t)
     flags = 1 if e.tsumogiri else 0
     if s.riichi_pending == seat:
@@ -814,6 +828,7 @@ def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     _flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
+    s._distinct[seat] = None
     for t in e.consumed:
         hand.remove(t)
         c[KIND_OF[t]] -= 1
@@ -944,6 +959,7 @@ def _kakan(s: State, e: Kakan) -> None:
     if e.pai not in s.hands[seat]:
         raise _illegal(seat, e, "the added tile is not in the hand")
     s.hands[seat].remove(e.pai)
+    s._distinct[seat] = None
     s.counts[seat][k] -= 1
     s.melds[seat][idx] = pon.with_added(e.pai)
     s.waits[seat] = _waits(s.counts[seat])
@@ -987,6 +1003,7 @@ def _ankan(s: State, e: Ankan) -> None:
             raise _illegal(seat, e, reason)
     for t in e.consumed:
         s.hands[seat].remove(t)
+    s._distinct[seat] = None
     s.counts[seat][k] = 0
     s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=_sort_key))))
     if not s.riichi[seat]:
@@ -1030,6 +1047,7 @@ def _nukidora(s: State, e: Nukidora) -> None:
     if s.riichi[seat] and s.drawn != NORTH:
         raise _illegal(seat, e, "after riichi only a drawn north may be set aside")
     s.hands[seat].remove(NORTH)
+    s._distinct[seat] = None
     s.counts[seat][NORTH] -= 1
     s.nuki[seat] += 1
     s.shanten_floor[seat] = -9
