@@ -344,6 +344,21 @@ def test_errors_name_the_same_element_in_any_layout(text: str, element: int, mes
         assert info.value.line == element
 
 
+def test_a_call_reads_by_the_lobby_it_is_in() -> None:
+    """The same ``N`` element (a pon of 5p on the red id 52) read again and again: red
+    fives and the number of seats of each game decide its event and whether it is legal."""
+    call = '<D124/><N who="3" m="20075" />'  # pon of ids 52, 53, 54, called 52 from seat 2
+    red = _SMALL.replace("<D124/>", call)
+    plain = red.replace('type="169"', 'type="171"')
+    sanma = red.replace('type="169"', 'type="185"').replace(' hai3="', ' x="')
+    for _ in range(2):
+        assert read_xml(red).events[4] == Pon(3, 2, tile_of_id(52), (tile_of_id(53), 13))
+        assert read_xml(plain).events[4] == Pon(3, 2, 13, (13, 13))
+        with pytest.raises(LogFormatError, match="who=3 is not a seat") as info:
+            read_xml(sanma)
+        assert info.value.line == 8
+
+
 def test_lenient_and_strict_reading() -> None:
     text = _SMALL.replace("<T124/>", "<FOO/><T124/>")
     game = read_xml(text)

@@ -430,8 +430,27 @@ def _with_rules(game: TenhouGame) -> TenhouGame:
     events = game.events
     if not events or not isinstance(events[0], StartGame):
         return game
-    start = StartGame(events[0].names, rules=game.rules.to_dict())
+    start = StartGame(events[0].names, rules=_rules_dict(game.rules))
     return replace(game, events=(start, *events[1:]))
+
+
+# Rules.to_dict of the few rule sets records are played under, and which values are lists.
+_RULES_DICTS: Final[dict[Rules, tuple[dict[str, Any], tuple[str, ...]]]] = {}
+
+
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()``, a new dict with new lists each time, made once per rule set."""
+    known = _RULES_DICTS.get(rules)
+    if known is None:
+        plain = rules.to_dict()
+        known = plain, tuple(k for k, v in plain.items() if isinstance(v, list))
+        if len(_RULES_DICTS) < 64:
+            _RULES_DICTS[rules] = known
+    plain, lists = known
+    out = dict(plain)
+    for k in lists:
+        out[k] = list(out[k])
+    return out
 
 
 # --- melds ------------------------------------------------------------------------------
@@ -552,12 +571,23 @@ _DISCARDS: Final[dict[bool, dict[str, _DiscardRow]]] = {
 _NO_DRAWS: Final[dict[str, _DrawRow]] = {}
 _NO_DISCARDS: Final[dict[str, _DiscardRow]] = {}
 
+# Calls, riichi and kan dora (N, REACH, DORA) repeat from game to game: the pieces met in a
+# round, by red fives and players, with their event and the seat whose drawn tile a call
+# clears (-1 for none); an element's event depends on nothing else. At most _MARKS_MAX each.
+_MarkRow: TypeAlias = tuple[Event, int]
+_MARKS: Final[dict[tuple[bool, int], dict[str, _MarkRow]]] = {
+    (red, players): {} for red in (True, False) for players in (3, 4)
+}
+_MARK_TAGS: Final = frozenset(("N", "REACH", "DORA"))
+_MARKS_MAX: Final = 1 << 14
+_NO_MARKS: Final[dict[str, _MarkRow]] = {}
+
 
 def _ints(text: str) -> list[int]:
     if not text:
         return []
     try:
-        return [int(v) for v in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         raise _XmlError(f"not a list of integers: {text!r}") from None
 
@@ -651,6 +681,16 @@ def _tile_list(text: str, table: Mapping[str, Tile]) -> tuple[Tile, ...] | None:
         return tuple(map(table.__getitem__, text.split(",")))
     except KeyError:
         return None
+
+
+def _id_tiles(text: str, table: Mapping[str, Tile], ids: Sequence[Tile]) -> tuple[Tile, ...]:
+    """The tiles of a list of tile ids (``table`` maps the ids as written to ``ids``' tiles)."""
+    if not text:
+        return ()
+    tiles = _tile_list(text, table)
+    if tiles is None:
+        tiles = tuple(ids[_XmlReader._checked(t)] for t in _ints(text))
+    return tiles
 
 
 def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
@@ -792,7 +832,8 @@ class _XmlReader:
         append = self.events.append
         fullmatch = _PIECE.fullmatch
         element = self._element
-        draws, discards = _NO_DRAWS, _NO_DISCARDS
+        events = self.events
+        draws, discards, marks = _NO_DRAWS, _NO_DISCARDS, _NO_MARKS
         for number, piece in enumerate(pieces, 1):
             draw = draws.get(piece)
             if draw is not None:
@@ -806,6 +847,14 @@ class _XmlReader:
                 append(giri if last[seat] == value else plain)
                 last[seat] = -1
                 continue
+            mark = marks.get(piece)
+            if mark is not None:
+                made, seat = mark
+                self.number = number
+                append(made)
+                if seat >= 0:
+                    last[seat] = -1
+                continue
             m = fullmatch(piece)
             if m is None:
                 raise _Irregular
@@ -813,10 +862,14 @@ class _XmlReader:
             if closing:
                 continue
             element(number, tag, digits, attr_text)
+            if tag in _MARK_TAGS and marks is not _NO_MARKS and len(marks) < _MARKS_MAX:
+                made = events[-1]
+                marks[piece] = (made, getattr(made, "actor", -1) if tag == "N" else -1)
             if self.in_round:
                 draws, discards = _DRAWS[self.red], _DISCARDS[self.red]
+                marks = _MARKS[self.red, self.players]
             else:
-                draws, discards = _NO_DRAWS, _NO_DISCARDS
+                draws, discards, marks = _NO_DRAWS, _NO_DISCARDS, _NO_MARKS
 
     def _element(self, number: int, tag: str, digits: str, attr_text: str) -> None:
         """Read one opening element (number ``number``); errors name it and its number."""
@@ -912,22 +965,24 @@ class _XmlReader:
         self._end_round()
         if self.final is None:  # a game cut short ends with its last round
             self.note("the game has no final result (owari)")
-        return _with_rules(
-            TenhouGame(
-                events=tuple(self.events),
-                lobby=self.lobby,
-                results=tuple(tuple(r) for r in self.results),
-                final=self.final,
-                names=self.names,
-                dan=self.dan,
-                rate=self.rate,
-                sx=self.sx,
-                ref=self.ref,
-                disconnections=tuple(self.disconnections),
-                legacy=not self.shuffled,
-                errors=tuple(self.errors),
-            )
+        events = self.events
+        game = TenhouGame(
+            events=(),
+            lobby=self.lobby,
+            results=tuple(map(tuple, self.results)),
+            final=self.final,
+            names=self.names,
+            dan=self.dan,
+            rate=self.rate,
+            sx=self.sx,
+            ref=self.ref,
+            disconnections=tuple(self.disconnections),
+            legacy=not self.shuffled,
+            errors=tuple(self.errors),
         )
+        if events and isinstance(events[0], StartGame):  # with the rules, as _with_rules
+            events[0] = StartGame(events[0].names, rules=_rules_dict(game.rules))
+        return replace(game, events=tuple(events))
 
     @staticmethod
     def _id(attrs: Mapping[str, str], key: str) -> int:
@@ -1002,7 +1057,7 @@ class _XmlReader:
                 kyotaku=sticks,
                 oya=oya,
                 dora_marker=ids[dora],
-                scores=tuple(v * 100 for v in ten[:players]),
+                scores=tuple([v * 100 for v in ten[:players]]),
                 tehais=tuple(hands),
                 dice=(d1 + 1, d2 + 1),
             )
@@ -1016,7 +1071,7 @@ class _XmlReader:
         sc = _ints(attrs.get("sc", ""))
         if len(sc) < 2 * players:
             raise _XmlError(f"sc needs {2 * players} values")
-        return tuple(sc[2 * i + 1] * 100 for i in range(players))
+        return tuple([v * 100 for v in sc[1 : 2 * players : 2]])
 
     def _owari(self, attrs: Mapping[str, str], players: int) -> None:
         if "owari" not in attrs:
@@ -1046,22 +1101,22 @@ class _XmlReader:
             flat = _ints(attrs["yaku"])
             if len(flat) % 2:
                 raise _XmlError(f"yaku needs id,han pairs: {attrs['yaku']!r}")
-            yaku = tuple(zip(flat[::2], flat[1::2], strict=True))
+            kinds = flat[::2]
+            yaku = tuple(zip(kinds, flat[1::2], strict=True))
+            han = sum(flat[1::2])
             yakuman = False
         else:
-            yaku = tuple((y, _YAKUMAN_HAN) for y in _ints(attrs.get("yakuman", "")))
+            kinds = _ints(attrs.get("yakuman", ""))
+            yaku = tuple([(y, _YAKUMAN_HAN) for y in kinds])
+            han = _YAKUMAN_HAN * len(kinds)
             yakuman = True
-        if not yaku or not all(y in YAKU for y, _ in yaku):
+        if not yaku or not all(map(YAKU.__contains__, kinds)):
             raise _XmlError("no known yaku")
         table = _TEXT_TILE[self.red]
-        ura = _tile_list(attrs.get("doraHaiUra", ""), table)
-        if ura is None:
-            ura = tuple(ids[self._checked(t)] for t in _ints(attrs.get("doraHaiUra", "")))
+        ura = _id_tiles(attrs.get("doraHaiUra", ""), table, ids)
         deltas = self._scores(attrs, players)
         pao = _seat(attrs, "paoWho", players) if "paoWho" in attrs else None
-        hand = _tile_list(attrs.get("hai", ""), table)
-        if hand is None:
-            hand = tuple(ids[self._checked(t)] for t in _ints(attrs.get("hai", "")))
+        hand = _id_tiles(attrs.get("hai", ""), table, ids)
         win = TenhouWin(
             seat=who,
             from_seat=from_who,
@@ -1084,8 +1139,8 @@ class _XmlReader:
                 pai=ids[machi],
                 deltas=deltas,
                 ura_markers=ura,
-                yaku=tuple((YAKU[y][0], h) for y, h in yaku),
-                han=win.han,
+                yaku=tuple([(YAKU[y][0], h) for y, h in yaku]),
+                han=han,
                 fu=ten[0],
                 points=ten[1],
                 pao=pao,
@@ -1107,11 +1162,9 @@ class _XmlReader:
         if reason is None:
             raise _XmlError(f"unknown draw type {kind!r}")
         deltas = self._scores(attrs, players)
-        shown = tuple(s for s in range(players) if f"hai{s}" in attrs)
-        tehais = tuple(
-            tuple(ids[self._checked(t)] for t in _ints(attrs.get(f"hai{s}", "")))
-            for s in range(players)
-        )
+        shown = tuple([s for s in range(players) if _HAI_KEYS[s] in attrs])
+        table = _TEXT_TILE[self.red]
+        tehais = tuple([_id_tiles(attrs.get(_HAI_KEYS[s], ""), table, ids) for s in range(players)])
         if reason in ("exhaustive", "nagashi_mangan"):
             tenpai: tuple[int, ...] | None = shown
             actor = None
