@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Final
 
 from jantaku.engine.state import (
+    PLAIN_DISCARDS,
     Phase,
     State,
     _is_kokushi_wait,
@@ -88,12 +89,8 @@ def can_tsumo(s: State, seat: int) -> bool:
 # Every possible discard action, built once: actions are frozen values, so sharing is safe
 # and spares building a dozen objects per turn.
 _DAHAI: Final = tuple(
-    tuple((Dahai(seat, t, False), Dahai(seat, t, True)) for t in range(37)) for seat in range(4)
+    tuple((PLAIN_DISCARDS[seat][t], Dahai(seat, t, True)) for t in range(37)) for seat in range(4)
 )
-
-
-# the plain (not tsumogiri) discard of each tile, per seat, for map()
-_PLAIN: Final = tuple(tuple(pair[0] for pair in made) for made in _DAHAI)
 
 
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
@@ -101,11 +98,11 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]
     hand = s.hands[seat]
     keys = s._distinct[seat]
     if keys is None:
-        keys = s._distinct[seat] = dict.fromkeys(hand)
-    plain = _PLAIN[seat]
-    if banned:
-        return [plain[t] for t in keys if KIND_OF[t] not in banned]  # nothing was drawn
-    out: list[Action] = [plain[t] for t in keys]
+        plain = PLAIN_DISCARDS[seat]
+        keys = s._distinct[seat] = {t: plain[t] for t in hand}
+    if banned:  # after a call: nothing was drawn
+        return [a for t, a in keys.items() if KIND_OF[t] not in banned]
+    out: list[Action] = list(keys.values())
     drawn = s.drawn if s.phase == Phase.ACT else None
     if drawn is not None:
         made = _DAHAI[seat][drawn]

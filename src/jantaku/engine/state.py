@@ -134,6 +134,11 @@ def _waits(key: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return hand_waits(key)
 
 
+# the plain (not tsumogiri) discard of each tile by each seat, built once: events are
+# frozen values, so the legal actions share them
+PLAIN_DISCARDS: Final = tuple(tuple(Dahai(seat, t, False) for t in range(37)) for seat in range(4))
+
+
 class State:
     """A match in progress: all public knowledge plus every seat's concealed hand.
 
@@ -279,9 +284,10 @@ class State:
         self.ron_winners: list[int] = []
         self.kyoku_draws = 0
         self._missed: list[int] = []
-        # each hand's distinct tiles in the order of their first copy (the order of its
-        # discards), kept up to date by draws and discards; None: to be rebuilt
-        self._distinct: list[dict[Tile, None] | None] = [None] * n
+        # each hand's distinct tiles in the order of their first copy, each with its plain
+        # discard (the legal discards, in order), kept up to date by draws and discards;
+        # None: to be rebuilt
+        self._distinct: list[dict[Tile, Dahai] | None] = [None] * n
         self._draw_floor = -9  # the turn's shanten floor before its draw
 
     def copy(self) -> State:
@@ -597,7 +603,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.drawn = t
     distinct = s._distinct[seat]
     if distinct is not None and t not in distinct:
-        distinct[t] = None
+        distinct[t] = PLAIN_DISCARDS[seat][t]
     floor = s.shanten_floor
     s._draw_floor = floor[seat]
     floor[seat] -= 1
