@@ -229,23 +229,42 @@ def _calls(s: State, seat: int) -> list[Action]:
     return out
 
 
+# The calls without a red five, made once each when first listed (actions are frozen
+# values): (kind, seat, target, tile, consumed) -> the action.
+_PLAIN_CALLS: dict[tuple[type, int, int, Tile, tuple[Tile, ...]], Chi | Pon | Daiminkan] = {}
+
+
+def _call(
+    kind: type[Chi | Pon | Daiminkan],
+    seat: int,
+    target: int,
+    tile: Tile,
+    consumed: tuple[Tile, ...],
+) -> Chi | Pon | Daiminkan:
+    key = (kind, seat, target, tile, consumed)
+    made = _PLAIN_CALLS.get(key)
+    if made is None:
+        made = _PLAIN_CALLS[key] = kind(seat, target, tile, consumed)
+    return made
+
+
 def _plain_calls(
     s: State, seat: int, c: list[int], k: int, tile: Tile, target: int
 ) -> list[Action]:
     """The calls of a hand with no red five and more than ten tiles (the common case)."""
     out: list[Action] = []
     if c[k] >= 2:
-        out.append(Pon(seat, target, tile, (k, k)))
+        out.append(_call(Pon, seat, target, tile, (k, k)))
         if c[k] == 3 and s.total_kans < 4:
-            out.append(Daiminkan(seat, target, tile, (k, k, k)))
+            out.append(_call(Daiminkan, seat, target, tile, (k, k, k)))
     if s.rules.chii_allowed and seat == (target + 1) % s.players and k < 27:
         r = k % 9
         if r >= 2 and c[k - 2] and c[k - 1]:
-            out.append(Chi(seat, target, tile, (k - 2, k - 1)))
+            out.append(_call(Chi, seat, target, tile, (k - 2, k - 1)))
         if 1 <= r <= 7 and c[k - 1] and c[k + 1]:
-            out.append(Chi(seat, target, tile, (k - 1, k + 1)))
+            out.append(_call(Chi, seat, target, tile, (k - 1, k + 1)))
         if r <= 6 and c[k + 1] and c[k + 2]:
-            out.append(Chi(seat, target, tile, (k + 1, k + 2)))
+            out.append(_call(Chi, seat, target, tile, (k + 1, k + 2)))
     return out
 
 

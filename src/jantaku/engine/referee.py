@@ -467,7 +467,17 @@ class Referee:
                     return
                 if s.riichi_pending is not None:
                     self._resolve_claims({})
-                elif not self._aborts or not self._abort_after_discard():
+                elif (
+                    not self._aborts
+                    # no abort can be due: calls or a second go-around, under four kans,
+                    # someone not in riichi (the checks of _abort_after_discard, relaxed)
+                    or (
+                        (s.interrupted or len(s.rivers[-1]) != 1)
+                        and len(s.kan_owners) != 4
+                        and 0 in s.riichi
+                    )
+                    or not self._abort_after_discard()
+                ):
                     # nobody can claim the discard: the common case, straight to the draw
                     if s.live <= 0 or wall is None:
                         self._after_discard_passes()
