@@ -56,7 +56,15 @@ from jantaku.errors import RulesError
 from jantaku.rules import Rules
 from jantaku.tiles import FLOWER, RED_FIVES, Tile
 
-__all__ = ["Wall", "build_wall", "full_set", "kyoku_seeds", "roll_dice", "seat_players"]
+__all__ = [
+    "Wall",
+    "build_wall",
+    "full_set",
+    "kyoku_seeds",
+    "roll_dice",
+    "seat_players",
+    "set_aside_dealt_flowers",
+]
 
 
 def full_set(rules: Rules) -> list[Tile]:
@@ -276,7 +284,7 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     )
     if rules.flowers:
         _indicators_without_flowers(wall)
-        _replace_dealt_flowers(wall, oya)
+        set_aside_dealt_flowers(wall, oya)
     return wall
 
 
@@ -293,8 +301,23 @@ def _indicators_without_flowers(wall: Wall) -> None:
                 j -= 1
 
 
-def _replace_dealt_flowers(wall: Wall, oya: int) -> None:
-    """Set aside the dealt flowers, seat by seat from the dealer, in rounds (T4)."""
+def set_aside_dealt_flowers(wall: Wall, oya: int) -> None:
+    """Set aside the dealt flowers and replace them, seat by seat from the dealer (T4).
+
+    In rounds: each seat in turn from the dealer ``oya`` sets aside the flowers in its
+    hand and takes as many replacements (:meth:`Wall.draw_replacement`); a flower
+    among them waits for the next round. ``wall.flowers`` then counts each seat's.
+
+    >>> from jantaku.tiles import format_tiles, parse_tiles
+    >>> hands = [list(parse_tiles(h)) for h in ("1234567899m111f", "1234567891234p",
+    ...          "123456789p1f234s", "1112223334445z")]
+    >>> w = Wall(hands=hands, live=list(parse_tiles("12345s")),
+    ...          rinshan=list(parse_tiles("6m1f7m8m")),
+    ...          dora_indicators=[], ura_indicators=[], dice=(1, 1), wall_break=0)
+    >>> set_aside_dealt_flowers(w, oya=0)
+    >>> w.flowers, format_tiles(w.hands[0]), format_tiles(w.hands[2]), w.live_count
+    ([4, 0, 1, 0], '123456789967m5s', '123456789p234s8m', 0)
+    """
     players = len(wall.hands)
     wall.flowers = [0] * players
     while True:

@@ -141,8 +141,8 @@ class WinSituation:
         if self.rinshan:
             if not tsumo:
                 raise bad("rinshan kaihou is a tsumo")
-            if not any(m.kind.is_kan for m in self.melds) and not self.kita:
-                raise bad("rinshan kaihou without a kan (or a north set aside)")
+            if not any(m.kind.is_kan for m in self.melds) and not self.kita and not self.flowers:
+                raise bad("rinshan kaihou without a kan (or a north or a flower set aside)")
             if self.haitei:
                 raise bad("a replacement tile is not the last wall tile")
         if self.chankan:
