@@ -182,6 +182,19 @@ def test_a_wrong_payment_is_reported() -> None:
     assert "tampered: diverged: E1-0 event" in result.line()
 
 
+def test_a_yaku_unlike_ours_is_reported_after_the_true_record_replayed() -> None:
+    # East 1: riichi, menzen tsumo, pinfu (ids 1, 0, 7) and no ura; call the pinfu tanyao
+    text = _SOURCE.read_text()
+    assert replay_game(read_xml(text)).ok
+    bad = text.replace('yaku="1,1,0,1,7,1,53,0"', 'yaku="1,1,0,1,8,1,53,0"', 1)
+    assert bad != text
+    d = replay_game(read_xml(bad)).divergence
+    assert d is not None and (d.what, d.round) == ("yaku", "E1-0")
+    assert d.record == "menzen_tsumo 1, riichi 1, tanyao 1"
+    assert d.computed == "menzen_tsumo 1, riichi 1, pinfu 1"
+    assert replay_game(read_xml(text)).ok
+
+
 def test_a_winning_hand_unlike_ours_is_reported() -> None:
     text = _SOURCE.read_text()
     m = re.search(r'<AGARI [^>]*?hai="(\d+),', text)

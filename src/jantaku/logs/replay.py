@@ -166,7 +166,9 @@ class _Diverged(Exception):
         self.computed = str(computed)
 
 
-def _round_name(e: StartKyoku) -> str:
+def _round_name(e: StartKyoku | None) -> str:
+    if e is None:
+        return ""
     return f"{_WIND.get(e.bakaze, '?')}{e.kyoku}-{e.honba}"
 
 
@@ -196,6 +198,18 @@ def _split_yaku(yaku: Sequence[tuple[str, int]]) -> tuple[list[tuple[int, int]],
     return sorted(real), extra
 
 
+def _split_record_yaku(yaku: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], int]:
+    """The same split of a record's (tenhou id, han) pairs."""
+    real = sorted((y, h) for y, h in yaku if y not in _DORA_IDS and h)
+    return real, sum(h for y, h in yaku if y in _DORA_IDS)
+
+
+# Both splits of the yaku lists met so far (wins repeat them): at most _SPLITS_MAX each.
+_OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], int]] = {}
+_THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], int]] = {}
+_SPLITS_MAX: Final = 1 << 14
+
+
 def _check_win(record: TenhouWin, done: Hora) -> None:
     if done.deltas != record.deltas:
         raise _Diverged("deltas", record.deltas, done.deltas)
@@ -206,9 +220,18 @@ def _check_win(record: TenhouWin, done: Hora) -> None:
     if record.fu is not None and not record.yakuman and done.fu != record.fu:
         raise _Diverged("fu", record.fu, done.fu)
     if done.yaku is not None:
-        ours, our_dora = _split_yaku(done.yaku)
-        theirs = sorted((y, h) for y, h in record.yaku if y not in _DORA_IDS and h)
-        their_dora = sum(h for y, h in record.yaku if y in _DORA_IDS)
+        split = _OUR_SPLITS.get(done.yaku)
+        if split is None:
+            split = _split_yaku(done.yaku)
+            if len(_OUR_SPLITS) < _SPLITS_MAX:
+                _OUR_SPLITS[done.yaku] = split
+        ours, our_dora = split
+        split = _THEIR_SPLITS.get(record.yaku)
+        if split is None:
+            split = _split_record_yaku(record.yaku)
+            if len(_THEIR_SPLITS) < _SPLITS_MAX:
+                _THEIR_SPLITS[record.yaku] = split
+        theirs, their_dora = split
         if ours != theirs or (not record.yakuman and our_dora != their_dora):
             raise _Diverged("yaku", _yaku_text(theirs, their_dora), _yaku_text(ours, our_dora))
 
@@ -275,7 +298,7 @@ def replay_events(
     from jantaku.engine.state import State, apply
 
     state = State(rules)
-    round_name = ""
+    start: StartKyoku | None = None
     round_no = -1
     in_round = 0
     players = rules.players
@@ -292,7 +315,7 @@ def replay_events(
                 assert isinstance(event, StartKyoku)
                 round_no += 1
                 in_round = 0
-                round_name = _round_name(event)
+                start = event
                 expected = state.expected
                 if expected is not None:
                     _check_start(expected, event)
@@ -329,7 +352,7 @@ def replay_events(
             players,
             max(round_no + 1, 0),
             i,
-            Divergence(round_name, i, "illegal", _describe(events[i]), e.reason),
+            Divergence(_round_name(start), i, "illegal", _describe(events[i]), e.reason),
         )
     except _Diverged as d:
         return GameReplay(
@@ -338,7 +361,7 @@ def replay_events(
             players,
             max(round_no + 1, 0),
             i,
-            Divergence(round_name, i, d.what, d.record, d.computed),
+            Divergence(_round_name(start), i, d.what, d.record, d.computed),
         )
     except JantakuError as e:
         return GameReplay(
@@ -347,7 +370,7 @@ def replay_events(
             players,
             max(round_no + 1, 0),
             i,
-            Divergence(round_name, i, "error", _describe(events[i]), str(e)),
+            Divergence(_round_name(start), i, "error", _describe(events[i]), str(e)),
         )
     return GameReplay(file, "ok", players, round_no + 1, len(events))
 
