@@ -287,6 +287,8 @@ def test_small_game_reads() -> None:
     ("text", "element", "message"),
     [
         (_SMALL.replace("<T124/>", "<T999/>"), 6, "tile id 999"),
+        (_SMALL.replace("<T124/>", "<T" + "1" * 5000 + "/>"), 6, "tile id 111111111…"),
+        (_SMALL.replace('lobby="0"', 'lobby="x"'), 2, "lobby='x' is not an integer"),
         (_SMALL.replace("<T124/>", "<T124/>junk"), 7, "not an element"),
         (_SMALL.replace('seed="0,0,0,1,1,52"', 'seed="0,0"'), 5, "seed needs 6"),
         (_SMALL.replace('hai1="36,', 'hai1="'), 5, "hai1 is not 13"),

@@ -879,7 +879,7 @@ class _XmlReader:
         append = self.events.append
         try:
             if digits:  # a draw or a discard written otherwise than <T12/>, or an error
-                value = int(digits)
+                value = int(digits) if len(digits) < 10 else 136  # no id has 10 digits
                 if self.in_round and value < 136:
                     key = f"{tag}{value}/>"
                     draw = _DRAWS[self.red].get(key)
@@ -894,7 +894,8 @@ class _XmlReader:
                         last_draw[seat] = -1
                         return
                 if value >= 136:
-                    raise _XmlError(f"tile id {value} is not 0–135")
+                    shown = value if len(digits) < 10 else f"{digits[:9]}…"
+                    raise _XmlError(f"tile id {shown} is not 0–135")
                 if not self.in_round:
                     raise _XmlError(f"<{tag}{digits}> outside a round")
                 raise _XmlError(f"unknown element <{tag}{digits}>")
@@ -928,7 +929,9 @@ class _XmlReader:
             elif tag == "RYUUKYOKU":
                 self._ryuukyoku(attrs, players, ids)
             elif tag == "GO":
-                self.lobby = TenhouLobby(_int(attrs, "type"), int(attrs.get("lobby", "0")))
+                go_type = _int(attrs, "type")
+                lobby = _int(attrs, "lobby") if "lobby" in attrs else 0
+                self.lobby = TenhouLobby(go_type, lobby)
                 self.red = self.lobby.red_fives
                 self.ids = _ID_TILE if self.red else _ID_TILE_PLAIN
                 self.players = self.lobby.players
