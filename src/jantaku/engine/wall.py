@@ -64,6 +64,7 @@ __all__ = [
     "roll_dice",
     "seat_players",
     "set_aside_dealt_flowers",
+    "shuffle",
 ]
 
 
@@ -217,6 +218,28 @@ class Wall:
         return tuple(self.ura_indicators[: self.revealed])
 
 
+def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
+    """Shuffle ``tiles`` in place: Fisher–Yates from the last place down, each place's
+    partner drawn by rejection from ``rng.getrandbits`` — the algorithm of CPython's
+    ``random.shuffle``, spelled out so the walls of a seed never depend on it.
+
+    >>> tiles = list(range(10))
+    >>> shuffle(random.Random(5), tiles)
+    >>> same = list(range(10))
+    >>> random.Random(5).shuffle(same)
+    >>> tiles == same
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
 def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     """Shuffle, build, break and deal one hand's wall from its seed (G2, G3).
 
@@ -235,7 +258,7 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     players = rules.players
     rng = random.Random(seed)
     tiles = full_set(rules)
-    rng.shuffle(tiles)
+    shuffle(rng, tiles)
     n = len(tiles)
     walls = 4 if players == 4 else 3
     nstacks = n // 2
@@ -255,7 +278,9 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     def at(stack: int, bottom: int) -> Tile:
         return tiles[2 * (stack % nstacks) + bottom]
 
-    order = [at(brk + i // 2, i % 2) for i in range(n - 14)]
+    # the ring of tiles from the break on, in drawing order (stack s holds tiles 2s, 2s+1)
+    order = tiles[2 * brk :] + tiles[: 2 * brk]
+    del order[n - 14 :]
     dead_tail = brk - 1
     rinshan = [at(dead_tail, 0), at(dead_tail, 1), at(dead_tail - 1, 0), at(dead_tail - 1, 1)]
     dora = [at(dead_tail - 2 - j, 0) for j in range(5)]
