@@ -22,6 +22,8 @@ FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]
 
 
 def _both(s: WinSituation) -> tuple[object, object] | None:
+    """Both paths' candidates as objects with their fu items, or None when the fast
+    path leaves the hand to the registry."""
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
@@ -32,24 +34,29 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
         return None
     slow = scoring._candidates(tuple(counts), melds, win, s)
     closed = all(code == scoring._ANKAN for code, _ in melds)
-    filled = []
-    for yaku, han, mult, items, fu, reading, wait in fast:
-        assert items is None
-        items, fu_again = scoring._fu_items(
-            reading,
-            melds,
-            scoring._PINFU in yaku,
-            tsumo=s.is_tsumo,
-            closed=closed,
-            win_kind=win,
-            wait=wait,
-            seat_wind=s.seat_wind,
-            round_wind=s.round_wind,
-            rules=s.rules,
-        )
-        assert fu_again == fu
-        filled.append((yaku, han, mult, items, fu, reading, wait))
-    return tuple(filled), slow
+
+    def filled(candidates: tuple[scoring._Candidate, ...]) -> tuple[object, ...]:
+        out = []
+        for c in candidates:
+            yaku, reading, wait = scoring._decode(c)
+            _, han, mult, fu = c[:4]
+            items, fu_again = scoring._fu_items(
+                reading,
+                melds,
+                scoring._PINFU in yaku,
+                tsumo=s.is_tsumo,
+                closed=closed,
+                win_kind=win,
+                wait=wait,
+                seat_wind=s.seat_wind,
+                round_wind=s.round_wind,
+                rules=s.rules,
+            )
+            assert fu_again == fu
+            out.append((yaku, han, mult, items, fu, reading, wait))
+        return tuple(out)
+
+    return filled(fast), filled(slow)
 
 
 @pytest.mark.parametrize("name", FOUR_PLAYER)

@@ -45,6 +45,7 @@ from jantaku.scoring.yaku import (
 )
 from jantaku.tiles import (
     DRAGONS,
+    EAST,
     HAKU,
     KIND_OF,
     NORTH,
@@ -318,9 +319,22 @@ def _new_reading(
 # --- analysis of one hand shape (cached) --------------------------------------------
 
 _FuItems = tuple[tuple[str, int], ...]
-_Candidate = tuple[tuple[YakuHan, ...], int, int, _FuItems | None, int, Reading, Wait]
-# yaku, yaku han (ordinary), yakuman multiple, fu items (None: built when chosen), fu,
-# reading, wait
+_Candidate = tuple[bytes, int, int, int, int, int, bytes, bytes, int]
+# the codes of its yaku, yaku han (ordinary), yakuman multiple, fu, then the reading
+# (form code, pair, runs, triplets) and the wait code. A candidate holds only ints and
+# bytes, so the collector stops tracking cached candidates the first time it sees them
+# (a cache of objects it tracks makes full collections run while scoring fills it);
+# :func:`_decode` gives their objects, :func:`_fu_items` the fu items of the chosen one.
+
+_FORMS: Final = tuple(Form)
+_FORM_CODE: Final = {f: i for i, f in enumerate(_FORMS)}
+_REGULAR_CODE: Final = _FORM_CODE[Form.REGULAR]
+_SEVEN_PAIRS_CODE: Final = _FORM_CODE[Form.SEVEN_PAIRS]
+_WAITS: Final = tuple(Wait)
+_WAIT_CODE: Final = {w: i for i, w in enumerate(_WAITS)}
+_RYANMEN, _KANCHAN, _PENCHAN, _TANKI, _SHANPON = (
+    _WAIT_CODE[w] for w in (Wait.RYANMEN, Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI, Wait.SHANPON)
+)
 
 
 def _waits(reading: Reading, w: int) -> list[Wait]:
@@ -385,7 +399,6 @@ def _fu_items(
     reading: Reading,
     melds: tuple[_Meld, ...],
     pinfu: bool,
-    *,
     tsumo: bool,
     closed: bool,
     win_kind: int,
@@ -572,6 +585,8 @@ _YM_READING: Final = tuple(y for y in YAKUMAN if y.id not in HAND_LEVEL)
 
 
 _YAKU_HAN: dict[tuple[str, int, int], YakuHan] = {}
+_YAKU_HAN_LIST: list[YakuHan] = []  # every YakuHan made, by its code
+_YAKU_HAN_CODE: dict[int, int] = {}  # the code of a YakuHan, by its id (they are kept)
 
 
 def _yaku_han(y: Yaku, han: int, yakuman: int = 0) -> YakuHan:
@@ -580,7 +595,24 @@ def _yaku_han(y: Yaku, han: int, yakuman: int = 0) -> YakuHan:
     found = _YAKU_HAN.get(key)
     if found is None:
         found = _YAKU_HAN[key] = YakuHan(y.id, y.romaji, y.kanji, han, yakuman)
+        if len(_YAKU_HAN_LIST) > 255:  # a candidate keeps its yaku codes in bytes
+            raise RuntimeError("more than 256 distinct yaku results")
+        _YAKU_HAN_CODE[id(found)] = len(_YAKU_HAN_LIST)
+        _YAKU_HAN_LIST.append(found)
     return found
+
+
+def _codes(yaku: Iterable[YakuHan]) -> bytes:
+    return bytes(_YAKU_HAN_CODE[id(y)] for y in yaku)
+
+
+def _decode(c: _Candidate) -> tuple[tuple[YakuHan, ...], Reading, Wait]:
+    """The yaku, the reading and the wait of a candidate, as objects."""
+    return (
+        tuple(map(_YAKU_HAN_LIST.__getitem__, c[0])),
+        _new_reading(_FORMS[c[4]], c[5], tuple(c[6]), tuple(c[7])),
+        _WAITS[c[8]],
+    )
 
 
 def _yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
@@ -630,6 +662,10 @@ def _candidates(
         triplets = (*reading.triplets, *meld_trips) if regular else ()
         runs = tuple(sorted((*reading.runs, *meld_runs))) if meld_runs else reading.runs
         honor_trips = sum(1 for t in triplets if t >= 27)
+        form_code = _FORM_CODE[form]
+        pair = reading.pair
+        concealed_runs = bytes(reading.runs)
+        concealed_trips_b = bytes(reading.triplets)
         for wait in _waits(reading, win_kind):
             concealed_trips = len(reading.triplets) + ankans if regular else 0
             if regular and wait is Wait.SHANPON and not tsumo:
@@ -683,8 +719,20 @@ def _candidates(
                     best = max(yakuman, key=lambda y: y.yakuman)
                     yakuman = [best]
                     mult = best.yakuman
-                items, fu = _fu(ctx, reading, melds, False)
-                out.append((tuple(yakuman), 0, mult, items, fu, reading, wait))
+                _, fu = _fu(ctx, reading, melds, False)
+                out.append(
+                    (
+                        _codes(yakuman),
+                        0,
+                        mult,
+                        fu,
+                        form_code,
+                        pair,
+                        concealed_runs,
+                        concealed_trips_b,
+                        _WAIT_CODE[wait],
+                    )
+                )
                 continue
             found = list(hand_yaku)
             han = hand_han
@@ -697,8 +745,20 @@ def _candidates(
                     found.append(_yaku_han(y, h * n))
                     han += h * n
                     pinfu = pinfu or y.id == "pinfu"
-            items, fu = _fu(ctx, reading, melds, pinfu)
-            out.append((tuple(found), han, 0, items, fu, reading, wait))
+            _, fu = _fu(ctx, reading, melds, pinfu)
+            out.append(
+                (
+                    _codes(found),
+                    han,
+                    0,
+                    fu,
+                    form_code,
+                    pair,
+                    concealed_runs,
+                    concealed_trips_b,
+                    _WAIT_CODE[wait],
+                )
+            )
     return tuple(out)
 
 
@@ -721,45 +781,45 @@ _TANKI_BIT, _SHANPON_BIT, _AMBIGUOUS_BIT = 1, 2, 128
 _W0: Final = 11  # where a record's wait bits start
 
 
-def _global_kinds(part: int) -> tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]]:
+def _global_kinds(part: int) -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
     """The run starts and the triplets of the shipped splits of one part, as kinds."""
     table = _FEATURES[part == 3]
     base = 9 * part
     runs = {f[0] for fs in table.values() for f in fs}
     trips = {f[1] for fs in table.values() for f in fs}
     return (
-        {raw: tuple(base + k for k in raw if k != _NONE) for raw in runs},
-        {raw: tuple(base + k for k in raw if k != _NONE) for raw in trips},
+        {raw: bytes(base + k for k in raw if k != _NONE) for raw in runs},
+        {raw: bytes(base + k for k in raw if k != _NONE) for raw in trips},
     )
 
 
 _KINDS_OF_PART: Final = tuple(_global_kinds(part) for part in range(4))
 
 
-def _waits_of_bits(bits: int) -> tuple[Wait, ...]:
-    """The waits of a winning tile's wait bits with at most one kind of run wait."""
-    order = ((1, Wait.TANKI), (2, Wait.SHANPON), (4, Wait.KANCHAN), (8, Wait.PENCHAN))
-    return tuple(w for b, w in (*order, (16, Wait.RYANMEN)) if bits & b)
+def _waits_of_bits(bits: int) -> tuple[int, ...]:
+    """The wait codes of a winning tile's wait bits with at most one kind of run wait."""
+    order = ((1, _TANKI), (2, _SHANPON), (4, _KANCHAN), (8, _PENCHAN), (16, _RYANMEN))
+    return tuple(w for b, w in order if bits & b)
 
 
 _WAITS_OF_BITS: Final = tuple(_waits_of_bits(bits) for bits in range(32))
 
 
-def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[Wait]:
-    """The waits of a winning tile in a reading with two kinds of run wait, in the
-    order of :func:`_waits`."""
-    waits: list[Wait] = []
+def _run_waits(runs: bytes, win_kind: int, bits: int) -> list[int]:
+    """The wait codes of a winning tile in a reading with two kinds of run wait, in
+    the order of :func:`_waits`."""
+    waits: list[int] = []
     if bits & _TANKI_BIT:
-        waits.append(Wait.TANKI)
+        waits.append(_TANKI)
     if bits & _SHANPON_BIT:
-        waits.append(Wait.SHANPON)
+        waits.append(_SHANPON)
     for r in set(runs):
         if win_kind == r + 1:
-            w = Wait.KANCHAN
+            w = _KANCHAN
         elif win_kind == r:
-            w = Wait.PENCHAN if r % 9 == 6 else Wait.RYANMEN
+            w = _PENCHAN if r % 9 == 6 else _RYANMEN
         elif win_kind == r + 2:
-            w = Wait.PENCHAN if r % 9 == 0 else Wait.RYANMEN
+            w = _PENCHAN if r % 9 == 0 else _RYANMEN
         else:
             continue
         if w not in waits:
@@ -767,9 +827,7 @@ def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[Wait]:
     return waits
 
 
-_Combined = tuple[
-    tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int, int, int, int
-]
+_Combined = tuple[bytes, bytes, int, int, int, int, int, int, int, int, int, int]
 # runs, triplets, pair, run-start mask, triplet mask, triplet fu, peikou, runs, triplets,
 # chanta condition, the kinds' mask (all of the concealed hand), the winning tile's wait bits
 
@@ -864,11 +922,39 @@ _ROUND_YH: Final = {
     HONOR_TRIPLET[f"round_wind_{n}"]: _FAST_YH[f"round_wind_{n}"]
     for n in ("ton", "nan", "shaa", "pei")
 }
-_DRAGON_YH: Final = tuple((k, _FAST_YH[n]) for n, k in (("haku", 31), ("hatsu", 32), ("chun", 33)))
 _PINFU: Final = _FAST_YH["pinfu"][0]
-_CHIITOITSU: Final = _FAST_YH["chiitoitsu"][0]
-_IIPEIKOU: Final = _FAST_YH["iipeikou"][0]
-_HONROUTOU: Final = _FAST_YH["honroutou"]
+# each fast yaku as (code, han) closed and open
+_FAST: Final = {
+    i: tuple((_YAKU_HAN_CODE[id(yh)], yh.han) for yh in pair) for i, pair in _FAST_YH.items()
+}
+_SEAT_CODE: Final = {
+    k: (_FAST[f"seat_wind_{n}"][0][0], _FAST[f"seat_wind_{n}"][1][0])
+    for k, n in zip(range(27, 31), ("ton", "nan", "shaa", "pei"), strict=True)
+}
+_ROUND_CODE: Final = {
+    k: (_FAST[f"round_wind_{n}"][0][0], _FAST[f"round_wind_{n}"][1][0])
+    for k, n in zip(range(27, 31), ("ton", "nan", "shaa", "pei"), strict=True)
+}
+_DRAGON_CODE: Final = tuple(
+    (k, (_FAST[n][0][0], _FAST[n][1][0])) for n, k in (("haku", 31), ("hatsu", 32), ("chun", 33))
+)
+_PINFU_CODE, _PINFU_HAN = _FAST["pinfu"][0]
+_IIPEIKOU_CODE, _IIPEIKOU_HAN = _FAST["iipeikou"][0]
+_CHIITOITSU_CODE, _CHIITOITSU_HAN = _FAST["chiitoitsu"][0]
+(_MENZEN_TSUMO, _), (_RIICHI, _), (_IPPATSU, _), (_DOUBLE_RIICHI, _) = (
+    _FAST[i][0] for i in ("menzen_tsumo", "riichi", "ippatsu", "double_riichi")
+)
+_CHANKAN, _RINSHAN, _HAITEI, _HOUTEI, _TANYAO, _HONITSU, _CHINITSU = (
+    _FAST[i] for i in ("chankan", "rinshan", "haitei", "houtei", "tanyao", "honitsu", "chinitsu")
+)
+_CHANTA, _ITTSU_YH, _SANSHOKU, _DOUKOU, _SANKANTSU, _TOITOI = (
+    _FAST[i] for i in ("chanta", "ittsu", "sanshoku", "sanshoku_doukou", "sankantsu", "toitoi")
+)
+_SANANKOU, _SHOUSANGEN, _HONROUTOU, _JUNCHAN = (
+    _FAST[i] for i in ("sanankou", "shousangen", "honroutou", "junchan")
+)
+_RYANPEIKOU: Final = _FAST["ryanpeikou"][0]
+_HAND_YAKU: dict[int, tuple[list[int], int]] = {}
 
 
 def _fast_candidates(
@@ -931,32 +1017,43 @@ def _fast_candidates(
             return None  # nine gates
     col = 0 if closed else 1
     # the yaku of the whole hand, in the registry's order
-    hand: list[YakuHan] = []
+    hand: list[int] = []
+    hand_han = 0
     if closed:
         if tsumo:
-            hand.append(_FAST_YH["menzen_tsumo"][0])
+            hand.append(_MENZEN_TSUMO)
+            hand_han += 1
         if s.riichi is Riichi.RIICHI:
-            hand.append(_FAST_YH["riichi"][0])
+            hand.append(_RIICHI)
+            hand_han += 1
         if s.ippatsu and rules.ippatsu:
-            hand.append(_FAST_YH["ippatsu"][0])
+            hand.append(_IPPATSU)
+            hand_han += 1
     if s.chankan:
-        hand.append(_FAST_YH["chankan"][col])
+        hand.append(_CHANKAN[col][0])
+        hand_han += 1
     if s.rinshan:
-        hand.append(_FAST_YH["rinshan"][col])
+        hand.append(_RINSHAN[col][0])
+        hand_han += 1
     if s.haitei:
-        hand.append(_FAST_YH["haitei"][col])
+        hand.append(_HAITEI[col][0])
+        hand_han += 1
     if s.houtei:
-        hand.append(_FAST_YH["houtei"][col])
+        hand.append(_HOUTEI[col][0])
+        hand_han += 1
     if not mask & _YAO_MASK and (closed or rules.kuitan):
-        hand.append(_FAST_YH["tanyao"][col])
+        hand.append(_TANYAO[col][0])
+        hand_han += 1
     if closed and s.riichi is Riichi.DOUBLE:
-        hand.append(_FAST_YH["double_riichi"][0])
+        hand.append(_DOUBLE_RIICHI)
+        hand_han += 2
     if suits == 1:
-        hand.append(_FAST_YH["honitsu" if honors else "chinitsu"][col])
-    hand_han = sum(y.han for y in hand)
+        code, h = (_HONITSU if honors else _CHINITSU)[col]
+        hand.append(code)
+        hand_han += h
     honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
     out: list[_Candidate] = []
-    seat_wind = s.seat_wind
+    seat_wind = 27 + (s.winner - s.dealer) % rules.players
     round_wind = s.round_wind
     n_meld_runs = len(meld_runs)
     n_meld_trips = len(meld_trips)
@@ -981,72 +1078,82 @@ def _fast_candidates(
         if not closed:
             peikou = 0
         yao_sets = n_runs and yao and meld_yao
-        reading = _new_reading(_REGULAR, pair, runs, trips)
         waits = _WAITS_OF_BITS[bits] if bits < 32 else _run_waits(runs, win_kind, bits)
         for wait in waits:
-            ron_triplet = wait is Wait.SHANPON and not tsumo
+            ron_triplet = wait == _SHANPON and not tsumo
             concealed_trips = n_trips - n_meld_trips + ankans - ron_triplet
             if concealed_trips == 4:
                 return None  # four concealed triplets
             found = list(hand)
             han = hand_han
             pinfu = False
-            if closed and n_runs == 4 and wait is Wait.RYANMEN and not value_pair:
-                found.append(_PINFU)
-                han += _PINFU.han
+            if closed and n_runs == 4 and wait == _RYANMEN and not value_pair:
+                found.append(_PINFU_CODE)
+                han += _PINFU_HAN
                 pinfu = True
             if peikou == 1:
-                found.append(_IIPEIKOU)
-                han += _IIPEIKOU.han
+                found.append(_IIPEIKOU_CODE)
+                han += _IIPEIKOU_HAN
             if tmask >> 27:
                 if tmask >> seat_wind & 1:
-                    found.append(_SEAT_YH[seat_wind][col])
+                    found.append(_SEAT_CODE[seat_wind][col])
                     han += 1
                 if tmask >> round_wind & 1:
-                    found.append(_ROUND_YH[round_wind][col])
+                    found.append(_ROUND_CODE[round_wind][col])
                     han += 1
-                for k, yh in _DRAGON_YH:
+                for k, codes in _DRAGON_CODE:
                     if tmask >> k & 1:
-                        found.append(yh[col])
+                        found.append(codes[col])
                         han += 1
             if yao_sets and honors:
-                found.append(y := _FAST_YH["chanta"][col])
-                han += y.han
+                code, h = _CHANTA[col]
+                found.append(code)
+                han += h
             if n_runs >= 3:
                 if (
                     rmask & _ITTSU == _ITTSU
                     or rmask >> 9 & _ITTSU == _ITTSU
                     or rmask >> 18 & _ITTSU == _ITTSU
                 ):
-                    found.append(y := _FAST_YH["ittsu"][col])
-                    han += y.han
+                    code, h = _ITTSU_YH[col]
+                    found.append(code)
+                    han += h
                 if rmask & rmask >> 9 & rmask >> 18:
-                    found.append(y := _FAST_YH["sanshoku"][col])
-                    han += y.han
+                    code, h = _SANSHOKU[col]
+                    found.append(code)
+                    han += h
             if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
-                found.append(y := _FAST_YH["sanshoku_doukou"][col])
-                han += y.han
+                code, h = _DOUKOU[col]
+                found.append(code)
+                han += h
             if kans == 3:
-                found.append(y := _FAST_YH["sankantsu"][col])
-                han += y.han
+                code, h = _SANKANTSU[col]
+                found.append(code)
+                han += h
             if not n_runs:
-                found.append(y := _FAST_YH["toitoi"][col])
-                han += y.han
+                code, h = _TOITOI[col]
+                found.append(code)
+                han += h
             if concealed_trips == 3:
-                found.append(y := _FAST_YH["sanankou"][col])
-                han += y.han
+                code, h = _SANANKOU[col]
+                found.append(code)
+                han += h
             if pair >= 31 and (tmask >> 31) in (3, 5, 6):
-                found.append(y := _FAST_YH["shousangen"][col])
-                han += y.han
+                code, h = _SHOUSANGEN[col]
+                found.append(code)
+                han += h
             if honroutou:
-                found.append(y := _HONROUTOU[col])
-                han += y.han
+                code, h = _HONROUTOU[col]
+                found.append(code)
+                han += h
             if peikou == 2:
-                found.append(y := _FAST_YH["ryanpeikou"][0])
-                han += y.han
+                code, h = _RYANPEIKOU
+                found.append(code)
+                han += h
             if yao_sets and not honors:
-                found.append(y := _FAST_YH["junchan"][col])
-                han += y.han
+                code, h = _JUNCHAN[col]
+                found.append(code)
+                han += h
             if pinfu and tsumo:
                 fu = 20
             else:
@@ -1054,20 +1161,20 @@ def _fast_candidates(
                 raw += trip_fu + pair_fu
                 if ron_triplet:
                     raw -= 4 if _YAO_MASK >> win_kind & 1 else 2
-                if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
+                if wait != _RYANMEN and wait != _SHANPON:
                     raw += 2  # kanchan, penchan, tanki
                 if raw == 20 and not closed:
                     raw = 30
                 fu = -(-raw // 10) * 10
-            out.append((tuple(found), han, 0, None, fu, reading, wait))
+            out.append((bytes(found), han, 0, fu, _REGULAR_CODE, pair, runs, trips, wait))
     if seven_pairs:
-        kinds = tuple(k for k in range(34) if cb[k])
-        found = [*hand, _CHIITOITSU]
+        kinds = bytes(k for k in range(34) if cb[k])
+        found = [*hand, _CHIITOITSU_CODE]
+        han = hand_han + _CHIITOITSU_HAN
         if honroutou:
-            found.append(_HONROUTOU[0])
-        han = sum(y.han for y in found)
-        reading = Reading(Form.SEVEN_PAIRS, kinds[0], (), kinds)
-        out.append((tuple(found), han, 0, None, 25, reading, Wait.TANKI))
+            found.append(_HONROUTOU[0][0])
+            han += _HONROUTOU[0][1]
+        out.append((bytes(found), han, 0, 25, _SEVEN_PAIRS_CODE, kinds[0], b"", kinds, _TANKI))
     return tuple(out)
 
 
@@ -1123,56 +1230,74 @@ def score_win(s: WinSituation) -> WinResult:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
-    candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
-    if not candidates:
-        raise IncompleteHandError(_Message("not a winning hand: {}", s))
-    if not any(c[1] or c[2] for c in candidates):
-        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
-    if not s.rules.atozuke and not _yaku_on_every_wait(s):
-        raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
-    dora, ura, red, kita = _dora_counts(s, concealed)
-    flowers = s.flowers
-    extra = dora + ura + red + kita + flowers
+    melds = (
+        tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
+        if s.melds
+        else ()
+    )
+    win_kind = KIND_OF[s.win_tile]
+    candidates = _analyse(bytes(concealed), melds, win_kind, s)
     rules = s.rules
-    best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
-    for c in candidates:
-        yaku, han, mult, _items, fu, _r, _w = c
-        if mult:
-            basic, limit = 8000 * mult, Limit.YAKUMAN
-            rank = (basic, 1000, fu)
-        elif han:
-            basic, limit = basic_points(han + extra, fu, rules)
-            rank = (basic, han, fu)
+    if len(candidates) == 1:  # most wins read one way
+        cand = candidates[0]
+        if not cand[1] and not cand[2]:
+            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+        if not rules.atozuke and not _yaku_on_every_wait(s):
+            raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
+        dora, ura, red, kita = _dora_counts(s, concealed)
+        flowers = s.flowers
+        extra = dora + ura + red + kita + flowers
+        if cand[2]:
+            basic, limit = 8000 * cand[2], Limit.YAKUMAN
         else:
-            continue
-        if best is None or rank > best[0]:
-            best = (rank, c, basic, limit)
-    if best is None:
-        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
-    _, cand, basic, limit = best
-    yaku, han, mult, found_items, fu, reading, wait = cand
-    if found_items is None:
-        built = _ITEMS.get(id(cand))
-        if built is not None and built[0] is cand:
-            found_items = built[1]
-        else:
-            found_items, fu = _fu_items(
-                reading,
-                melds,
-                any(y is _PINFU for y in yaku),
-                tsumo=s.discarder is None,
-                closed=all(code == _ANKAN for code, _ in melds),
-                win_kind=KIND_OF[s.win_tile],
-                wait=wait,
-                seat_wind=s.seat_wind,
-                round_wind=s.round_wind,
-                rules=rules,
-            )
-            if len(_ITEMS) >= _CACHE_SIZE:
-                _ITEMS.clear()
-            _ITEMS[id(cand)] = (cand, found_items)  # keeps ``cand`` alive: the id stays its own
-    items = found_items
+            basic, limit = basic_points(cand[1] + extra, cand[3], rules)
+    else:
+        if not candidates:
+            raise IncompleteHandError(_Message("not a winning hand: {}", s))
+        if not any(c[1] or c[2] for c in candidates):
+            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+        if not rules.atozuke and not _yaku_on_every_wait(s):
+            raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
+        dora, ura, red, kita = _dora_counts(s, concealed)
+        flowers = s.flowers
+        extra = dora + ura + red + kita + flowers
+        best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
+        for c in candidates:
+            han, mult, fu = c[1], c[2], c[3]
+            if mult:
+                basic, limit = 8000 * mult, Limit.YAKUMAN
+                rank = (basic, 1000, fu)
+            elif han:
+                basic, limit = basic_points(han + extra, fu, rules)
+                rank = (basic, han, fu)
+            else:
+                continue
+            if best is None or rank > best[0]:
+                best = (rank, c, basic, limit)
+        if best is None:
+            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+        _, cand, basic, limit = best
+    codes, han, mult, fu = cand[:4]
+    yaku, reading, wait = _decode(cand)
+    built = _ITEMS.get(id(cand))
+    if built is not None and built[0] is cand:
+        items = built[1]
+    else:
+        items, fu = _fu_items(
+            reading,
+            melds,
+            cand[8] == _RYANMEN and _PINFU_CODE in codes,
+            s.discarder is None,
+            not melds or all(code == _ANKAN for code, _ in melds),
+            win_kind,
+            wait,
+            EAST + (s.winner - s.dealer) % rules.players,
+            s.round_wind,
+            rules,
+        )
+        if len(_ITEMS) >= _CACHE_SIZE:
+            _ITEMS.clear()
+        _ITEMS[id(cand)] = (cand, items)  # keeps ``cand`` alive: the id stays its own
     if s.robbed_ankan and reading.form is not Form.KOKUSHI:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
@@ -1276,6 +1401,21 @@ def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tup
         change = [0] * n
         change[discarder] = -total - honba
         change[s.winner] = total + honba + s.deposits * rules.riichi_deposit
+        return tuple(change), tuple(pay), total
+    if discarder is None and not liable and (n == 4 or rules.sanma_tsumo is not SanmaTsumo.SPLIT):
+        # a plain tsumo: the dealer's share twice a non-dealer's (_tsumo_shares)
+        winner = s.winner
+        double = -(-2 * basic // 100) * 100
+        if winner == s.dealer:
+            pay = [double] * n
+        else:
+            pay = [-(-basic // 100) * 100] * n
+            pay[s.dealer] = double
+        pay[winner] = 0
+        honba = s.honba * rules.honba_tsumo_each
+        total = sum(pay)
+        change = [-honba - p for p in pay]
+        change[winner] = total + (n - 1) * honba + s.deposits * rules.riichi_deposit
         return tuple(change), tuple(pay), total
     payments = [0] * n
     honba_pay = [0] * n
