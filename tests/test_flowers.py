@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -26,6 +27,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.tile import TilesConverter
 
 from jantaku.agents import EfficiencyAgent, RandomAgent
+from jantaku.cli import main
 from jantaku.engine import Referee, State, apply, build_wall, full_set, observe
 from jantaku.engine.state import Phase
 from jantaku.engine.wall import Wall, set_aside_dealt_flowers
@@ -476,3 +478,27 @@ def test_play_with_flowers_from_any_preset() -> None:
             [RandomAgent(i) for i in range(rules.players)], rules=rules, seed=11
         ).log
         assert any(isinstance(e, Flower) for e in log)
+
+
+def test_selfplay_and_play_take_flowers_on_any_preset(tmp_path: Path) -> None:
+    assert (
+        main(
+            [
+                "selfplay",
+                "--games",
+                "1",
+                "--rules",
+                "textbook",
+                "--flowers",
+                "4",
+                "--log",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    game = MjaiReader(io.StringIO((tmp_path / "match_0.jsonl").read_text())).read_game()
+    assert game is not None and game.rules() == replace(Rules.preset("textbook"), flowers=4)
+    assert any(isinstance(e, Flower) for e in game.events)
+    with pytest.raises(SystemExit):  # 0, 4 or 8
+        main(["selfplay", "--games", "1", "--flowers", "6"])

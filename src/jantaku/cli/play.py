@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
@@ -39,6 +40,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
     p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
+    p.add_argument(
+        "--flowers",
+        type=int,
+        choices=(0, 4, 8),
+        default=None,
+        help="flower tiles in the set, on any preset (T4; default the preset's, none)",
+    )
     p.add_argument("--log", type=Path, default=None, metavar="FILE", help="write an mjai log")
     p.set_defaults(func=run)
 
@@ -49,6 +57,8 @@ def run(
     """Play the match; returns 0 when it ends or the player leaves, 130 on an interrupt."""
     out = stdout if stdout is not None else sys.stdout
     rules = resolve_rules(args.rules, args.players)
+    if getattr(args, "flowers", None) is not None:
+        rules = replace(rules, flowers=args.flowers)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     n = rules.players
     names = ("you", *(f"bot{i}" for i in range(1, n)))

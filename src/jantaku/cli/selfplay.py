@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from jantaku.agents import BOTS, make_agent
@@ -75,6 +76,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "an external mjai bot); default all random",
     )
     p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
+    p.add_argument(
+        "--flowers",
+        type=int,
+        choices=(0, 4, 8),
+        default=None,
+        help="flower tiles in the set, on any preset (T4; default the preset's, none)",
+    )
     p.add_argument("--log", type=Path, default=None, metavar="DIR", help="write mjai logs here")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
@@ -86,6 +94,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the summary; returns the exit status."""
     rules = resolve_rules(args.rules, args.players)
+    if getattr(args, "flowers", None) is not None:
+        rules = replace(rules, flowers=args.flowers)
     n = rules.players
     names = args.agents.split(",") if args.agents else ["random"] * n
     names = [x.strip() for x in names]
