@@ -27,6 +27,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.tile import TilesConverter
 
 from jantaku.agents import EfficiencyAgent, RandomAgent
+from jantaku.agents.human import render_view
 from jantaku.cli import main
 from jantaku.engine import Referee, State, apply, build_wall, full_set, observe
 from jantaku.engine.state import Phase
@@ -34,12 +35,18 @@ from jantaku.engine.wall import Wall, set_aside_dealt_flowers
 from jantaku.errors import IllegalActionError, LogFormatError, NotationError, RulesError
 from jantaku.events import (
     Action,
+    Ankan,
+    Chi,
     Dahai,
+    Dora,
     EndGame,
     Event,
     Flower,
     Hora,
+    Kakan,
+    Nukidora,
     Pass,
+    Pon,
     Reach,
     Ryukyoku,
     StartKyoku,
@@ -502,3 +509,43 @@ def test_selfplay_and_play_take_flowers_on_any_preset(tmp_path: Path) -> None:
     assert any(isinstance(e, Flower) for e in game.events)
     with pytest.raises(SystemExit):  # 0, 4 or 8
         main(["selfplay", "--games", "1", "--flowers", "6"])
+
+
+def test_a_flower_anywhere_else_is_refused_and_the_state_is_untouched() -> None:
+    ref = Referee(FLOWERS8, seed=5)
+    s = ref.state
+    seat = s.turn
+    other = (seat + 1) % 4
+    f4 = (FLOWER,) * 4
+    bad: list[Event] = [
+        Tsumo(seat, FLOWER),
+        Dahai(seat, FLOWER, True),
+        Chi(other, seat, FLOWER, f4[:2]),
+        Pon(other, seat, FLOWER, f4[:2]),
+        Kakan(seat, FLOWER, f4[:3]),
+        Ankan(seat, f4),
+        Nukidora(seat, FLOWER),
+        Dora(FLOWER),
+        Hora(seat, seat, FLOWER),
+        Flower(other, FLOWER),
+    ]
+    views = [observe(s, i) for i in range(4)]
+    for e in bad:
+        with pytest.raises(IllegalActionError):
+            apply(s, e)
+        assert [observe(s, i) for i in range(4)] == views
+    fresh = apply(State(FLOWERS8), ref.log[0])
+    deal = ref.log[1]
+    assert isinstance(deal, StartKyoku)
+    hands = (tuple(FLOWER if i == 0 else t for i, t in enumerate(deal.tehais[0])), *deal.tehais[1:])
+    for e in (replace(deal, tehais=hands), replace(deal, dora_marker=FLOWER)):
+        with pytest.raises(IllegalActionError):
+            apply(fresh, e)
+    with pytest.raises(IllegalActionError, match="flowers set aside"):
+        apply(fresh, replace(deal, flowers=(5, 4, 0, 0)))
+
+
+def test_the_terminal_table_shows_the_flowers_set_aside() -> None:
+    ref = Referee(FLOWERS8, walls=_factory(FLOWERS8, _HANDS, head="1f", rinshan="9s"))
+    text = render_view(observe(ref.state, 2), ["east", "south", "west", "north"])
+    assert "flowers \U0001f022 1f×1" in text
