@@ -37,7 +37,8 @@ dead so if tiles are taken as replacement for kongs and flowers the last tiles i
 'live' wall in turn takes its place"). :attr:`Wall.flowers` counts the flowers each
 seat set aside in the deal. A flower lying where a dora or ura indicator is turned
 trades places with the last tile of the live wall that is not a flower, so every
-indicator is a tile that points at a dora (a flower points at none).
+indicator is a tile that points at a dora (a flower points at none); ``Wall.ring``
+keeps the stacks as they were built, before such trades.
 
 >>> from jantaku.rules import TENHOU
 >>> w = build_wall(TENHOU, seed=7, oya=0)
