@@ -361,6 +361,25 @@ def test_a_call_reads_by_the_lobby_it_is_in() -> None:
         assert info.value.line == 8
 
 
+def test_the_same_yaku_text_reads_by_its_attribute() -> None:
+    """``yaku`` pairs (id, han) and ``yakuman`` ids read apart, however often either is met."""
+    text = PAIRS[0].read_text()
+    m = re.search(r'<AGARI [^>]*?yaku="([^"]*)"', text)
+    assert m is not None
+    flat = [int(v) for v in m.group(1).split(",")]
+    as_yakuman = text.replace(m.group(0), m.group(0).replace(' yaku="', ' yakuman="'), 1)
+    for _ in range(2):
+        win = read_xml(text).results[0][0]
+        assert isinstance(win, TenhouWin) and not win.yakuman
+        assert win.yaku == tuple(zip(flat[::2], flat[1::2], strict=True))
+        odd = read_xml(as_yakuman).results[0][0]
+        assert isinstance(odd, TenhouWin) and odd.yakuman
+        assert odd.yaku == tuple((y, 13) for y in flat) and odd.han == 13 * len(flat)
+    bad = text.replace(m.group(0), m.group(0).replace(' yaku="', ' yaku="99,1,'), 1)
+    with pytest.raises(LogFormatError, match="no known yaku"):
+        read_xml(bad)
+
+
 def test_lenient_and_strict_reading() -> None:
     text = _SMALL.replace("<T124/>", "<FOO/><T124/>")
     game = read_xml(text)

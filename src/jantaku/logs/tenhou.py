@@ -693,6 +693,34 @@ def _id_tiles(text: str, table: Mapping[str, Tile], ids: Sequence[Tile]) -> tupl
     return tiles
 
 
+_END_KYOKU: Final = EndKyoku()
+_DICE: Final = {(a, b): (a + 1, b + 1) for a in range(6) for b in range(6)}
+
+# The yaku lists of AGARI (``yaku`` pairs, or ``yakuman`` ids) met so far, read: wins
+# repeat them. At most _YAKU_LISTS_MAX of each.
+_YakuList: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[tuple[str, int], ...], int]
+_YAKU_LISTS: Final[dict[bool, dict[str, _YakuList]]] = {False: {}, True: {}}
+_YAKU_LISTS_MAX: Final = 1 << 14
+
+
+def _yaku_list(text: str, yakuman: bool) -> _YakuList:
+    """The (id, han) pairs of an AGARI yaku list, the (name, han) pairs, and the han."""
+    if yakuman:
+        kinds = _ints(text)
+        yaku = tuple([(y, _YAKUMAN_HAN) for y in kinds])
+        han = _YAKUMAN_HAN * len(kinds)
+    else:
+        flat = _ints(text)
+        if len(flat) % 2:
+            raise _XmlError(f"yaku needs id,han pairs: {text!r}")
+        kinds = flat[::2]
+        yaku = tuple(zip(kinds, flat[1::2], strict=True))
+        han = sum(flat[1::2])
+    if not yaku or not all(map(YAKU.__contains__, kinds)):
+        raise _XmlError("no known yaku")
+    return yaku, tuple([(YAKU[y][0], h) for y, h in yaku]), han
+
+
 def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
     seat = _int(attrs, key)
     if not 0 <= seat < players:
@@ -1002,7 +1030,7 @@ class _XmlReader:
         if not self.results[-1]:  # cut short: the round stays open
             self.note("a round without a result")
             return
-        self.events.append(EndKyoku())
+        self.events.append(_END_KYOKU)
 
     def _start(self, players: int) -> None:
         if self.started:
@@ -1062,7 +1090,7 @@ class _XmlReader:
                 dora_marker=ids[dora],
                 scores=tuple([v * 100 for v in ten[:players]]),
                 tehais=tuple(hands),
-                dice=(d1 + 1, d2 + 1),
+                dice=_DICE.get((d1, d2)) or (d1 + 1, d2 + 1),
             )
         )
         self.results.append([])
@@ -1100,21 +1128,14 @@ class _XmlReader:
         ten = _ints(attrs.get("ten", ""))
         if len(ten) != 3:
             raise _XmlError(f"ten needs fu,points,limit: {attrs.get('ten')!r}")
-        if "yaku" in attrs:
-            flat = _ints(attrs["yaku"])
-            if len(flat) % 2:
-                raise _XmlError(f"yaku needs id,han pairs: {attrs['yaku']!r}")
-            kinds = flat[::2]
-            yaku = tuple(zip(kinds, flat[1::2], strict=True))
-            han = sum(flat[1::2])
-            yakuman = False
-        else:
-            kinds = _ints(attrs.get("yakuman", ""))
-            yaku = tuple([(y, _YAKUMAN_HAN) for y in kinds])
-            han = _YAKUMAN_HAN * len(kinds)
-            yakuman = True
-        if not yaku or not all(map(YAKU.__contains__, kinds)):
-            raise _XmlError("no known yaku")
+        yakuman = "yaku" not in attrs
+        text = attrs.get("yakuman", "") if yakuman else attrs["yaku"]
+        known = _YAKU_LISTS[yakuman].get(text)
+        if known is None:
+            known = _yaku_list(text, yakuman)
+            if len(_YAKU_LISTS[yakuman]) < _YAKU_LISTS_MAX:
+                _YAKU_LISTS[yakuman][text] = known
+        yaku, names, han = known
         table = _TEXT_TILE[self.red]
         ura = _id_tiles(attrs.get("doraHaiUra", ""), table, ids)
         deltas = self._scores(attrs, players)
@@ -1142,7 +1163,7 @@ class _XmlReader:
                 pai=ids[machi],
                 deltas=deltas,
                 ura_markers=ura,
-                yaku=tuple([(YAKU[y][0], h) for y, h in yaku]),
+                yaku=names,
                 han=han,
                 fu=ten[0],
                 points=ten[1],
