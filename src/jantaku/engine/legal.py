@@ -126,6 +126,7 @@ def _riichi_discards(s: State, seat: int) -> list[Action]:
 
 
 _REACH: Final = tuple(Reach(seat) for seat in range(4))
+_PASS: Final = tuple(Pass(seat) for seat in range(4))
 
 
 def _own_turn(s: State, seat: int) -> list[Action]:
@@ -153,9 +154,10 @@ def _own_turn(s: State, seat: int) -> list[Action]:
     ):
         out.append(_REACH[seat])
     c = s.counts[seat]
-    if (melds or 4 in c) and s.live > 0 and len(s.kan_owners) < 4:
+    quad = 4 in c
+    if (melds or quad) and s.live > 0 and len(s.kan_owners) < 4:
         hand = s.hands[seat]
-        for k in range(34) if 4 in c else ():
+        for k in range(34) if quad else ():
             if c[k] == 4 and (not riichi or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
                 out.append(Ankan(seat, tiles))
@@ -363,11 +365,11 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
             acts.insert(0, Hora(seat, s.last_discarder or 0, s.last_discard))
         if not acts:
             return ()
-        acts.append(Pass(seat))
+        acts.append(_PASS[seat])
         return tuple(acts)
     if ph == Phase.CHANKAN:
         if seat != s.turn and can_ron(s, seat):
-            return (Hora(seat, s.turn, s.chankan_tile), Pass(seat))
+            return (Hora(seat, s.turn, s.chankan_tile), _PASS[seat])
         return ()
     return ()
 

@@ -274,11 +274,9 @@ class Referee:
             if not self._abort_after_discard():
                 self._after_discard_passes()
             return
-        rons = sorted(
-            (seat for seat, a in chosen.items() if isinstance(a, Hora)),
-            key=lambda seat: (seat - discarder) % n,
-        )
+        rons = [seat for seat, a in chosen.items() if type(a) is Hora]
         if rons:
+            rons.sort(key=lambda seat: (seat - discarder) % n)
             mr = self.rules.multiple_ron
             if (
                 len(rons) >= 3
@@ -305,15 +303,16 @@ class Referee:
             self._emit(ReachAccepted(actor=s.riichi_pending))
         if self._abort_after_discard():
             return
-        calls: list[Chi | Pon | Daiminkan] = [
-            a for a in chosen.values() if isinstance(a, Pon | Daiminkan)
-        ]
-        if not calls:
-            calls = [a for a in chosen.values() if isinstance(a, Chi)]
-        if calls:
-            call = calls[0]
+        call: Chi | Pon | Daiminkan | None = None  # pon or kan before chii (G5)
+        for a in chosen.values():
+            if type(a) is Pon or type(a) is Daiminkan:
+                call = a
+                break
+            if type(a) is Chi and call is None:
+                call = a
+        if call is not None:
             self._emit(call, trusted=True)  # matched against the legal actions
-            if isinstance(call, Daiminkan):
+            if type(call) is Daiminkan:
                 self._kan_dora(call)
             return
         self._after_discard_passes()
