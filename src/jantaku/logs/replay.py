@@ -204,10 +204,12 @@ def _split_record_yaku(yaku: Sequence[tuple[int, int]]) -> tuple[list[tuple[int,
     return real, sum(h for y, h in yaku if y in _DORA_IDS)
 
 
-# Both splits of the yaku lists met so far (wins repeat them): at most _SPLITS_MAX each.
+# Both splits of the yaku lists met so far (wins repeat them): at most _SPLITS_MAX lists
+# of at most _SPLIT_LEN yaku each.
 _OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], int]] = {}
 _THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], int]] = {}
 _SPLITS_MAX: Final = 1 << 14
+_SPLIT_LEN: Final = 24
 
 
 def _check_win(record: TenhouWin, done: Hora) -> None:
@@ -223,13 +225,13 @@ def _check_win(record: TenhouWin, done: Hora) -> None:
         split = _OUR_SPLITS.get(done.yaku)
         if split is None:
             split = _split_yaku(done.yaku)
-            if len(_OUR_SPLITS) < _SPLITS_MAX:
+            if len(done.yaku) <= _SPLIT_LEN and len(_OUR_SPLITS) < _SPLITS_MAX:
                 _OUR_SPLITS[done.yaku] = split
         ours, our_dora = split
         split = _THEIR_SPLITS.get(record.yaku)
         if split is None:
             split = _split_record_yaku(record.yaku)
-            if len(_THEIR_SPLITS) < _SPLITS_MAX:
+            if len(record.yaku) <= _SPLIT_LEN and len(_THEIR_SPLITS) < _SPLITS_MAX:
                 _THEIR_SPLITS[record.yaku] = split
         theirs, their_dora = split
         if ours != theirs or (not record.yakuman and our_dora != their_dora):

@@ -573,13 +573,15 @@ _NO_DISCARDS: Final[dict[str, _DiscardRow]] = {}
 
 # Calls, riichi and kan dora (N, REACH, DORA) repeat from game to game: the pieces met in a
 # round, by red fives and players, with their event and the seat whose drawn tile a call
-# clears (-1 for none); an element's event depends on nothing else. At most _MARKS_MAX each.
+# clears (-1 for none); an element's event depends on nothing else. At most _MARKS_MAX
+# pieces of at most _MEMO_TEXT characters each.
 _MarkRow: TypeAlias = tuple[Event, int]
 _MARKS: Final[dict[tuple[bool, int], dict[str, _MarkRow]]] = {
     (red, players): {} for red in (True, False) for players in (3, 4)
 }
 _MARK_TAGS: Final = frozenset(("N", "REACH", "DORA"))
 _MARKS_MAX: Final = 1 << 14
+_MEMO_TEXT: Final = 80
 _NO_MARKS: Final[dict[str, _MarkRow]] = {}
 
 
@@ -663,8 +665,9 @@ def _meld_event(meld: TenhouMeld, ids: Sequence[Tile]) -> Event:
 
 
 # The event of each meld code met so far, by code << 3 | seat << 1 | red fives (events
-# are immutable values; at most 2**19 of them).
+# are immutable values; at most _MELD_EVENTS_MAX of them).
 _MELD_EVENTS: Final[dict[int, Event]] = {}
+_MELD_EVENTS_MAX: Final = 1 << 16
 
 # Tile ids as written in a record ("0" … "135") to tiles, with and without red fives.
 _TEXT_TILE: Final[dict[bool, dict[str, Tile]]] = {
@@ -697,7 +700,7 @@ _END_KYOKU: Final = EndKyoku()
 _DICE: Final = {(a, b): (a + 1, b + 1) for a in range(6) for b in range(6)}
 
 # The yaku lists of AGARI (``yaku`` pairs, or ``yakuman`` ids) met so far, read: wins
-# repeat them. At most _YAKU_LISTS_MAX of each.
+# repeat them. At most _YAKU_LISTS_MAX texts of at most _MEMO_TEXT characters of each.
 _YakuList: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[tuple[str, int], ...], int]
 _YAKU_LISTS: Final[dict[bool, dict[str, _YakuList]]] = {False: {}, True: {}}
 _YAKU_LISTS_MAX: Final = 1 << 14
@@ -890,7 +893,12 @@ class _XmlReader:
             if closing:
                 continue
             element(number, tag, digits, attr_text)
-            if tag in _MARK_TAGS and marks is not _NO_MARKS and len(marks) < _MARKS_MAX:
+            if (
+                tag in _MARK_TAGS
+                and marks is not _NO_MARKS
+                and len(piece) <= _MEMO_TEXT
+                and len(marks) < _MARKS_MAX
+            ):
                 made = events[-1]
                 marks[piece] = (made, getattr(made, "actor", -1) if tag == "N" else -1)
             if self.in_round:
@@ -938,7 +946,8 @@ class _XmlReader:
                 event = _MELD_EVENTS.get(memo)
                 if event is None:
                     event = _meld_event(decode_meld(code, who=who), ids)
-                    _MELD_EVENTS[memo] = event
+                    if len(_MELD_EVENTS) < _MELD_EVENTS_MAX:
+                        _MELD_EVENTS[memo] = event
                 append(event)
                 last_draw[who] = -1
             elif tag == "REACH":
@@ -1133,7 +1142,7 @@ class _XmlReader:
         known = _YAKU_LISTS[yakuman].get(text)
         if known is None:
             known = _yaku_list(text, yakuman)
-            if len(_YAKU_LISTS[yakuman]) < _YAKU_LISTS_MAX:
+            if len(text) <= _MEMO_TEXT and len(_YAKU_LISTS[yakuman]) < _YAKU_LISTS_MAX:
                 _YAKU_LISTS[yakuman][text] = known
         yaku, names, han = known
         table = _TEXT_TILE[self.red]
