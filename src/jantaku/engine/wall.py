@@ -219,6 +219,10 @@ class Wall:
         return tuple(self.ura_indicators[: self.revealed])
 
 
+# the tile set of each (players, red fives, flowers), unshuffled, made once
+_SETS: dict[tuple[int, tuple[int, int, int], int], tuple[Tile, ...]] = {}
+
+
 def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
     """Shuffle ``tiles`` in place: Fisher–Yates from the last place down, each place's
     partner drawn by rejection from ``rng.getrandbits`` — the algorithm of CPython's
@@ -258,7 +262,11 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     """
     players = rules.players
     rng = random.Random(seed)
-    tiles = full_set(rules)
+    key = (players, rules.red_fives, rules.flowers)  # what full_set reads of the rules
+    made = _SETS.get(key)
+    if made is None:
+        made = _SETS[key] = tuple(full_set(rules))
+    tiles = list(made)
     shuffle(rng, tiles)
     n = len(tiles)
     walls = 4 if players == 4 else 3
