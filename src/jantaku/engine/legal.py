@@ -209,7 +209,7 @@ def _calls(s: State, seat: int) -> list[Action]:
             return _plain_calls(s, seat, c, k, tile, target)
         return _spare_calls(s, seat, c, k, tile, target)
     if c[k] >= 2:
-        for consumed in _choices(hand, (k, k)):
+        for consumed in _takes(hand, (k, k)):
             if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
                 out.append(Pon(seat, target, tile, consumed))
         if c[k] == 3 and s.total_kans < 4:
@@ -224,7 +224,7 @@ def _calls(s: State, seat: int) -> list[Action]:
             if not c[ka] or not c[kb]:
                 continue
             lo = min(k, ka)
-            for consumed in _choices(hand, (ka, kb)):
+            for consumed in _takes(hand, (ka, kb)):
                 banned = _chi_banned(k, lo, rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
                 if _leaves_discard(s, seat, consumed, banned):
                     out.append(Chi(seat, target, tile, consumed))
@@ -320,10 +320,15 @@ def _chi_banned(called: int, lo: int, kuikae: bool, suji: bool) -> tuple[int, ..
 def _leaves_discard(
     s: State, seat: int, consumed: tuple[Tile, ...], banned: tuple[int, ...]
 ) -> bool:
-    rest = list(s.hands[seat])
+    """Whether a tile of a kind not in ``banned`` (distinct kinds) is left after the call."""
+    c = s.counts[seat]
+    left = len(s.hands[seat]) - len(consumed)
+    for b in banned:
+        left -= c[b]
     for t in consumed:
-        rest.remove(t)
-    return any(KIND_OF[t] not in banned for t in rest)
+        if KIND_OF[t] in banned:
+            left += 1
+    return left > 0
 
 
 def legal_actions(s: State, seat: int) -> tuple[Action, ...]:

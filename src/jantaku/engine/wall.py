@@ -181,11 +181,12 @@ class Wall:
 
         Raises :class:`IndexError` when the live wall is empty.
         """
-        if self.live_count <= 0:
+        drawn = self.drawn
+        r = self.replacements
+        if len(self.live) - drawn - (r if r > 0 else 0) <= 0:  # live_count, spelled out
             raise IndexError("the live wall is empty")
-        t = self.live[self.drawn]
-        self.drawn += 1
-        return t
+        self.drawn = drawn + 1
+        return self.live[drawn]
 
     def draw_replacement(self) -> Tile:
         """Take the next replacement tile (after a kan, a nukidora or a flower).
