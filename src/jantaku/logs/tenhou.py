@@ -697,6 +697,8 @@ def _id_tiles(text: str, table: Mapping[str, Tile], ids: Sequence[Tile]) -> tupl
 
 
 _END_KYOKU: Final = EndKyoku()
+_REACH: Final = tuple(Reach(seat) for seat in range(4))
+_REACH_ACCEPTED: Final = tuple(ReachAccepted(seat) for seat in range(4))
 _DICE: Final = {(a, b): (a + 1, b + 1) for a in range(6) for b in range(6)}
 
 # The yaku lists of AGARI (``yaku`` pairs, or ``yakuman`` ids) met so far, read: wins
@@ -953,7 +955,7 @@ class _XmlReader:
             elif tag == "REACH":
                 who = _seat(attrs, "who", players)
                 step = _int(attrs, "step")
-                append(Reach(who) if step == 1 else ReachAccepted(who))
+                append(_REACH[who] if step == 1 else _REACH_ACCEPTED[who])
             elif tag == "DORA":
                 append(Dora(ids[self._id(attrs, "hai")]))
             elif tag == "INIT":
