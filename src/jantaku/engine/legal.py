@@ -154,7 +154,9 @@ def _own_turn(s: State, seat: int) -> list[Action]:
     ):
         out.append(_REACH[seat])
     c = s.counts[seat]
-    quad = 4 in c
+    quad = False
+    if s._maybe_quad[seat]:
+        quad = s._maybe_quad[seat] = 4 in c
     if (melds or quad) and s.live > 0 and len(s.kan_owners) < 4:
         hand = s.hands[seat]
         for k in range(34) if quad else ():
@@ -163,7 +165,7 @@ def _own_turn(s: State, seat: int) -> list[Action]:
                 out.append(Ankan(seat, tiles))
         if not riichi:
             for m in melds:
-                if m.kind is MeldKind.PON and c[m.kind34]:
+                if m.kind is MeldKind.PON and c[KIND_OF[m.tiles[0]]]:
                     added = next(t for t in hand if KIND_OF[t] == m.kind34)
                     out.append(Kakan(seat, added, m.tiles))
     if (

@@ -160,6 +160,7 @@ class State:
     __slots__ = (
         "_distinct",
         "_draw_floor",
+        "_maybe_quad",
         "_missed",
         "after_draw",
         "bakaze",
@@ -284,6 +285,9 @@ class State:
         self.ron_winners: list[int] = []
         self.kyoku_draws = 0
         self._missed: list[int] = []
+        # whether each hand may hold four of a kind (set when a deal or a draw makes four,
+        # cleared when a look finds none; only deals and draws add tiles to a hand)
+        self._maybe_quad = [False] * n
         # each hand's distinct tiles in the order of their first copy, each with its plain
         # discard (the legal discards, in order), kept up to date by draws and discards;
         # None: to be rebuilt
@@ -548,6 +552,7 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
         c = s.counts[seat]
         for t in tiles:
             c[KIND_OF[t]] += 1
+        s._maybe_quad[seat] = 4 in c
         if len(tiles) == 13:  # the usual deal: a shanten count spares most wait searches
             sh = shanten(c)
             s.shanten_floor[seat] = sh
@@ -599,7 +604,11 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
         s.turn = seat
     s.known[t] += 1
     s.hands[seat].append(t)
-    s.counts[seat][KIND_OF[t]] += 1
+    c = s.counts[seat]
+    k = KIND_OF[t]
+    c[k] += 1
+    if c[k] == 4:
+        s._maybe_quad[seat] = True
     s.drawn = t
     distinct = s._distinct[seat]
     if distinct is not None and t not in distinct:
