@@ -27,13 +27,13 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    melds = tuple((scoring._MELD_CODE[m.kind], m.kind34) for m in s.melds)
+    melds = scoring._melds(s)
     win = KIND_OF[s.win_tile]
     fast = scoring._fast_candidates(bytes(counts), melds, win, s)
     if fast is None:
         return None
     slow = scoring._candidates(tuple(counts), melds, win, s)
-    closed = all(code == scoring._ANKAN for code, _ in melds)
+    closed = all(m >> 6 == scoring._ANKAN for m in melds)
 
     def filled(candidates: tuple[scoring._Candidate, ...]) -> tuple[object, ...]:
         out = []
@@ -117,3 +117,35 @@ def test_yakuman_shapes_take_the_registry_path(
     assert _both(s) is None
     assert yakuman in [y.id for y in score_win(s).yaku]
     assert has_yaku(s)
+
+
+@pytest.mark.parametrize("name", FOUR_PLAYER)
+def test_thirteen_orphans_path_agrees_with_the_registry(name: str) -> None:
+    """Thirteen orphans skips the registry: the same candidate (yakuman, fu, reading
+    and wait) as the registry's predicates give, single and 13-sided waits, ron and
+    tsumo, under every four-player preset."""
+    rules = PRESETS[name]
+    waits = set()
+    for h in random_hands(20261129, 3000):
+        s = with_rules(h.situation, rules)
+        counts = [0] * 34
+        for t in s.concealed:
+            counts[KIND_OF[t]] += 1
+        win = KIND_OF[s.win_tile]
+        found = scoring._kokushi_candidates(bytes(counts), scoring._melds(s), win, s)
+        if found is None:
+            continue
+        slow = scoring._candidates(tuple(counts), scoring._melds(s), win, s)
+        assert found == slow, h.situation
+        assert [scoring._decode(c) for c in found] == [scoring._decode(c) for c in slow]
+        waits.add((found[0][8], s.is_tsumo))
+    assert len(waits) == 4  # each wait, by ron and by tsumo
+
+
+def test_first_turn_thirteen_orphans_takes_the_registry_path() -> None:
+    s = WinSituation.from_hand("19m19p19s12345677z", win="7z", first_turn=True)
+    counts = [0] * 34
+    for t in s.concealed:
+        counts[KIND_OF[t]] += 1
+    assert scoring._kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
+    assert [y.id for y in score_win(s).yaku] == ["tenhou", "kokushi_13"]

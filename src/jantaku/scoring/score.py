@@ -372,7 +372,12 @@ _NAMES2: Final = tuple(format_tiles([k] * 2) for k in range(34))
 _CLOSED_WAITS: Final = frozenset((Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI))
 _WAIT_ITEM: Final = {w: (f"{w.value} wait", 2) for w in _CLOSED_WAITS}
 
-_Meld = tuple[int, int]  # meld code, kind of its lowest tile
+_Meld = int  # a meld's code << 6 | the kind of its lowest tile (an int, so keys stay flat)
+
+
+def _melds(s: WinSituation) -> tuple[_Meld, ...]:
+    """The melds of a situation as :data:`_Meld` ints."""
+    return tuple(_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds)
 
 
 def _fu(
@@ -428,9 +433,11 @@ def _fu_items(
                 item = _CLOSED_TRIPLET_ITEM[k]
             items.append(item)
             raw += item[1]
-        for code, k in melds:
+        for m in melds:
+            code = m >> 6
             if code == _CHII:
                 continue
+            k = m & 63
             if code == _PON:
                 item = _PON_ITEM[k]
             elif code == _ANKAN:
@@ -448,7 +455,7 @@ def _fu_items(
         elif p in (seat_wind, round_wind):
             pair_fu = 2
         if pair_fu:
-            items.append((_NAMES_PAIR[p], pair_fu))
+            items.append(_PAIR_ITEMS.get((p, pair_fu)) or (_NAMES_PAIR[p], pair_fu))
             raw += pair_fu
         if wait is not Wait.RYANMEN and wait is not Wait.SHANPON:
             items.append(_WAIT_ITEM[wait])
@@ -460,7 +467,7 @@ def _fu_items(
         raw = 30
     fu = -(-raw // 10) * 10
     if fu != raw:
-        items.append(("rounding", fu - raw))
+        items.append(_ROUNDING_ITEMS[fu - raw])
     return tuple(items), fu
 
 
@@ -485,6 +492,9 @@ _PON_ITEM: Final = _set_items("open triplet", _NAMES3, 2)
 _ANKAN_ITEM: Final = _set_items("closed kan", _NAMES4, 16)
 _OPEN_KAN_ITEM: Final = _set_items("open kan", _NAMES4, 8)
 _NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
+# shared items, so a cached tuple of items holds no new tuples
+_PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
+_ROUNDING_ITEMS: Final = tuple(("rounding", n) for n in range(10))
 
 
 _CACHE: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
@@ -537,13 +547,17 @@ def _analyse(
             _CACHE.clear()
         found = _fast_candidates(concealed, melds, win_kind, s)
         if found is None:
+            found = _kokushi_candidates(concealed, melds, win_kind, s)
+        if found is None:
             found = _candidates(tuple(concealed), melds, win_kind, s)
         _CACHE[key] = found
     return found
 
 
 _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
-_ITEMS: dict[int, tuple[_Candidate, _FuItems]] = {}  # the fu items of a chosen candidate
+# the fu items of a chosen candidate, by the id of the cached candidate (equal candidates
+# of other situations or rules may have other items)
+_ITEMS: dict[int, tuple[_Candidate, _FuItems]] = {}
 
 
 def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -628,13 +642,15 @@ def _candidates(
 ) -> tuple[_Candidate, ...]:
     rules = situation.rules
     tsumo = situation.discarder is None
-    closed = all(code == _ANKAN for code, _ in melds)
+    closed = all(m >> 6 == _ANKAN for m in melds)
     counts = list(concealed)
     meld_runs: list[int] = []
     meld_trips: list[int] = []
     kans: list[int] = []
     ankans = 0
-    for code, k in melds:
+    for m in melds:
+        code = m >> 6
+        k = m & 63
         if code == _CHII:
             meld_runs.append(k)
             counts[k] += 1
@@ -978,7 +994,9 @@ def _fast_candidates(
     meld_fu = 0
     kans = 0
     ankans = 0
-    for code, k in melds:
+    for m in melds:
+        code = m >> 6
+        k = m & 63
         if code == _CHII:
             closed = False
             meld_runs += (k,)
@@ -1122,26 +1140,27 @@ def _fast_candidates(
                     code, h = _SANSHOKU[col]
                     found.append(code)
                     han += h
-            if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
-                code, h = _DOUKOU[col]
-                found.append(code)
-                han += h
-            if kans == 3:
-                code, h = _SANKANTSU[col]
-                found.append(code)
-                han += h
-            if not n_runs:
-                code, h = _TOITOI[col]
-                found.append(code)
-                han += h
-            if concealed_trips == 3:
-                code, h = _SANANKOU[col]
-                found.append(code)
-                han += h
-            if pair >= 31 and (tmask >> 31) in (3, 5, 6):
-                code, h = _SHOUSANGEN[col]
-                found.append(code)
-                han += h
+            if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
+                if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
+                    code, h = _DOUKOU[col]
+                    found.append(code)
+                    han += h
+                if kans == 3:
+                    code, h = _SANKANTSU[col]
+                    found.append(code)
+                    han += h
+                if not n_runs:
+                    code, h = _TOITOI[col]
+                    found.append(code)
+                    han += h
+                if concealed_trips == 3:
+                    code, h = _SANANKOU[col]
+                    found.append(code)
+                    han += h
+                if pair >= 31 and (tmask >> 31) in (3, 5, 6):
+                    code, h = _SHOUSANGEN[col]
+                    found.append(code)
+                    han += h
             if honroutou:
                 code, h = _HONROUTOU[col]
                 found.append(code)
@@ -1178,34 +1197,93 @@ def _fast_candidates(
     return tuple(out)
 
 
+_KOKUSHI: Final = (BY_ID["kokushi"], BY_ID["kokushi_13"])
+_KOKUSHI_CODE: Final = _FORM_CODE[Form.KOKUSHI]
+
+
+def _kokushi_candidates(
+    cb: bytes,
+    melds: tuple[_Meld, ...],
+    win_kind: int,
+    s: WinSituation,
+) -> tuple[_Candidate, ...] | None:
+    """The one candidate of thirteen orphans (国士無双), or None for any other hand or
+    a first-turn win (which the registry path scores). No other yakuman or reading
+    goes with it: it has honors and terminals, so it is neither all honors, all
+    terminals, all green nor one suit, and it has no sets."""
+    if (
+        melds
+        or s.first_turn
+        or sum(cb[k] for k in YAOCHUU) != 14
+        or not all(cb[k] for k in YAOCHUU)
+    ):
+        return None
+    pair = next(k for k in YAOCHUU if cb[k] == 2)
+    thirteen = pair == win_kind
+    yh = _yakuman_han(_KOKUSHI[thirteen], s.rules)
+    wait = Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI
+    _, fu = _fu_items(
+        _new_reading(Form.KOKUSHI, pair, (), ()),
+        melds,
+        False,
+        s.discarder is None,
+        True,
+        win_kind,
+        wait,
+        s.seat_wind,
+        s.round_wind,
+        s.rules,
+    )
+    codes = _codes((yh,))
+    return ((codes, 0, yh.yakuman, fu, _KOKUSHI_CODE, pair, b"", b"", _WAIT_CODE[wait]),)
+
+
 _DORA_OF: Final = {
     players: tuple(dora_from_indicator(t, players=players) for t in range(37)) for players in (3, 4)
 }
 
 
-def _dora_counts(s: WinSituation, concealed: list[int]) -> tuple[int, int, int, int]:
-    counts = concealed
-    red = sum(1 for t in s.concealed if t >= 34) if max(s.concealed) >= 34 else 0
-    if s.melds:
-        counts = list(concealed)
-        for m in s.melds:
-            for t in m.tiles:
-                counts[KIND_OF[t]] += 1
-                red += t >= 34
+def _meld_counts(m: _Meld) -> bytes:
+    """How many tiles of each kind a meld holds, by kind."""
+    code, k = m >> 6, m & 63
+    counts = bytearray(34)
+    if code == _CHII:
+        if k % 9 < 7 and k < 27:
+            counts[k] = counts[k + 1] = counts[k + 2] = 1
+    elif k < 34:
+        counts[k] = 3 if code == _PON else 4
+    return bytes(counts)
+
+
+_MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(5 << 6))
+
+
+def _dora_counts(
+    s: WinSituation, concealed: list[int], melds: tuple[_Meld, ...]
+) -> tuple[int, int, int, int]:
+    tiles = s.concealed
+    red = sum(1 for t in tiles if t >= 34) if max(tiles) >= 34 else 0
+    for meld in s.melds:
+        if max(meld.tiles) >= 34:
+            red += sum(1 for t in meld.tiles if t >= 34)
     rules = s.rules
     dora_of = _DORA_OF[rules.players]
     kita = s.kita
     dora = 0
     for ind in s.dora_indicators:
         d = dora_of[ind]
-        dora += counts[d]
+        dora += concealed[d]
+        for m in melds:
+            dora += _MELD_COUNTS[m][d]
         if d == NORTH:
             dora += kita  # an indicator pointing at north counts each nukidora
     ura = 0
     if s.ura_indicators and s.riichi is not Riichi.NONE and rules.ura_dora:
         for ind in s.ura_indicators:
             d = dora_of[ind]
-            ura += counts[d] + (kita if d == NORTH else 0)
+            ura += concealed[d] + (kita if d == NORTH else 0)
+            for m in melds:
+                ura += _MELD_COUNTS[m][d]
     return dora, ura, red, kita
 
 
@@ -1231,7 +1309,7 @@ def score_win(s: WinSituation) -> WinResult:
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
     melds = (
-        tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
+        tuple(_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds)
         if s.melds
         else ()
     )
@@ -1244,7 +1322,7 @@ def score_win(s: WinSituation) -> WinResult:
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
         if not rules.atozuke and not _yaku_on_every_wait(s):
             raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
-        dora, ura, red, kita = _dora_counts(s, concealed)
+        dora, ura, red, kita = _dora_counts(s, concealed, melds)
         flowers = s.flowers
         extra = dora + ura + red + kita + flowers
         if cand[2]:
@@ -1258,7 +1336,7 @@ def score_win(s: WinSituation) -> WinResult:
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
         if not rules.atozuke and not _yaku_on_every_wait(s):
             raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
-        dora, ura, red, kita = _dora_counts(s, concealed)
+        dora, ura, red, kita = _dora_counts(s, concealed, melds)
         flowers = s.flowers
         extra = dora + ura + red + kita + flowers
         best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
@@ -1288,7 +1366,7 @@ def score_win(s: WinSituation) -> WinResult:
             melds,
             cand[8] == _RYANMEN and _PINFU_CODE in codes,
             s.discarder is None,
-            not melds or all(code == _ANKAN for code, _ in melds),
+            not melds or all(m >> 6 == _ANKAN for m in melds),
             win_kind,
             wait,
             EAST + (s.winner - s.dealer) % rules.players,
@@ -1476,7 +1554,7 @@ def has_yaku(s: WinSituation) -> bool:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
+    melds = _melds(s)
     candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(_Message("not a winning hand: {}", s))
@@ -1510,7 +1588,7 @@ def _yaku_on_every_wait(s: WinSituation) -> bool:
     before = [0] * 34
     for t in rest:
         before[KIND_OF[t]] += 1
-    melds = tuple((_MELD_CODE_OF[m.kind._value_], KIND_OF[m.tiles[0]]) for m in s.melds)
+    melds = _melds(s)
     for k in (w.kind for w in _wait_list(before)):
         if k == win or held[k] >= 4:
             continue
