@@ -10,6 +10,7 @@ import dataclasses
 import gzip
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
+from jantaku.logs import tenhou
 from jantaku.logs.tenhou import (
     TenhouDraw,
     TenhouGame,
@@ -380,6 +382,38 @@ def test_the_same_yaku_text_reads_by_its_attribute() -> None:
         read_xml(bad)
 
 
+def test_a_record_cut_short_after_a_call_names_the_call() -> None:
+    """The lenient errors of a record ending at a call (element 8) or a riichi (element 9)
+    point there, the first time such an element is read and every time after."""
+    call = _SMALL.replace("<D124/>", '<D124/><N who="3" m="20075" />').split("<RYUUKYOKU")[0]
+    reach = _SMALL.replace("<D124/>", '<D124/><T5/><REACH who="0" step="1"/>')
+    reach = reach.split("<RYUUKYOKU")[0]
+    for _ in range(2):
+        for text, element in ((call, 8), (reach, 9), (reach + "<D5/>", 9)):
+            errors = read_xml(text).errors
+            assert [e.line for e in errors] == [element, element]
+            assert "without a result" in str(errors[0]) and "no final result" in str(errors[1])
+
+
+def test_tsumogiri_is_the_tile_drawn_since_the_last_call_or_deal() -> None:
+    """A discard is tsumogiri only when it is the tile drawn, with no call of the seat
+    and no new deal between; the same in the first reading of an element and later."""
+    init = re.search(r"<INIT[^>]*/>", _SMALL)
+    assert init is not None
+    draw = '<RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/>'
+    texts = {
+        "plain": _SMALL,
+        "call": _SMALL.replace("<D124/>", '<N who="0" m="42059" /><D124/>'),
+        "deal": _SMALL.replace("<D124/>", draw + init.group(0) + "<D124/>"),
+    }
+    for _ in range(2):
+        given = {name: read_xml(text).events for name, text in texts.items()}
+        giri = {
+            name: [e.tsumogiri for e in ev if isinstance(e, Dahai)] for name, ev in given.items()
+        }
+        assert giri == {"plain": [True], "call": [False], "deal": [False]}
+
+
 def test_lenient_and_strict_reading() -> None:
     text = _SMALL.replace("<T124/>", "<FOO/><T124/>")
     game = read_xml(text)
@@ -502,6 +536,52 @@ def test_damaged_xml_never_crashes(edits: list[tuple[int, int, str]]) -> None:
         assert e.reason  # a typed error that says what is wrong
     else:
         assert all(isinstance(r, TenhouWin | TenhouDraw) for rs in game.results for r in rs)
+
+
+_PIECES = ["<T12/>", "<D12/>", '<N who="1" m="42059" />', "\n", " ", '"', "<", "/>", "x"]
+
+
+def _reading(read: Callable[[], TenhouGame]) -> object:
+    try:
+        game = read()
+    except LogFormatError as e:
+        return ("error", str(e), e.line)
+    return (game, [(str(e), e.line) for e in game.errors])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(_DAMAGE_XML) - 1),
+            st.integers(0, 2),
+            st.sampled_from(_PIECES),
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.booleans(),
+)
+def test_damaged_xml_reads_as_the_element_tokenizer_reads_it(
+    edits: list[tuple[int, int, str]], strict: bool
+) -> None:
+    """Reading the record split at ``<`` gives what reading it element by element with
+    the tokenizers gives: the same game, lenient errors, or first error and its element."""
+    text = _DAMAGE_XML
+    for at, op, piece in edits:
+        if op == 0:
+            text = text[:at] + piece + text[at + len(piece) :]
+        elif op == 1:
+            text = text[:at] + text[at + 1 :]
+        else:
+            text = text[:at] + piece + text[at:]
+
+    def by_elements() -> TenhouGame:
+        reader = tenhou._XmlReader(strict, "")
+        reader._read_elements(text)
+        return reader._game()
+
+    assert _reading(lambda: read_xml(text, strict=strict)) == _reading(by_elements)
 
 
 def _paths(obj: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:

@@ -627,7 +627,8 @@ _PIECE: Final = re.compile(r'(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)
 
 
 class _Irregular(Exception):
-    """The text is not a plain sequence of elements: it is read again with :func:`_tokens`."""
+    """The text is not a plain sequence of elements (a ``<`` inside a value, text between
+    elements): it is read again, element by element, by :meth:`_XmlReader._read_elements`."""
 
 
 def _pieces(text: str) -> list[str] | None:
