@@ -4,7 +4,9 @@ One process; rates are per core (CPU time of this process), so other work on the
 machine does not skew them. The records are loaded into memory first, then timed in
 two parts and whole:
 
-- read: mjlog XML (gzip included) → events and recorded results (:func:`read_game`);
+- read: mjlog XML (gzip included) → events and recorded results (:func:`read_game`), one
+  pass over the corpus: the reader's tables of calls, riichi and yaku lists met before
+  fill as it goes, as in one ``jantaku replay`` run;
 - apply: the events through the engine with every result checked (:func:`replay_game`);
 - replay: both, what ``jantaku replay`` does per game.
 
