@@ -623,6 +623,9 @@ def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
     return toks
 
 
+# Calls and riichi as Tenhou writes them: pieces that _PIECE reads the same way.
+_N_PIECE: Final = re.compile(r'N who="([0-3])" m="([0-9]{1,5})"\s*/?>\s*')
+_REACH_PIECE: Final = re.compile(r'REACH who="([0-3])"(?: ten="[^"]*")? step="([0-9])"\s*/?>\s*')
 _PIECE: Final = re.compile(r'(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)(\s*/?)>\s*')
 
 
@@ -882,6 +885,10 @@ class _XmlReader:
                 last[seat] = -1
                 continue
             mark = marks.get(piece)
+            if mark is None and marks is not _NO_MARKS and piece[:1] in ("N", "R"):
+                mark = self._plain_call(piece)
+                if mark is not None and len(piece) <= _MEMO_TEXT and len(marks) < _MARKS_MAX:
+                    marks[piece] = mark
             if mark is not None:
                 made, seat = mark
                 self.number = number
@@ -909,6 +916,36 @@ class _XmlReader:
                 marks = _MARKS[self.red, self.players]
             else:
                 draws, discards, marks = _NO_DRAWS, _NO_DISCARDS, _NO_MARKS
+
+    def _plain_call(self, piece: str) -> _MarkRow | None:
+        """The event of a call or riichi written as Tenhou writes them (``N who="1"
+        m="42059" />``, ``REACH who="0" ten="…" step="2"/>``), read in a round, with the
+        seat whose drawn tile it clears; ``None`` for anything else (:meth:`_element`
+        reads it, or names what is wrong with it)."""
+        m = _N_PIECE.fullmatch(piece)
+        if m is not None:
+            who = int(m[1])
+            if who >= self.players:
+                return None
+            code = int(m[2])
+            memo = code << 3 | who << 1 | self.red
+            event = _MELD_EVENTS.get(memo)
+            if event is None:
+                try:
+                    meld = decode_meld(code, who=who)
+                except LogFormatError:
+                    return None
+                event = _meld_event(meld, self.ids)
+                if len(_MELD_EVENTS) < _MELD_EVENTS_MAX:
+                    _MELD_EVENTS[memo] = event
+            return event, who
+        m = _REACH_PIECE.fullmatch(piece)
+        if m is not None:
+            who = int(m[1])
+            if who >= self.players:
+                return None
+            return (_REACH[who] if m[2] == "1" else _REACH_ACCEPTED[who]), -1
+        return None
 
     def _element(self, number: int, tag: str, digits: str, attr_text: str) -> None:
         """Read one opening element (number ``number``); errors name it and its number."""
