@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import pytest
 
+from jantaku.hand.decompose import readings
 from jantaku.rules import PRESETS
 from jantaku.scoring import WinSituation, has_yaku, score_win
 from jantaku.scoring import score as scoring
-from jantaku.tiles import KIND_OF
+from jantaku.tiles import KIND_OF, counts34, parse_tiles
 from scoring_hands import random_hands, with_rules
 
 FOUR_PLAYER = [name for name, rules in PRESETS.items() if rules.players == 4]
@@ -149,3 +150,20 @@ def test_first_turn_thirteen_orphans_takes_the_registry_path() -> None:
         counts[KIND_OF[t]] += 1
     assert scoring._kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
     assert [y.id for y in score_win(s).yaku] == ["tenhou", "kokushi_13"]
+
+
+def test_table_readings_equal_the_search() -> None:
+    """The registry path reads hands from the shipped split tables: the same readings,
+    in the same order, as :func:`jantaku.hand.decompose.readings` finds by search."""
+    seen = set()
+    for h in random_hands(20261129, 3000):
+        counts = [0] * 34
+        for t in h.situation.concealed:
+            counts[KIND_OF[t]] += 1
+        found = scoring._table_readings(tuple(counts))
+        assert found == readings(counts), h.situation
+        seen.add(tuple(r.form for r in found))
+    for hand in ("11122233344455m", "11223344556677m", "19m19p19s1234567z", "123m"):
+        counts = counts34(parse_tiles(hand))
+        assert scoring._table_readings(tuple(counts)) == readings(counts), hand
+    assert len(seen) >= 4  # regular, several regular, seven pairs, thirteen orphans

@@ -27,7 +27,7 @@ from jantaku.errors import (
     InvalidHandError,
     NoYakuError,
 )
-from jantaku.hand.decompose import Form, Reading, readings
+from jantaku.hand.decompose import Form, Reading
 from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
@@ -565,8 +565,28 @@ def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
     if found is None:
         if len(_READINGS) >= _CACHE_SIZE:
             _READINGS.clear()
-        found = _READINGS[concealed] = readings(concealed)
+        found = _READINGS[concealed] = _table_readings(concealed)
     return found
+
+
+def _table_readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
+    """:func:`jantaku.hand.decompose.readings` of complete concealed counts, the
+    regular ones from the shipped split tables."""
+    out = [
+        _new_reading(_REGULAR, x[2], tuple(x[0]), tuple(x[1]))
+        for x in _regular_splits(bytes(concealed), 0)
+    ]
+    if sum(concealed) == 14:
+        pairs = tuple(k for k in range(34) if concealed[k] == 2)
+        if len(pairs) == 7:
+            out.append(_new_reading(Form.SEVEN_PAIRS, pairs[0], (), pairs))
+        if (
+            all(concealed[k] in (1, 2) for k in YAOCHUU)
+            and sum(concealed[k] for k in YAOCHUU) == 14
+        ):
+            doubled = next(k for k in YAOCHUU if concealed[k] == 2)
+            out.append(_new_reading(Form.KOKUSHI, doubled, (), ()))
+    return tuple(out)
 
 
 def clear_cache() -> None:
