@@ -183,15 +183,17 @@ def shanten(counts: Sequence[int]) -> int:
     """
     try:
         b = bytes(counts) if counts.__class__ is list else _to_bytes(counts)
+    except (ValueError, TypeError):
+        b = _to_bytes(counts)  # raises the typed error
+    if len(b) != 34:
+        raise InvalidHandError(f"counts must have 34 entries, not {len(b)}")
+    try:
         vm = _DM[b[0:9]]
         vp = _DP[b[9:18]]
         vs = _DS[b[18:27]]
         vh = _DH[b[27:34]]
-    except (KeyError, ValueError, TypeError):
-        b = _to_bytes(counts)
+    except KeyError:  # a suit not met before: valued once, from the bytes already made
         vm, vp, vs, vh = _values(b)
-    if len(b) != 34:
-        raise InvalidHandError(f"counts must have 34 entries, not {len(b)}")
     st = (vm + vp + vs + vh) >> 16
     n = st & 63
     if n > 14:
