@@ -189,8 +189,9 @@ def _ask_sync(
     return _checked(action, seat, start, budget)
 
 
-_ACTION_TYPES: Final = (
+_ACTION_TYPES: Final = (  # the most frequent answers first: isinstance tries them in order
     Dahai,
+    Pass,
     Reach,
     Chi,
     Pon,
@@ -200,7 +201,6 @@ _ACTION_TYPES: Final = (
     Nukidora,
     Hora,
     Ryukyoku,
-    Pass,
 )
 
 
@@ -336,11 +336,12 @@ async def _drive(
             for event in ref.log[written:]:
                 writer.write(event)
             written = len(ref.log)
-        for i in range(before, len(ref.log)):
-            event = ref.log[i]
-            if isinstance(event, StartKyoku):
+        log = ref.log
+        for i in range(before, len(log)):
+            kind = type(log[i])
+            if kind is StartKyoku:
                 kyoku_start = i
-            elif isinstance(event, EndKyoku):
+            elif kind is EndKyoku:
                 round_end = RoundEnd(
                     events=tuple(ref.log[kyoku_start : i + 1]),
                     hands=hands,
