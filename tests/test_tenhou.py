@@ -315,14 +315,18 @@ def _laid_out(text: str) -> str:
 
 @pytest.mark.parametrize("path", [PAIRS[0], XML_GAMES[0], XML_GAMES[-1]], ids=lambda p: p.stem)
 def test_layout_of_the_elements_does_not_change_the_game(path: Path) -> None:
-    """Tenhou writes elements back to back; white space, ``<T12 />``, leading zeros and an
-    attribute value holding ``<`` or ``>`` read to the same game."""
+    """Tenhou writes elements back to back; white space, ``<T12 />``, attributes in
+    another order, leading zeros and an attribute value holding ``<`` or ``>`` read to
+    the same game."""
     raw = path.read_bytes()
     text = (gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw).decode()
     game = read_xml(text)
     assert game.errors == () and game.rounds > 0
     assert _same_reading(read_xml("  \n" + _laid_out(text) + "\n"), game)
     assert _same_reading(read_xml('<?xml version="1.0"?>\n' + text), game)
+    reordered = re.sub(r'<AGARI ([^>]*?) (who="\d" fromWho="\d")', r"<AGARI \2 \1", text)
+    reordered = re.sub(r'<INIT ([^>]*?) (oya="\d")', r"<INIT \2 \1", reordered)
+    assert reordered != text and _same_reading(read_xml(reordered), game)
     zeros = re.sub(r"<([TUVWDEFG])(\d+)/>", r"<\g<1>0\2/>", text)
     assert zeros != text and _same_reading(read_xml(zeros), game)
     odd = re.sub(r'<UN n0="[^"]*"', '<UN n0="a%3Cb" x="<>"', text, count=1)

@@ -626,6 +626,21 @@ def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
 # Calls and riichi as Tenhou writes them: pieces that _PIECE reads the same way.
 _N_PIECE: Final = re.compile(r'N who="([0-3])" m="([0-9]{1,5})"\s*/?>\s*')
 _REACH_PIECE: Final = re.compile(r'REACH who="([0-3])"(?: ten="[^"]*")? step="([0-9])"\s*/?>\s*')
+# The two long elements of every round as Tenhou writes them, and their attributes.
+_INIT_KEYS: Final = ("seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3")
+_INIT_PIECE: Final = re.compile(
+    r'INIT seed="([^"]*)" ten="([^"]*)" oya="([^"]*)" hai0="([^"]*)" hai1="([^"]*)" '
+    r'hai2="([^"]*)" hai3="([^"]*)"\s*/?>\s*'
+)
+_AGARI_KEYS: Final = (
+    *("ba", "hai", "m", "machi", "ten", "yaku", "doraHai", "doraHaiUra"),
+    *("who", "fromWho", "sc", "owari"),
+)
+_AGARI_PIECE: Final = re.compile(
+    r'AGARI ba="([^"]*)" hai="([^"]*)"(?: m="([^"]*)")? machi="([^"]*)" ten="([^"]*)" '
+    r'yaku="([^"]*)" doraHai="([^"]*)"(?: doraHaiUra="([^"]*)")? who="([^"]*)" '
+    r'fromWho="([^"]*)" sc="([^"]*)"(?: owari="([^"]*)")?\s*/?>\s*'
+)
 _PIECE: Final = re.compile(r'(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)(\s*/?)>\s*')
 
 
@@ -648,6 +663,21 @@ def _pieces(text: str) -> list[str] | None:
         return None
     del pieces[0]
     return pieces
+
+
+def _plain_attrs(piece: str) -> tuple[str, dict[str, str]] | None:
+    """The tag and attributes of an INIT or AGARI piece written as Tenhou writes them
+    (what :data:`_PIECE` and :data:`_ATTR` read from it, in one pass), else ``None``."""
+    if piece.startswith("INIT "):
+        m = _INIT_PIECE.fullmatch(piece)
+        if m is not None:
+            return "INIT", dict(zip(_INIT_KEYS, m.groups(), strict=True))
+    elif piece.startswith("AGARI "):
+        m = _AGARI_PIECE.fullmatch(piece)
+        if m is not None:
+            pairs = zip(_AGARI_KEYS, m.groups(), strict=True)
+            return "AGARI", {k: v for k, v in pairs if v is not None}
+    return None
 
 
 def _meld_event(meld: TenhouMeld, ids: Sequence[Tile]) -> Event:
@@ -896,13 +926,18 @@ class _XmlReader:
                 if seat >= 0:
                     last[seat] = -1
                 continue
-            m = fullmatch(piece)
-            if m is None:
-                raise _Irregular
-            closing, tag, digits, attr_text, _ = m.groups()
-            if closing:
-                continue
-            element(number, tag, digits, attr_text)
+            written = _plain_attrs(piece) if piece[:1] in ("I", "A") else None
+            if written is not None:
+                tag = written[0]
+                element(number, tag, "", "", written[1])
+            else:
+                m = fullmatch(piece)
+                if m is None:
+                    raise _Irregular
+                closing, tag, digits, attr_text, _ = m.groups()
+                if closing:
+                    continue
+                element(number, tag, digits, attr_text)
             if (
                 tag in _MARK_TAGS
                 and marks is not _NO_MARKS
@@ -947,8 +982,16 @@ class _XmlReader:
             return (_REACH[who] if m[2] == "1" else _REACH_ACCEPTED[who]), -1
         return None
 
-    def _element(self, number: int, tag: str, digits: str, attr_text: str) -> None:
-        """Read one opening element (number ``number``); errors name it and its number."""
+    def _element(
+        self,
+        number: int,
+        tag: str,
+        digits: str,
+        attr_text: str,
+        attrs: dict[str, str] | None = None,
+    ) -> None:
+        """Read one opening element (number ``number``; ``attrs`` read from ``attr_text``
+        when not given); errors name it and its number."""
         players = self.players
         ids = self.ids
         last_draw = self.last_draw
@@ -976,7 +1019,8 @@ class _XmlReader:
                     raise _XmlError(f"<{tag}{digits}> outside a round")
                 raise _XmlError(f"unknown element <{tag}{digits}>")
             self.number = number
-            attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
+            if attrs is None:
+                attrs = dict(_ATTR.findall(attr_text)) if attr_text else {}
             if tag == "N":
                 if not self.in_round:
                     raise _XmlError("<N> outside a round")
