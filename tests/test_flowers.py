@@ -549,3 +549,20 @@ def test_the_terminal_table_shows_the_flowers_set_aside() -> None:
     ref = Referee(FLOWERS8, walls=_factory(FLOWERS8, _HANDS, head="1f", rinshan="9s"))
     text = render_view(observe(ref.state, 2), ["east", "south", "west", "north"])
     assert "flowers \U0001f022 1f×1" in text
+
+
+def test_a_tenhou_record_of_a_flower_game_is_refused() -> None:
+    """Tenhou's format has no flower tiles: writing one is a typed error, not a silent loss."""
+    from jantaku.logs.tenhou import to_tenhou6
+
+    ref = Referee(FLOWERS8, seed=3)
+    ref.play(lambda seat, state, legal: legal[0])
+    assert any(isinstance(e, Flower) for e in ref.log)
+    with pytest.raises(LogFormatError, match="flower"):
+        to_tenhou6(ref.log)
+    # the same match without its flower events is still refused: the rules hold flowers
+    with pytest.raises(LogFormatError, match="flower"):
+        to_tenhou6([e for e in ref.log if not isinstance(e, Flower)])
+    plain = Referee(TENHOU, seed=3)
+    plain.play(lambda seat, state, legal: legal[0])
+    assert to_tenhou6(plain.log)["log"]

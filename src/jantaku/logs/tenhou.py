@@ -53,6 +53,7 @@ from jantaku.events import (
     EndGame,
     EndKyoku,
     Event,
+    Flower,
     Hora,
     Kakan,
     Nukidora,
@@ -1415,6 +1416,9 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     Wins are written from the ``hora`` extensions (yaku, han, fu, points); a game read
     from a Tenhou record carries them.
 
+    Raises :class:`~jantaku.errors.LogFormatError` for a game played with flower tiles
+    (T4), which a Tenhou record cannot hold.
+
     >>> from jantaku.events import StartGame, StartKyoku, Tsumo, Dahai, Ryukyoku, EndKyoku
     >>> from jantaku.tiles import parse_tiles
     >>> hands = [parse_tiles(h) for h in ("1112345678999m", "1112345678999p",
@@ -1532,6 +1536,10 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
         elif isinstance(ev, StartGame):
             names = list(ev.names)
             players = len(names)
+            if ev.rules and ev.rules.get("flowers"):
+                raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
+        elif isinstance(ev, Flower):
+            raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
     out: dict[str, Any] = {}
     if game is None:
         lobby = TenhouLobby(0x09 | (0x10 if players == 3 else 0))
