@@ -377,7 +377,7 @@ _Meld = int  # a meld's code << 6 | the kind of its lowest tile (an int, so keys
 
 def _melds(s: WinSituation) -> tuple[_Meld, ...]:
     """The melds of a situation as :data:`_Meld` ints."""
-    return tuple(_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds)
+    return tuple([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
 
 
 def _fu(
@@ -806,9 +806,10 @@ def _candidates(
 # chanta condition, the wait at each place), and the ordinary yaku and the fu are
 # computed on bit masks of kinds instead of through the registry's predicates. The
 # results are the registry's: the same yaku in the same order, the same fu;
-# ``tests/test_scoring_fast.py`` compares both paths. Hands that could hold a yakuman
-# (or are a first-turn win, or thirteen orphans) take the registry path,
-# :func:`_candidates`.
+# ``tests/test_scoring_fast.py`` compares both paths. Thirteen orphans has its own
+# short path (:func:`_kokushi_candidates`); other hands that could hold a yakuman, and
+# first-turn wins, take the registry path, :func:`_candidates`, which reads the hand
+# from the same tables (:func:`_table_readings`).
 
 _Features = tuple[Any, ...]  # a :data:`jantaku.scoring.tables.FEATURES` record
 _FEATURES: Final = (split_features(honors=False), split_features(honors=True))
@@ -1329,7 +1330,7 @@ def score_win(s: WinSituation) -> WinResult:
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
     melds = (
-        tuple(_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds)
+        tuple([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
         if s.melds
         else ()
     )
@@ -1386,7 +1387,7 @@ def score_win(s: WinSituation) -> WinResult:
             melds,
             cand[8] == _RYANMEN and _PINFU_CODE in codes,
             s.discarder is None,
-            not melds or all(m >> 6 == _ANKAN for m in melds),
+            not melds or min(melds) >> 6 == _ANKAN,  # ankan, the highest code, only
             win_kind,
             wait,
             EAST + (s.winner - s.dealer) % rules.players,
@@ -1574,8 +1575,7 @@ def has_yaku(s: WinSituation) -> bool:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    melds = _melds(s)
-    candidates = _analyse(bytes(concealed), melds, KIND_OF[s.win_tile], s)
+    candidates = _analyse(bytes(concealed), _melds(s) if s.melds else (), KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(_Message("not a winning hand: {}", s))
     if not any(han or mult for _y, han, mult, *_rest in candidates):
