@@ -224,6 +224,10 @@ class Wall:
 _SETS: dict[tuple[int, tuple[int, int, int], int], tuple[Tile, ...]] = {}
 
 
+# the steps of a shuffle of n tiles: (place, bits of its partner's draw), made once
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
     """Shuffle ``tiles`` in place: Fisher–Yates from the last place down, each place's
     partner drawn by rejection from ``rng.getrandbits`` — the algorithm of CPython's
@@ -237,11 +241,13 @@ def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
     True
     """
     getrandbits = rng.getrandbits
-    for i in range(len(tiles) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    n = len(tiles)
+    steps = _STEPS.get(n)
+    if steps is None:  # each place from the last down, with the bits its partner takes
+        steps = _STEPS[n] = tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+    for i, bits in steps:
         j = getrandbits(bits)
-        while j >= size:
+        while j > i:
             j = getrandbits(bits)
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
