@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -252,6 +253,35 @@ def test_time_budget_async_and_sync() -> None:
     with pytest.raises(AgentError, match="time budget") as info:
         play_match([SlowSync(), *randoms(3)], seed=1, time_budget=0.01)
     assert info.value.seat == 0
+
+
+class Hung(Agent):
+    """A blocking agent that never answers (an engine stuck in a loop)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        self.release.wait()
+        return legal[0]
+
+
+def test_time_budget_stops_a_blocking_agent_that_never_answers() -> None:
+    hung = Hung()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(AgentError, match="time budget") as info:
+            play_match([*randoms(2), hung, *randoms(1)], seed=1, time_budget=0.2)
+    finally:
+        hung.release.set()  # let its thread go
+    assert info.value.seat == 2
+    assert time.perf_counter() - start < 30
+
+
+def test_time_budget_reports_a_blocking_agent_that_raises() -> None:
+    with pytest.raises(AgentError, match="raised ZeroDivisionError") as info:
+        play_match([*randoms(3), Raiser(after=3)], seed=1, time_budget=5.0)
+    assert info.value.seat == 3
 
 
 def test_wrong_number_of_agents() -> None:

@@ -22,6 +22,8 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -168,6 +170,8 @@ async def _ask(
         if native:
             coro = agent.act_async(view, legal)
             action = await (asyncio.wait_for(coro, budget) if budget is not None else coro)
+        elif budget is not None:  # a blocking agent thinks in a thread the budget can leave
+            action = await asyncio.wait_for(_in_thread(agent.act, view, legal), budget)
         else:
             action = agent.act(view, legal)
     except TimeoutError:
@@ -177,10 +181,38 @@ async def _ask(
     return _checked(action, seat, start, budget)
 
 
+async def _in_thread(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` in a daemon thread: awaiting it can time out, and a call that never
+    returns neither blocks the match nor the interpreter's exit."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Any] = loop.create_future()
+
+    def settle(result: Any, error: BaseException | None) -> None:
+        if done.cancelled():
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result, error = fn(*args), None
+        except BaseException as e:  # handed to the awaiting side, reported there
+            result, error = None, e
+        # a closed loop: the match ended without this answer, and nobody waits for it
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, daemon=True, name="jantaku-agent").start()
+    return await done
+
+
 def _ask_sync(
     agent: Any, seat: int, view: Any, legal: tuple[Action, ...], budget: float | None
 ) -> Action:
-    """:func:`_ask` for an agent that answers at once (no coroutine for each decision)."""
+    """:func:`_ask` for an agent that answers at once, with no budget (no coroutine or
+    thread for each decision)."""
     start = time.perf_counter() if budget is not None else 0.0
     try:
         action = agent.act(view, legal)
@@ -315,8 +347,10 @@ async def _drive(
         else:
             for seat, legal in pend.items():
                 view = observe(state, seat) if looks[seat] else None
-                if natives[seat]:
-                    choices[seat] = await _ask(agents[seat], seat, view, legal, time_budget, True)
+                if natives[seat] or time_budget is not None:
+                    choices[seat] = await _ask(
+                        agents[seat], seat, view, legal, time_budget, natives[seat]
+                    )
                 else:
                     choices[seat] = _ask_sync(agents[seat], seat, view, legal, time_budget)
         if shows_hands:
@@ -374,7 +408,8 @@ def play_match(
 
     ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``log``, an open text
     stream, receives the match as mjai JSON lines as it is played; ``time_budget``
-    limits each decision in seconds. The same agents, rules and seed give the same
+    limits each decision in seconds (a blocking agent then thinks in a daemon thread,
+    so one that never answers is reported when its time is up). The same agents, rules and seed give the same
     match, event for event. From code already running an event loop (a web server),
     await :func:`play_match_async` instead.
 
