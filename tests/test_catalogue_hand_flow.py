@@ -634,7 +634,9 @@ def test_P1b_yakuman_claim_settled_by_the_scorekeeper() -> None:
     assert yakuman_shanten(parse_tiles(ORPHANS)) == 0
     assert yakuman_shanten(parse_tiles("111m222p33s44s567z")) == 2
     assert yakuman_shanten(parse_tiles("111m222p345s5677z")) == 3  # four tiles away
-    assert yakuman_shanten(parse_tiles("1112223334s"), [parse_meld("[5-55z]")]) == 8
+    # open yakuman count: four kans (a kakan and three ankan) are four steps away,
+    # daisangen lacks three hatsu and three chun
+    assert yakuman_shanten(parse_tiles("1112223334s"), [parse_meld("[5-55z]")]) == 4
     s = start((JUNK[0], WAITING[1], WAITING[2], ORPHANS), TEXTBOOK)
     turn(s, 0, "6z")
     chombo = chombo_payments(1, dealer=0, rules=TEXTBOOK)

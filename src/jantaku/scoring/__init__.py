@@ -35,6 +35,7 @@ from jantaku.scoring.score import (
 )
 from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.scoring.yaku import BY_ID, YAKU, Context, Wait, Yaku
+from jantaku.scoring.yakuman_distance import YakumanDistance, yakuman_distance
 
 __all__ = [
     "BY_ID",
@@ -50,6 +51,7 @@ __all__ = [
     "WinSituation",
     "Yaku",
     "YakuHan",
+    "YakumanDistance",
     "basic_points",
     "ceil100",
     "chombo_payments",
@@ -64,5 +66,6 @@ __all__ = [
     "score_wins",
     "settle_shortfall",
     "yakuman_claim_payments",
+    "yakuman_distance",
     "yakuman_shanten",
 ]

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jantaku.errors import InvalidHandError, RulesError, ScoringError
-from jantaku.hand import shanten_kokushi
-from jantaku.meld import Meld, MeldKind
+from jantaku.errors import RulesError, ScoringError
+from jantaku.meld import Meld
 from jantaku.rules import LeftoverDeposits, Rounding, Rules, SanmaTsumo, Shortfall
-from jantaku.tiles import KIND_OF, Tile
+from jantaku.scoring.yakuman_distance import UNREACHABLE, yakuman_distance
+from jantaku.tiles import Tile
 
 __all__ = [
     "FinalStanding",
@@ -143,11 +143,15 @@ def chombo_payments(offender: int, *, dealer: int, rules: Rules) -> tuple[int, .
 
 
 def yakuman_shanten(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> int:
-    """The shanten of a hand towards a closed yakuman it can still make (P1b).
+    """The least shanten of a hand towards any yakuman it can still make (P1b, Y27).
 
-    Measured exactly for thirteen orphans (国士無双) and four concealed triplets
-    (四暗刻, ankan counting as triplets); a hand with an open meld makes neither and
-    gives 8. Other yakuman are not measured.
+    Every yakuman of the tiles is measured, open melds included where the yakuman allows
+    them (daisangen with a pon of dragons, an open tsuuiisou, …); tenhou, chiihou and
+    renhou depend on the turn of the win and are not. See
+    :mod:`jantaku.scoring.yakuman_distance` for the definition and
+    :func:`~jantaku.scoring.yakuman_distance.yakuman_distance` for each yakuman's own
+    distance; a hand whose melds rule out every yakuman gives
+    :data:`~jantaku.scoring.yakuman_distance.UNREACHABLE` (14).
 
     >>> from jantaku.tiles import parse_tiles
     >>> yakuman_shanten(parse_tiles("19m19p19s1234566z"))
@@ -156,22 +160,9 @@ def yakuman_shanten(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> in
     2
 
     Raises :class:`~jantaku.errors.InvalidHandError` for a hand that is not 13 tiles
-    (kans counting as 3).
+    (kans counting as 3) or holds a fifth copy of a kind.
     """
-    if len(concealed) + 3 * len(melds) != 13:
-        raise InvalidHandError("a hand of 13 tiles is measured (kans count as 3)")
-    if any(m.kind is not MeldKind.ANKAN for m in melds):
-        return 8
-    counts = [0] * 34
-    for t in concealed:
-        counts[KIND_OF[t]] += 1
-    sets = 4 - len(melds)
-    ranked = sorted(counts, reverse=True)
-    usable = sum(min(c, 3) for c in ranked[:sets]) + min(ranked[sets], 2)
-    best = 3 * sets + 2 - usable - 1
-    if not melds:
-        best = min(best, shanten_kokushi(counts))
-    return best
+    return yakuman_distance(concealed, melds).shanten
 
 
 def yakuman_claim_payments(
@@ -187,7 +178,8 @@ def yakuman_claim_payments(
 
     000 罰則: 錯和が在った時役満3待聴以内の手牌を持っているものはその代償を錯和者に求める
     事が出来る. jantaku reads 3待聴以内 as at most three tiles from the complete yakuman
-    (yakuman shanten 2 or less, :func:`yakuman_shanten`), and the compensation as the
+    (yakuman shanten 2 or less towards any yakuman of the tiles, open ones included,
+    :func:`yakuman_shanten`), and the compensation as the
     yakuman the claimant would have won by ron from the offender (32000, 48000 for the
     dealer) less what the chombo payment already gave the claimant. The result is the
     ``deltas`` of a ``penalty`` event (reason ``yakuman_claim``).
@@ -209,6 +201,8 @@ def yakuman_claim_payments(
     if claimant == offender:
         raise ScoringError("the offender cannot claim from itself")
     distance = yakuman_shanten(concealed, melds)
+    if distance == UNREACHABLE:
+        raise ScoringError("the melds rule out every yakuman")
     if distance > 2:
         raise ScoringError(f"the hand is {distance + 1} tiles from a yakuman (at most 3)")
     full = 8000 * (6 if claimant == dealer else 4)
