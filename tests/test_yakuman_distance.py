@@ -554,6 +554,9 @@ def test_the_complete_hands_listed_are_yakuman_for_the_mahjong_package() -> None
             continue
         for t in rng.sample(sorted(targets(y, specs)), 4):
             assert y in _mahjong_yakuman(specs, t, y), (y, specs, t)
+    # seven pairs of honors is tsuuiisou
+    pairs = [2 if k in HONORS else 0 for k in range(34)]
+    assert "tsuuiisou" in _mahjong_yakuman((), pairs, "tsuuiisou")
     # four concealed triplets won by tsumo, four kans with a pair
     t = [0] * 34
     for k in (0, 10, 20, 30):
@@ -609,6 +612,8 @@ def test_unreachable_and_errors() -> None:
         yakuman_distance(parse_tiles("11111m22223333p"))
     with pytest.raises(InvalidHandError):
         yakuman_distance(parse_tiles("1m2345678m123p11z"), [parse_meld("[1111m]")])
+    red = yakuman_distance(parse_tiles("0m555p777s111222z"))  # a red five counts as a five
+    assert red == yakuman_distance(parse_tiles("5m555p777s111222z")) and red.of("suuankou") == 0
     full = yakuman_distance(parse_tiles("19m19p19s1234567z"))
     for bad in ("kokushi_13", "tenhou", "pinfu"):
         with pytest.raises(ScoringError):
