@@ -21,6 +21,8 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.yaku_config import YakuConfig
@@ -489,14 +491,16 @@ def test_distances_equal_the_enumeration_of_complete_hands() -> None:
 def test_distances_equal_a_breadth_first_search_over_exchanges() -> None:
     """Tenpai is first reached after the measured number of exchanges, on 300 seeded
     hands: searched three exchanges deep for the yakuman of few kinds (tsuuiisou,
-    chinroutou, ryuuiisou, kokushi), two deep for the others, where a hand measured
-    three or more away must not be tenpai after two exchanges."""
+    chinroutou, ryuuiisou, kokushi) and suukantsu with three melds or more, two deep for
+    the others, where a hand measured three or more away must not be tenpai after two
+    exchanges."""
     deep: dict[tuple[str, int], int] = {}
     checked: dict[str, set[int]] = {y: set() for y in MEASURED}
     for y, specs, h in hands(7, 30):
         d = measured(specs, h)[y]
         assert d is not None
-        depth = min(d, 3 if y in FEW_KINDS else 2)
+        few = y in FEW_KINDS or (y == "suukantsu" and len(specs) >= 3)  # small searches
+        depth = min(d, 3 if few else 2)
         if depth >= 2:  # the deep searches are the slow ones: three of each per yakuman
             if deep.get((y, min(d, depth + 1)), 0) >= 3:
                 continue
@@ -505,6 +509,31 @@ def test_distances_equal_a_breadth_first_search_over_exchanges() -> None:
         checked[y].add(d)
     for y in MEASURED:
         assert {0, 1, 2, 3} <= checked[y], (y, checked[y])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    st.permutations(range(136)).map(lambda ids: sorted(i // 4 for i in ids[:13])),
+    st.sampled_from(
+        [(), (("pon", 31),), (("chii", 19),), (("ankan", 27), ("pon", 0)), (("minkan", 8),)]
+    ),
+)
+def test_any_hand_equals_the_enumeration(kinds: list[int], specs: tuple[MeldSpec, ...]) -> None:
+    """Hands of any tiles, most far from every yakuman, with a few melds: each measured
+    distance is the enumeration's."""
+    h = [0] * 34
+    held = meld_tiles(specs)
+    for k in kinds[: 13 - 3 * len(specs)]:
+        if h[k] + held[k] < 4:
+            h[k] += 1
+    k = 0
+    while sum(h) < 13 - 3 * len(specs):  # a tile taken by a meld: the next free kind
+        if h[k] + held[k] < 4:
+            h[k] += 1
+        k = (k + 1) % 34
+    got = measured(specs, h)
+    for y in MEASURED:
+        assert got[y] == true_distance(y, specs, h), (y, specs, tiles_of(h))
 
 
 def _mahjong_yakuman(specs: tuple[MeldSpec, ...], concealed: Sequence[int], y: str) -> set[str]:
