@@ -7,7 +7,9 @@ which the hand is tenpai on that yakuman, so ``0`` is tenpai and ``-1`` never oc
 least number of tiles the hand lacks of a complete 14-tile hand of that yakuman with
 the same melds. Unlike the shape shanten of :mod:`jantaku.hand`, a complete hand never
 holds a fifth copy of a kind (the tiles of the melds counted), so a wait on a kind the
-hand and its melds already hold four of is no wait.
+hand and its melds already hold four of is no wait. A hand is tenpai on a yakuman when
+some tile completes it with that yakuman, by tsumo if need be (suuankou on a shanpon
+wait).
 
 Suukantsu (四槓子) is tenpai with four declared kans and a single tile (any tile: it
 waits for its pair). A kan takes the place of the discard that follows a draw (its
