@@ -104,7 +104,6 @@ def test_fast_path_hands(
     ("hand", "win", "fields", "yakuman"),
     [
         ("123m11p555666777z", "1p", {"discarder": 1}, "daisangen"),
-        ("111m222p333s444m55z", "4m", {}, "suuankou"),
         ("11122233355566z", "6z", {}, "tsuuiisou"),
         ("11112345678999m", "5m", {}, "chuuren"),
         ("123m456p789s11155z", "5z", {"first_turn": True}, "tenhou"),
@@ -167,3 +166,23 @@ def test_table_readings_equal_the_search() -> None:
         counts = counts34(parse_tiles(hand))
         assert scoring._table_readings(tuple(counts)) == readings(counts), hand
     assert len(seen) >= 4  # regular, several regular, seven pairs, thirteen orphans
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "fields", "yaku"),
+    [
+        ("111m222p333s444m55z", "4m", {}, ["suuankou"]),  # tsumo on a shanpon
+        ("111m222p333s444m55z", "5z", {"discarder": 1}, ["suuankou_tanki"]),
+        # by ron the shanpon's triplet is open: three concealed triplets, toitoi
+        ("111m222p333s444m55z", "4m", {"discarder": 1}, ["toitoi", "sanankou"]),
+        # the same tiles read as runs too: the triplets' reading pays more
+        ("111222333m44455p", "5p", {}, ["suuankou_tanki"]),
+    ],
+)
+def test_four_concealed_triplets_on_the_fast_path(
+    hand: str, win: str, fields: dict[str, int], yaku: list[str]
+) -> None:
+    s = WinSituation.from_hand(hand, win=win, **fields)
+    pair = _both(s)
+    assert pair is not None and pair[0] == pair[1]
+    assert [y.id for y in score_win(s).yaku] == yaku

@@ -991,6 +991,16 @@ _SANANKOU, _SHOUSANGEN, _HONROUTOU, _JUNCHAN = (
     _FAST[i] for i in ("sanankou", "shousangen", "honroutou", "junchan")
 )
 _RYANPEIKOU: Final = _FAST["ryanpeikou"][0]
+
+
+def _suuankou(tanki: bool, double: bool) -> tuple[int, int]:
+    """The code and yakuman multiple of four concealed triplets, by wait and rules."""
+    y = BY_ID["suuankou_tanki" if tanki else "suuankou"]
+    m = y.yakuman if double else 1
+    return _YAKU_HAN_CODE[id(_yaku_han(y, 13 * m, m))], m
+
+
+_SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in (False, True))
 _HAND_YAKU: dict[int, tuple[list[int], int]] = {}
 
 
@@ -1007,8 +1017,7 @@ def _fast_candidates(
     rules = s.rules
     tsumo = s.discarder is None
     closed = True
-    meld_runs: tuple[int, ...] = ()
-    meld_trips: tuple[int, ...] = ()
+    n_meld_runs = n_meld_trips = 0
     meld_mask = 0
     meld_rmask = 0
     meld_tmask = 0
@@ -1020,11 +1029,11 @@ def _fast_candidates(
         k = m & 63
         if code == _CHII:
             closed = False
-            meld_runs += (k,)
+            n_meld_runs += 1
             meld_mask |= 7 << k
             meld_rmask |= 1 << k
             continue
-        meld_trips += (k,)
+        n_meld_trips += 1
         meld_mask |= 1 << k
         meld_tmask |= 1 << k
         yao = _YAO_MASK >> k & 1
@@ -1068,18 +1077,19 @@ def _fast_candidates(
         if s.ippatsu and rules.ippatsu:
             hand.append(_IPPATSU)
             hand_han += 1
-    if s.chankan:
-        hand.append(_CHANKAN[col][0])
-        hand_han += 1
-    if s.rinshan:
-        hand.append(_RINSHAN[col][0])
-        hand_han += 1
-    if s.haitei:
-        hand.append(_HAITEI[col][0])
-        hand_han += 1
-    if s.houtei:
-        hand.append(_HOUTEI[col][0])
-        hand_han += 1
+    if s.chankan or s.rinshan or s.haitei or s.houtei:
+        if s.chankan:
+            hand.append(_CHANKAN[col][0])
+            hand_han += 1
+        if s.rinshan:
+            hand.append(_RINSHAN[col][0])
+            hand_han += 1
+        if s.haitei:
+            hand.append(_HAITEI[col][0])
+            hand_han += 1
+        if s.houtei:
+            hand.append(_HOUTEI[col][0])
+            hand_han += 1
     if not mask & _YAO_MASK and (closed or rules.kuitan):
         hand.append(_TANYAO[col][0])
         hand_han += 1
@@ -1094,8 +1104,6 @@ def _fast_candidates(
     out: list[_Candidate] = []
     seat_wind = 27 + (s.winner - s.dealer) % rules.players
     round_wind = s.round_wind
-    n_meld_runs = len(meld_runs)
-    n_meld_trips = len(meld_trips)
     meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, n_runs, n_trips, yao, _, bits in splits:
         n_trips += n_meld_trips
@@ -1121,79 +1129,83 @@ def _fast_candidates(
         for wait in waits:
             ron_triplet = wait == _SHANPON and not tsumo
             concealed_trips = n_trips - n_meld_trips + ankans - ron_triplet
-            if concealed_trips == 4:
-                return None  # four concealed triplets
-            found = list(hand)
-            han = hand_han
             pinfu = False
-            if closed and n_runs == 4 and wait == _RYANMEN and not value_pair:
-                found.append(_PINFU_CODE)
-                han += _PINFU_HAN
-                pinfu = True
-            if peikou == 1:
-                found.append(_IIPEIKOU_CODE)
-                han += _IIPEIKOU_HAN
-            if tmask >> 27:
-                if tmask >> seat_wind & 1:
-                    found.append(_SEAT_CODE[seat_wind][col])
-                    han += 1
-                if tmask >> round_wind & 1:
-                    found.append(_ROUND_CODE[round_wind][col])
-                    han += 1
-                for k, codes in _DRAGON_CODE:
-                    if tmask >> k & 1:
-                        found.append(codes[col])
+            if concealed_trips == 4:  # four concealed triplets (四暗刻), a yakuman alone
+                code, mult = _SUUANKOU[wait == _TANKI][rules.double_yakuman]
+                found = [code]
+                han = 0
+            else:
+                mult = 0
+                found = list(hand)
+                han = hand_han
+                if closed and n_runs == 4 and wait == _RYANMEN and not value_pair:
+                    found.append(_PINFU_CODE)
+                    han += _PINFU_HAN
+                    pinfu = True
+                if peikou == 1:
+                    found.append(_IIPEIKOU_CODE)
+                    han += _IIPEIKOU_HAN
+                if tmask >> 27:
+                    if tmask >> seat_wind & 1:
+                        found.append(_SEAT_CODE[seat_wind][col])
                         han += 1
-            if yao_sets and honors:
-                code, h = _CHANTA[col]
-                found.append(code)
-                han += h
-            if n_runs >= 3:
-                if (
-                    rmask & _ITTSU == _ITTSU
-                    or rmask >> 9 & _ITTSU == _ITTSU
-                    or rmask >> 18 & _ITTSU == _ITTSU
-                ):
-                    code, h = _ITTSU_YH[col]
+                    if tmask >> round_wind & 1:
+                        found.append(_ROUND_CODE[round_wind][col])
+                        han += 1
+                    for k, codes in _DRAGON_CODE:
+                        if tmask >> k & 1:
+                            found.append(codes[col])
+                            han += 1
+                if yao_sets and honors:
+                    code, h = _CHANTA[col]
                     found.append(code)
                     han += h
-                if rmask & rmask >> 9 & rmask >> 18:
-                    code, h = _SANSHOKU[col]
+                if n_runs >= 3:
+                    if (
+                        rmask & _ITTSU == _ITTSU
+                        or rmask >> 9 & _ITTSU == _ITTSU
+                        or rmask >> 18 & _ITTSU == _ITTSU
+                    ):
+                        code, h = _ITTSU_YH[col]
+                        found.append(code)
+                        han += h
+                    if rmask & rmask >> 9 & rmask >> 18:
+                        code, h = _SANSHOKU[col]
+                        found.append(code)
+                        han += h
+                if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
+                    if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
+                        code, h = _DOUKOU[col]
+                        found.append(code)
+                        han += h
+                    if kans == 3:
+                        code, h = _SANKANTSU[col]
+                        found.append(code)
+                        han += h
+                    if not n_runs:
+                        code, h = _TOITOI[col]
+                        found.append(code)
+                        han += h
+                    if concealed_trips == 3:
+                        code, h = _SANANKOU[col]
+                        found.append(code)
+                        han += h
+                    if pair >= 31 and (tmask >> 31) in (3, 5, 6):
+                        code, h = _SHOUSANGEN[col]
+                        found.append(code)
+                        han += h
+                if honroutou:
+                    code, h = _HONROUTOU[col]
                     found.append(code)
                     han += h
-            if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
-                if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
-                    code, h = _DOUKOU[col]
+                if peikou == 2:
+                    code, h = _RYANPEIKOU
                     found.append(code)
                     han += h
-                if kans == 3:
-                    code, h = _SANKANTSU[col]
+                if yao_sets and not honors:
+                    code, h = _JUNCHAN[col]
                     found.append(code)
                     han += h
-                if not n_runs:
-                    code, h = _TOITOI[col]
-                    found.append(code)
-                    han += h
-                if concealed_trips == 3:
-                    code, h = _SANANKOU[col]
-                    found.append(code)
-                    han += h
-                if pair >= 31 and (tmask >> 31) in (3, 5, 6):
-                    code, h = _SHOUSANGEN[col]
-                    found.append(code)
-                    han += h
-            if honroutou:
-                code, h = _HONROUTOU[col]
-                found.append(code)
-                han += h
-            if peikou == 2:
-                code, h = _RYANPEIKOU
-                found.append(code)
-                han += h
-            if yao_sets and not honors:
-                code, h = _JUNCHAN[col]
-                found.append(code)
-                han += h
             if pinfu and tsumo:
                 fu = 20
             else:
@@ -1206,7 +1218,7 @@ def _fast_candidates(
                 if raw == 20 and not closed:
                     raw = 30
                 fu = -(-raw // 10) * 10
-            out.append((bytes(found), han, 0, fu, _REGULAR_CODE, pair, runs, trips, wait))
+            out.append((bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait))
     if seven_pairs:
         kinds = bytes(k for k in range(34) if cb[k])
         found = [*hand, _CHIITOITSU_CODE]
