@@ -205,26 +205,24 @@ def _best(
     ``free`` sets among ``candidates`` and a pair among ``pairs``, within ``cap``."""
     if free < 0:
         return None
-    base = [0] * 34
+    base: dict[int, int] = {}
     for k in must:
-        base[k] += 3
+        base[k] = base.get(k, 0) + 3
+    allowed = frozenset(pairs)
+    ranked = sorted((p for p in pairs if cap[p] >= 2), key=lambda p: -min(h[p], 2))
     best: int | None = None
     for combo in combinations_with_replacement(candidates, free):
-        w = base[:]
+        w = dict(base)
         for s in combo:
             for k in s:
-                w[k] += 1
-        if any(w[k] > cap[k] for k in range(34) if w[k]):
+                w[k] = w.get(k, 0) + 1
+        if any(n > cap[k] for k, n in w.items()):
             continue
-        kept = sum(min(h[k], w[k]) for k in range(34) if w[k])
-        gain = -1
-        for p in pairs:
-            if w[p] + 2 <= cap[p]:
-                g = min(h[p], w[p] + 2) - min(h[p], w[p])
-                if g > gain:
-                    gain = g
-                    if g == 2:
-                        break
+        kept = sum(min(h[k], n) for k, n in w.items())
+        gain = next((min(h[p], 2) for p in ranked if p not in w), -1)
+        for p, n in w.items():
+            if p in allowed and n + 2 <= cap[p]:
+                gain = max(gain, min(h[p], n + 2) - min(h[p], n))
         if gain >= 0 and (best is None or kept + gain > best):
             best = kept + gain
     return best
