@@ -811,10 +811,9 @@ def _candidates(
 # first-turn wins, take the registry path, :func:`_candidates`, which reads the hand
 # from the same tables (:func:`_table_readings`).
 
-_Features = tuple[Any, ...]  # a :data:`jantaku.scoring.tables.FEATURES` record
 _FEATURES: Final = (split_features(honors=False), split_features(honors=True))
 _NONE: Final = 255  # an empty place in a shipped split
-_TANKI_BIT, _SHANPON_BIT, _AMBIGUOUS_BIT = 1, 2, 128
+_TANKI_BIT, _SHANPON_BIT = 1, 2  # wait bits; 32 and more: two kinds of run wait
 _W0: Final = 11  # where a record's wait bits start
 
 
@@ -951,14 +950,6 @@ _FAST_IDS: Final = (
     " sanankou shousangen honroutou ryanpeikou junchan honitsu chinitsu"
 ).split()
 _FAST_YH: Final = {i: (_yh(i, True), _yh(i, False)) for i in _FAST_IDS}
-_SEAT_YH: Final = {
-    HONOR_TRIPLET[f"seat_wind_{n}"]: _FAST_YH[f"seat_wind_{n}"]
-    for n in ("ton", "nan", "shaa", "pei")
-}
-_ROUND_YH: Final = {
-    HONOR_TRIPLET[f"round_wind_{n}"]: _FAST_YH[f"round_wind_{n}"]
-    for n in ("ton", "nan", "shaa", "pei")
-}
 _PINFU: Final = _FAST_YH["pinfu"][0]
 # each fast yaku as (code, han) closed and open
 _FAST: Final = {
@@ -978,7 +969,7 @@ _DRAGON_CODE: Final = tuple(
 _PINFU_CODE, _PINFU_HAN = _FAST["pinfu"][0]
 _IIPEIKOU_CODE, _IIPEIKOU_HAN = _FAST["iipeikou"][0]
 _CHIITOITSU_CODE, _CHIITOITSU_HAN = _FAST["chiitoitsu"][0]
-(_MENZEN_TSUMO, _), (_RIICHI, _), (_IPPATSU, _), (_DOUBLE_RIICHI, _) = (
+_MENZEN_TSUMO, _RIICHI, _IPPATSU, _DOUBLE_RIICHI = (
     _FAST[i][0] for i in ("menzen_tsumo", "riichi", "ippatsu", "double_riichi")
 )
 _CHANKAN, _RINSHAN, _HAITEI, _HOUTEI, _TANYAO, _HONITSU, _CHINITSU = (
@@ -1001,7 +992,6 @@ def _suuankou(tanki: bool, double: bool) -> tuple[int, int]:
 
 
 _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in (False, True))
-_HAND_YAKU: dict[int, tuple[list[int], int]] = {}
 
 
 def _fast_candidates(
@@ -1069,33 +1059,38 @@ def _fast_candidates(
     hand_han = 0
     if closed:
         if tsumo:
-            hand.append(_MENZEN_TSUMO)
-            hand_han += 1
+            hand.append(_MENZEN_TSUMO[0])
+            hand_han += _MENZEN_TSUMO[1]
         if s.riichi is Riichi.RIICHI:
-            hand.append(_RIICHI)
-            hand_han += 1
+            hand.append(_RIICHI[0])
+            hand_han += _RIICHI[1]
         if s.ippatsu and rules.ippatsu:
-            hand.append(_IPPATSU)
-            hand_han += 1
+            hand.append(_IPPATSU[0])
+            hand_han += _IPPATSU[1]
     if s.chankan or s.rinshan or s.haitei or s.houtei:
         if s.chankan:
-            hand.append(_CHANKAN[col][0])
-            hand_han += 1
+            code, h = _CHANKAN[col]
+            hand.append(code)
+            hand_han += h
         if s.rinshan:
-            hand.append(_RINSHAN[col][0])
-            hand_han += 1
+            code, h = _RINSHAN[col]
+            hand.append(code)
+            hand_han += h
         if s.haitei:
-            hand.append(_HAITEI[col][0])
-            hand_han += 1
+            code, h = _HAITEI[col]
+            hand.append(code)
+            hand_han += h
         if s.houtei:
-            hand.append(_HOUTEI[col][0])
-            hand_han += 1
+            code, h = _HOUTEI[col]
+            hand.append(code)
+            hand_han += h
     if not mask & _YAO_MASK and (closed or rules.kuitan):
-        hand.append(_TANYAO[col][0])
-        hand_han += 1
+        code, h = _TANYAO[col]
+        hand.append(code)
+        hand_han += h
     if closed and s.riichi is Riichi.DOUBLE:
-        hand.append(_DOUBLE_RIICHI)
-        hand_han += 2
+        hand.append(_DOUBLE_RIICHI[0])
+        hand_han += _DOUBLE_RIICHI[1]
     if suits == 1:
         code, h = (_HONITSU if honors else _CHINITSU)[col]
         hand.append(code)
