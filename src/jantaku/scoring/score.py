@@ -817,12 +817,19 @@ _TANKI_BIT, _SHANPON_BIT = 1, 2  # wait bits; 32 and more: two kinds of run wait
 _W0: Final = 11  # where a record's wait bits start
 
 
+def _raw_sets(honors: bool) -> tuple[set[bytes], set[bytes]]:
+    """Every run-starts and triplets field of the shipped splits of a suit."""
+    records = [f for fs in _FEATURES[honors].values() for f in fs]
+    return {f[0] for f in records}, {f[1] for f in records}
+
+
+_RAW_SETS: Final = (_raw_sets(False), _raw_sets(True))
+
+
 def _global_kinds(part: int) -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
     """The run starts and the triplets of the shipped splits of one part, as kinds."""
-    table = _FEATURES[part == 3]
+    runs, trips = _RAW_SETS[part == 3]
     base = 9 * part
-    runs = {f[0] for fs in table.values() for f in fs}
-    trips = {f[1] for fs in table.values() for f in fs}
     return (
         {raw: bytes(base + k for k in raw if k != _NONE) for raw in runs},
         {raw: bytes(base + k for k in raw if k != _NONE) for raw in trips},
