@@ -1322,6 +1322,7 @@ _DRAW_TEXT: Final = {
     "nagashi_mangan": "流し満貫",
 }
 _DRAW_OF_TEXT: Final = {v: k for k, v in _DRAW_TEXT.items()}
+_EMPTY_SEAT_RATE: Final = 1500.0
 
 
 def _haipai_key(tile: Tile) -> tuple[int, int]:
@@ -1347,15 +1348,20 @@ def _limit_of(han: int, fu: int, yakuman: int) -> int:
     return 0
 
 
-def _score_text(hora: Hora, dealer: int) -> str:
+def _score_text(hora: Hora, dealer: int, players: int = 4) -> str:
     yaku = hora.yaku or ()
     yakuman = sum(h // _YAKUMAN_HAN for name, h in yaku if _is_yakuman_name(name))
     han = hora.han if hora.han is not None else sum(h for _, h in yaku)
     fu = hora.fu or 0
     limit = _limit_of(han, fu, yakuman)
     if hora.fu is None and hora.points:
-        # a limit hand read from tenhou.net/6 (no fu written): the value tells the limit
-        basic = hora.points // (6 if hora.actor == dealer else 4)
+        # a limit hand read from tenhou.net/6 (no fu written): the value tells the limit;
+        # a sanma tsumo is paid by two seats (2 + 2 basic points to a dealer, 2 + 1 else)
+        dealer_won = hora.actor == dealer
+        if hora.is_tsumo and players == 3:
+            basic = hora.points // (4 if dealer_won else 3)
+        else:
+            basic = hora.points // (6 if dealer_won else 4)
         limit = max(i for i, b in enumerate(_LIMIT_BASIC) if b <= max(basic, 2000))
         yakuman = max(yakuman, basic // 8000)
     if limit == 5:
@@ -1415,6 +1421,21 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
 
     Wins are written from the ``hora`` extensions (yaku, han, fu, points); a game read
     from a Tenhou record carries them.
+
+    A three-player game keeps the four-seat layout: ``name``, the scores, every
+    ``和了``/``流局`` deltas list, ``dan``, ``rate``, ``sx`` and ``sc`` have four entries,
+    the empty fourth seat written as ``""``, ``0``, ``C``, and its hand, takes and discards
+    as empty lists; the round index is ``4 × wind + hand`` as in four-player games; a call's
+    letter stands where the seat it came from sits in the four-seat ring, so the player
+    after the empty seat is across (``toimen``); north set aside is ``f44`` among the
+    discards (never ``f60``), counted into ``ドラ`` rather than named; ``rule`` is e.g.
+    ``三鳳南喰赤`` with ``aka51`` 0 (no 5m), and ``ratingc`` ``PF3``. Written from a Tenhou
+    record, the empty seat's ``dan`` and ``rate`` are what Tenhou's ``UN`` gives it
+    (``新人``, 1500). Public converters agree on all of this (see
+    ``tests/test_tenhou6_sanma.py``) except two points no public source settles, with no
+    official three-player export at hand: that empty seat's ``dan``/``rate`` (a converter
+    from other sites pads ``""`` and 0), and an exhaustive draw with all three players
+    tenpai, written ``全員聴牌`` as in four-player games.
 
     Raises :class:`~jantaku.errors.LogFormatError` for a game played with flower tiles
     (T4), which a Tenhou record cannot hold.
@@ -1492,13 +1513,15 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
             kita = sum(h for n, h in ev.yaku or () if n == "kita")
             items = [(n, h + kita if n == "dora" else h) for n, h in ev.yaku or () if n != "kita"]
             if kita and not any(n == "dora" for n, _ in items):
-                items.append(("dora", kita))
+                # where Tenhou lists dora (id 52): before ura dora and red fives
+                at = next((i for i, (n, _) in enumerate(items) if n in ("ura", "aka")), len(items))
+                items.insert(at, ("dora", kita))
             texts = [_yaku_text(n, h) for n, h in items]
             info: list[Any] = [
                 ev.actor,
                 ev.target,
                 ev.pao if ev.pao is not None else ev.actor,
-                _score_text(ev, dealer),
+                _score_text(ev, dealer, players),
             ]
             result.append(info + [t for t in texts if t is not None])
         elif isinstance(ev, Ryukyoku):
@@ -1559,11 +1582,19 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     out["ratingc"] = f"PF{game.players}"
     rule: dict[str, Any] = {"disp": game.lobby.display}
     if game.lobby.red_fives:
-        rule.update({"aka53": 1, "aka52": 1, "aka51": 1})
+        # red fives per suit; sanma has no 5m, so no red one (aka51 0)
+        man, pin, sou = game.rules.red_fives
+        rule.update({"aka53": sou, "aka52": pin, "aka51": man})
     out["rule"] = rule
     out["lobby"] = game.lobby.lobby
-    out["dan"] = _pad([_DAN_NAMES[d] if 0 <= d < len(_DAN_NAMES) else "" for d in game.dan], "")
-    out["rate"] = _pad(list(game.rate), 0)
+    dan = [_DAN_NAMES[d] if 0 <= d < len(_DAN_NAMES) else "" for d in game.dan]
+    rate: list[Any] = list(game.rate)
+    if game.players == 3 and len(dan) == len(rate) == 3:
+        # the empty seat as Tenhou's UN element gives it: dan 0 (新人), rate 1500
+        dan.append(_DAN_NAMES[0])
+        rate.append(_EMPTY_SEAT_RATE)
+    out["dan"] = _pad(dan, "")
+    out["rate"] = _pad(rate, 0)
     out["sx"] = _pad(list(game.sx), "C")
     if game.final is not None:
         sc: list[int | float] = []
@@ -1585,6 +1616,9 @@ _SCORE_TEXT: Final = re.compile(
     r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀?)$"
 )
 _YAKU_TEXT: Final = re.compile(r"^(.+)\((?:(\d+)飜|(役満))\)$")
+# north set aside, as converters from other sites write it (Tenhou folds it into ドラ)
+_KITA_TEXT: Final = "抜きドラ"
+_DORA_ID: Final = 52
 
 
 class _JsonError(Exception):
@@ -1999,6 +2033,15 @@ def _play_round(
     return _round_result(outcome, players, last_tile, last_from, ura, events, errors)
 
 
+def _with_kita_as_dora(yaku: list[tuple[int, int]], kita: int) -> list[tuple[int, int]]:
+    """Yaku ids with north set aside counted in dora (id 52), as Tenhou's own records count
+    it; a dora entry made for it goes where Tenhou lists dora, before red fives and ura."""
+    if any(y == _DORA_ID for y, _ in yaku):
+        return [(y, h + kita if y == _DORA_ID else h) for y, h in yaku]
+    at = next((i for i, (y, _) in enumerate(yaku) if y > _DORA_ID), len(yaku))
+    return [*yaku[:at], (_DORA_ID, kita), *yaku[at:]]
+
+
 def _round_result(
     outcome: list[Any],
     players: int,
@@ -2023,14 +2066,20 @@ def _round_result(
             deltas = _numbers(deltas_raw, players, "deltas")
             yaku: list[tuple[int, int]] = []
             yakuman = False
+            kita = 0
             for text in info[4:]:
                 m = _YAKU_TEXT.match(str(text))
+                if m is not None and m.group(1) == _KITA_TEXT and m.group(2):
+                    kita += int(m.group(2))
+                    continue
                 if m is None or m.group(1) not in _YAKU_BY_KANJI:
                     errors.append(f"unknown yaku {text!r} left out")
                     continue
                 han = _YAKUMAN_HAN if m.group(3) else int(m.group(2))
                 yakuman = yakuman or bool(m.group(3))
                 yaku.append((_YAKU_BY_KANJI[m.group(1)], han))
+            if kita:
+                yaku = _with_kita_as_dora(yaku, kita)
             sm = _SCORE_TEXT.match(str(info[3]))
             if sm is None:
                 raise _JsonError(f"bad score text {info[3]!r}")
@@ -2043,7 +2092,10 @@ def _round_result(
                 points = a * (players - 1)
             else:
                 points = a * (players - 2) + b
-            riichi = any(y in (1, 21) for y, _ in yaku)
+            # a riichi winner's ura: a yakuman lists no riichi, so the declaration tells
+            riichi = any(y in (1, 21) for y, _ in yaku) or any(
+                isinstance(e, Reach) and e.actor == who for e in events
+            )
             win = TenhouWin(
                 seat=who,
                 from_seat=from_who,
