@@ -42,8 +42,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-import pytest
-
 import corpus
 from jantaku.engine.state import State, apply
 from jantaku.events import EndKyoku, Event, Hora, Nukidora, Ryukyoku, StartGame, StartKyoku
@@ -274,16 +272,36 @@ def test_sanma_header_fields() -> None:
     assert out["sc"] == [48700, 43, 27600, -32, 28700, -11, 0, 0]
 
 
-@pytest.mark.parametrize("path", SANMA[::11], ids=lambda p: p.name.split(".")[0])
-def test_to_tenhou6_equals_a_direct_conversion_of_the_xml(path: Path) -> None:
+def _red_five_order_only(ours: Any, direct: Any) -> bool:
+    """Whether two values differ at most in where a red five sits inside a call string."""
+    if isinstance(ours, list) and isinstance(direct, list) and len(ours) == len(direct):
+        return all(_red_five_order_only(a, b) for a, b in zip(ours, direct, strict=True))
+    if ours == direct:
+        return True
+    return (
+        isinstance(ours, str)
+        and _loose(ours) == _loose(direct)
+        and any(red in ours for red in ("51", "52", "53"))
+    )
+
+
+def test_to_tenhou6_equals_a_direct_conversion_of_the_xml() -> None:
     """XML → jantaku events → tenhou.net/6 equals the same XML converted directly, the way
-    InjusticeJudge's ``tenhou_xml_to_log`` converts (its rules restated in ``_from_xml``):
-    hands, takes, discards, kita, kans, dora, ura, scores, deltas, score texts, yaku."""
-    _, out = _written(path)
-    direct = _from_xml(_text(path))
-    assert _loose(out["log"]) == _loose(direct["log"])
-    for key in ("name", "dan", "rate", "sx", "sc", "lobby"):
-        assert out[key] == direct[key], key
+    InjusticeJudge's ``tenhou_xml_to_log`` converts (its rules restated in ``_from_xml``),
+    for all 220 sanma games: hands, takes, discards, kita, kans, dora, ura, scores, deltas,
+    score texts, yaku, draws (nagashi mangan, nine terminals, noten payments) and the
+    header fields the XML holds."""
+    kinds: Counter[str] = Counter()
+    for path in SANMA:
+        _, out = _written(path)
+        direct = _from_xml(_text(path))
+        assert _loose(out["log"]) == _loose(direct["log"]), path.name
+        assert _red_five_order_only(out["log"], direct["log"]), path.name
+        for key in ("name", "dan", "rate", "sx", "sc", "lobby"):
+            assert out[key] == direct[key], (path.name, key)
+        kinds.update(rnd[16][0] for rnd in out["log"])
+    assert kinds["和了"] > 1500 and kinds["流し満貫"] == 5 and kinds["九種九牌"] == 59
+    assert kinds["流局"] and kinds["全員不聴"] == 11 and kinds["全員聴牌"] == 15
 
 
 def _is_pon_or_open_kan(m: int) -> bool:

@@ -1422,20 +1422,19 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     Wins are written from the ``hora`` extensions (yaku, han, fu, points); a game read
     from a Tenhou record carries them.
 
-    A three-player game keeps the four-seat layout: ``name``, the scores, every
-    ``和了``/``流局`` deltas list, ``dan``, ``rate``, ``sx`` and ``sc`` have four entries,
-    the empty fourth seat written as ``""``, ``0``, ``C``, and its hand, takes and discards
-    as empty lists; the round index is ``4 × wind + hand`` as in four-player games; a call's
-    letter stands where the seat it came from sits in the four-seat ring, so the player
-    after the empty seat is across (``toimen``); north set aside is ``f44`` among the
-    discards (never ``f60``), counted into ``ドラ`` rather than named; ``rule`` is e.g.
-    ``三鳳南喰赤`` with ``aka51`` 0 (no 5m), and ``ratingc`` ``PF3``. Written from a Tenhou
-    record, the empty seat's ``dan`` and ``rate`` are what Tenhou's ``UN`` gives it
-    (``新人``, 1500). Public converters agree on all of this (see
-    ``tests/test_tenhou6_sanma.py``) except two points no public source settles, with no
-    official three-player export at hand: that empty seat's ``dan``/``rate`` (a converter
-    from other sites pads ``""`` and 0), and an exhaustive draw with all three players
-    tenpai, written ``全員聴牌`` as in four-player games.
+    A three-player game keeps the four-seat layout: ``name``, the scores, every deltas
+    list, ``sx`` and ``sc`` have four entries (the empty fourth seat ``""``, ``0``, ``C``,
+    ``0, 0``) and seat 3's hand, takes and discards are empty lists; the round index is
+    ``4 × wind + hand`` as in four-player games; a call's letter stands where the seat it
+    came from sits in the four-seat ring, so the player after the empty seat is across;
+    north set aside is ``f44`` among the discards (never ``f60``) and counts into
+    ``ドラ`` (Tenhou's dora, id 52), never named ``抜きドラ``; ``rule`` is e.g.
+    ``三鳳南喰赤`` with ``aka51`` 0 (no 5m), ``ratingc`` ``PF3``. Public converters agree
+    on all of this (``tests/test_tenhou6_sanma.py`` names them). Two points no public
+    source settles, with no official three-player export at hand: the empty seat's
+    ``dan``/``rate``, written from a Tenhou record as its ``UN`` element gives them
+    (``新人``, 1500; a converter from another site pads ``""`` and 0), and an exhaustive
+    draw with all three players tenpai, written ``全員聴牌`` as in four-player games.
 
     Raises :class:`~jantaku.errors.LogFormatError` for a game played with flower tiles
     (T4), which a Tenhou record cannot hold.
@@ -1451,6 +1450,18 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     ...     Ryukyoku("exhaustive", deltas=(0, 0, 0, 0), tenpai=()), EndKyoku()]
     >>> to_tenhou6(events)["log"][0][4:7]
     [[11, 11, 11, 12, 13, 14, 15, 16, 17, 18, 19, 19, 19], [46], [60]]
+
+    Three players, north set aside (``Nukidora``) and a tsumogiri:
+
+    >>> from jantaku.events import Nukidora
+    >>> sanma = [StartGame(("A", "B", "C")),
+    ...     StartKyoku(bakaze=27, kyoku=1, honba=0, kyotaku=0, oya=0, dora_marker=31,
+    ...                scores=(35000,) * 3, tehais=tuple(hands[1:])),
+    ...     Tsumo(0, 30), Nukidora(0, 30), Tsumo(0, 32), Dahai(0, 32, True),
+    ...     Ryukyoku("exhaustive", deltas=(0, 0, 0), tenpai=()), EndKyoku()]
+    >>> rnd = to_tenhou6(sanma)["log"][0]
+    >>> rnd[1], rnd[5:7], rnd[13:16]
+    ([35000, 35000, 35000, 0], [[44, 46], ['f44', 60]], [[], [], []])
     """
     game = source if isinstance(source, TenhouGame) else None
     events: Iterable[Event] = source.events if isinstance(source, TenhouGame) else source
