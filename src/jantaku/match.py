@@ -409,9 +409,9 @@ def play_match(
     ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``log``, an open text
     stream, receives the match as mjai JSON lines as it is played; ``time_budget``
     limits each decision in seconds (a blocking agent then thinks in a daemon thread,
-    so one that never answers is reported when its time is up). The same agents, rules and seed give the same
-    match, event for event. From code already running an event loop (a web server),
-    await :func:`play_match_async` instead.
+    so one that never answers is reported when its time is up). The same agents, rules
+    and seed give the same match, event for event. From code already running an event
+    loop (a web server), await :func:`play_match_async` instead.
 
     Raises :class:`~jantaku.errors.AgentError` for an agent that raises or is too
     slow, :class:`~jantaku.errors.IllegalActionError` for an answer that is not legal
