@@ -574,7 +574,7 @@ def _table_readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
     regular ones from the shipped split tables."""
     out = [
         _new_reading(_REGULAR, x[2], tuple(x[0]), tuple(x[1]))
-        for x in _regular_splits(bytes(concealed), 0)
+        for x in _regular_splits(bytes(concealed), 0)[0]
     ]
     if sum(concealed) == 14:
         pairs = tuple(k for k in range(34) if concealed[k] == 2)
@@ -870,21 +870,21 @@ def _run_waits(runs: bytes, win_kind: int, bits: int) -> list[int]:
     return waits
 
 
-_Combined = tuple[bytes, bytes, int, int, int, int, int, int, int, int, int, int]
-# runs, triplets, pair, run-start mask, triplet mask, triplet fu, peikou, runs, triplets,
-# chanta condition, the kinds' mask (all of the concealed hand), the winning tile's wait bits
+_Combined = tuple[bytes, bytes, int, int, int, int, int, int, int]
+# runs, triplets, pair, run-start mask, triplet mask, triplet fu, peikou, chanta
+# condition, the winning tile's wait bits
 
 
-def _regular_splits(cb: bytes, win_kind: int) -> list[_Combined]:
+def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
     """Every regular reading of concealed counts with its features, in the order of
-    :func:`jantaku.hand.decompose.readings`."""
+    :func:`jantaku.hand.decompose.readings`, and the bit mask of the kinds held."""
     numbers, honors = _FEATURES
     ms = numbers.get(cb[0:9])
     ps = numbers.get(cb[9:18])
     ss = numbers.get(cb[18:27])
     zs = honors.get(cb[27:34])
     if ms is None or ps is None or ss is None or zs is None:
-        return []
+        return [], 0
     win_part = win_kind // 9
     at = _W0 + win_kind - 9 * win_part
     (mr, mt), (pr, pt), (sr, st), (_, zt) = _KINDS_OF_PART
@@ -916,16 +916,13 @@ def _regular_splits(cb: bytes, win_kind: int) -> list[_Combined]:
                 m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
                 m[5] + p[5] + s[5] + z[5],
                 m[6] + p[6] + s[6],
-                m[7] + p[7] + s[7],
-                m[8] + p[8] + s[8] + z[8],
                 m[9] and p[9] and s[9] and z[9],
-                m[10] | p[10] << 9 | s[10] << 18 | z[10] << 27,
                 (m, p, s, z)[win_part][at],
             )
         )
     if len(out) > 1:
         out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
-    return out
+    return out, ms[0][10] | ps[0][10] << 9 | ss[0][10] << 18 | zs[0][10] << 27
 
 
 def _bits(kinds: Iterable[int]) -> int:
@@ -1047,11 +1044,11 @@ def _fast_candidates(
             meld_fu += 16 if yao else 8
     if kans == 4:
         return None
-    splits = _regular_splits(cb, win_kind)
+    splits, held = _regular_splits(cb, win_kind)
     seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
-    mask = meld_mask | splits[0][10] if splits else _bits(k for k in range(34) if cb[k])
+    mask = meld_mask | held if splits else _bits(k for k in range(34) if cb[k])
     if not (mask & ~_HONOR_MASK and mask & ~_GREEN_MASK and mask & ~_TERMINAL_MASK):
         return None  # all honors, all green or all terminals
     honors = mask & _HONOR_MASK
@@ -1107,8 +1104,9 @@ def _fast_candidates(
     seat_wind = 27 + (s.winner - s.dealer) % rules.players
     round_wind = s.round_wind
     meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
-    for runs, trips, pair, rmask, tmask, trip_fu, peikou, n_runs, n_trips, yao, _, bits in splits:
-        n_trips += n_meld_trips
+    for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
+        n_runs = len(runs)
+        n_trips = len(trips) + n_meld_trips
         tmask |= meld_tmask
         if n_trips >= 3:
             winds = _POPCOUNT[tmask >> 27 & 15]
