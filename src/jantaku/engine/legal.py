@@ -213,7 +213,7 @@ def _calls(s: State, seat: int) -> list[Action]:
     if c[k] >= 2:
         for consumed in _takes(hand, (k, k)):
             if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
-                out.append(Pon(seat, target, tile, consumed))
+                out.append(_call(Pon, seat, target, tile, consumed))
         if c[k] == 3 and s.total_kans < 4:
             consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
             out.append(Daiminkan(seat, target, tile, consumed))
@@ -229,12 +229,12 @@ def _calls(s: State, seat: int) -> list[Action]:
             for consumed in _takes(hand, (ka, kb)):
                 banned = _chi_banned(k, lo, rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
                 if _leaves_discard(s, seat, consumed, banned):
-                    out.append(Chi(seat, target, tile, consumed))
+                    out.append(_call(Chi, seat, target, tile, consumed))
     return out
 
 
-# The calls without a red five, made once each when first listed (actions are frozen
-# values): (kind, seat, target, tile, consumed) -> the action.
+# The calls, made once each when first listed (actions are frozen values):
+# (kind, seat, target, tile, consumed) -> the action; a few thousand at most.
 _PLAIN_CALLS: dict[tuple[type, int, int, Tile, tuple[Tile, ...]], Chi | Pon | Daiminkan] = {}
 
 
