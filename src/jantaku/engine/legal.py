@@ -13,6 +13,7 @@ from typing import Final
 
 from jantaku.engine.state import (
     PLAIN_DISCARDS,
+    TSUMOGIRI_DISCARDS,
     Phase,
     State,
     _is_kokushi_wait,
@@ -86,73 +87,62 @@ def can_tsumo(s: State, seat: int) -> bool:
     return KIND_OF[s.drawn] in s.waits[seat] and _has_yaku(s, seat, s.drawn, None)
 
 
-# Every possible discard action, built once: actions are frozen values, so sharing is safe
-# and spares building a dozen objects per turn.
-_DAHAI: Final = tuple(
-    tuple((PLAIN_DISCARDS[seat][t], Dahai(seat, t, True)) for t in range(37)) for seat in range(4)
-)
+def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action, ...]:
+    """One discard per distinct tile, in hand order; the drawn tile as tsumogiri first.
 
-
-def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> list[Action]:
-    """One discard per distinct tile, in hand order; the drawn tile as tsumogiri first."""
+    The hand's distinct tiles are kept with their discards by the state (the drawn tile,
+    when it has no copy, with its tsumogiri), so the usual turn copies them and is done.
+    """
     hand = s.hands[seat]
     keys = s._distinct[seat]
+    drawn = s.drawn if s.phase == Phase.ACT else None
     if keys is None:
         plain = PLAIN_DISCARDS[seat]
         keys = s._distinct[seat] = {t: plain[t] for t in hand}
+        if drawn is not None and hand.count(drawn) == 1:
+            keys[drawn] = TSUMOGIRI_DISCARDS[seat][drawn]
     if banned:  # after a call: nothing was drawn
-        return [a for t, a in keys.items() if KIND_OF[t] not in banned]
+        return tuple([a for t, a in keys.items() if KIND_OF[t] not in banned])
+    if drawn is None or keys[drawn].tsumogiri:
+        return tuple(keys.values())
+    # the drawn tile has a copy listed earlier: discarded as tsumogiri or from the hand
     out: list[Action] = list(keys.values())
-    drawn = s.drawn if s.phase == Phase.ACT else None
-    if drawn is not None:
-        made = _DAHAI[seat][drawn]
-        if hand[-1] == drawn and hand.count(drawn) == 1:
-            out[-1] = made[1]  # the usual case: the drawn tile, last in the hand, listed last
-        elif drawn in keys:
-            i = list(keys).index(drawn)
-            if hand.count(drawn) >= 2:
-                out[i : i + 1] = made[1], made[0]
-            else:
-                out[i] = made[1]
-    return out
+    i = list(keys).index(drawn)
+    out[i : i + 1] = TSUMOGIRI_DISCARDS[seat][drawn], PLAIN_DISCARDS[seat][drawn]
+    return tuple(out)
 
 
-def _riichi_discards(s: State, seat: int) -> list[Action]:
-    return [
-        a
-        for a in _discards(s, seat)
-        if isinstance(a, Dahai) and not riichi_discard_refusal(s, seat, KIND_OF[a.pai])
-    ]
+def _riichi_discards(s: State, seat: int) -> tuple[Action, ...]:
+    return tuple(
+        [
+            a
+            for a in _discards(s, seat)
+            if isinstance(a, Dahai) and not riichi_discard_refusal(s, seat, KIND_OF[a.pai])
+        ]
+    )
 
 
 _REACH: Final = tuple(Reach(seat) for seat in range(4))
 _PASS: Final = tuple(Pass(seat) for seat in range(4))
 
 
-def _own_turn(s: State, seat: int) -> list[Action]:
+def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
     if s.riichi_pending == seat:
         return _riichi_discards(s, seat)
     drawn = s.drawn
     riichi = s.riichi[seat]
-    if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
-        out: list[Action] = [Hora(seat, seat, drawn)]
-        if not riichi:
-            out.extend(_discards(s, seat))
-    elif riichi:
-        out = []
-    else:
-        out = _discards(s, seat)
     melds = s.melds[seat]
+    extra: list[Action] = []  # the actions listed after the discards
     if riichi:
         if drawn is not None:
-            out.append(_DAHAI[seat][drawn][1])
+            extra.append(TSUMOGIRI_DISCARDS[seat][drawn])
     # cheap necessary conditions first (a floor, a closed hand); riichi_refusal says why not
     elif (
         s.shanten_floor[seat] <= 0
         and (not melds or s.is_closed(seat))
         and not riichi_refusal(s, seat)
     ):
-        out.append(_REACH[seat])
+        extra.append(_REACH[seat])
     c = s.counts[seat]
     quad = False
     if s._maybe_quad[seat]:
@@ -162,12 +152,12 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         for k in range(34) if quad else ():
             if c[k] == 4 and (not riichi or not riichi_ankan_refusal(s, seat, k)):
                 tiles = tuple(sorted(t for t in hand if KIND_OF[t] == k))
-                out.append(Ankan(seat, tiles))
+                extra.append(Ankan(seat, tiles))
         if not riichi:
             for m in melds:
                 if m.kind is MeldKind.PON and c[KIND_OF[m.tiles[0]]]:
                     added = next(t for t in hand if KIND_OF[t] == m.kind34)
-                    out.append(Kakan(seat, added, m.tiles))
+                    extra.append(Kakan(seat, added, m.tiles))
     if (
         s.players == 3
         and s.rules.north is NorthTile.NUKIDORA
@@ -175,10 +165,13 @@ def _own_turn(s: State, seat: int) -> list[Action]:
         and c[NORTH]
         and (not riichi or drawn == NORTH)
     ):
-        out.append(Nukidora(seat, NORTH))
+        extra.append(Nukidora(seat, NORTH))
     if s.first_turn[seat] and not kyuushu_refusal(s, seat):
-        out.append(Ryukyoku(reason="kyuushu_kyuuhai", actor=seat))
-    return out
+        extra.append(Ryukyoku(reason="kyuushu_kyuuhai", actor=seat))
+    discards = () if riichi else _discards(s, seat)
+    if drawn is not None and KIND_OF[drawn] in s.waits[seat] and can_tsumo(s, seat):
+        return (Hora(seat, seat, drawn), *discards, *extra)
+    return discards + tuple(extra) if extra else discards
 
 
 def _choices(hand: list[Tile], kinds: tuple[int, ...]) -> list[tuple[Tile, ...]]:
@@ -346,11 +339,11 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     """
     ph = s.phase
     if ph == Phase.ACT:
-        return tuple(_own_turn(s, seat)) if seat == s.turn else ()
+        return _own_turn(s, seat) if seat == s.turn else ()
     if ph == Phase.DISCARD:
         if seat != s.turn:
             return ()
-        return tuple(_discards(s, seat, s.kuikae))
+        return _discards(s, seat, s.kuikae)
     if ph == Phase.CLAIM:
         tile = s.last_discard
         if seat == s.last_discarder or tile is None:

@@ -491,7 +491,7 @@ class Referee:
                         self.log.append(draw)
             elif ph == Phase.ACT:
                 turn = s.turn
-                self._pending = {turn: tuple(_own_turn(s, turn))}
+                self._pending = {turn: _own_turn(s, turn)}
                 return
             elif ph == Phase.CHANKAN or ph == Phase.DISCARD:
                 if ph == Phase.DISCARD:

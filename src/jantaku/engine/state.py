@@ -137,6 +137,9 @@ def _waits(key: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 # the plain (not tsumogiri) discard of each tile by each seat, built once: events are
 # frozen values, so the legal actions share them
 PLAIN_DISCARDS: Final = tuple(tuple(Dahai(seat, t, False) for t in range(37)) for seat in range(4))
+TSUMOGIRI_DISCARDS: Final = tuple(
+    tuple(Dahai(seat, t, True) for t in range(37)) for seat in range(4)
+)
 
 
 class State:
@@ -288,9 +291,9 @@ class State:
         # whether each hand may hold four of a kind (set when a deal or a draw makes four,
         # cleared when a look finds none; only deals and draws add tiles to a hand)
         self._maybe_quad = [False] * n
-        # each hand's distinct tiles in the order of their first copy, each with its plain
-        # discard (the legal discards, in order), kept up to date by draws and discards;
-        # None: to be rebuilt
+        # each hand's distinct tiles in the order of their first copy, each with its
+        # discard (the legal discards, in order: plain, or tsumogiri for a drawn tile with
+        # no copy), kept up to date by draws and discards; None: to be rebuilt
         self._distinct: list[dict[Tile, Dahai] | None] = [None] * n
         self._draw_floor = -9  # the turn's shanten floor before its draw
 
@@ -612,7 +615,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.drawn = t
     distinct = s._distinct[seat]
     if distinct is not None and t not in distinct:
-        distinct[t] = PLAIN_DISCARDS[seat][t]
+        distinct[t] = TSUMOGIRI_DISCARDS[seat][t]
     floor = s.shanten_floor
     s._draw_floor = floor[seat]
     floor[seat] -= 1
@@ -671,6 +674,9 @@ def _dahai_commit(s: State, e: Dahai) -> None:
             s._distinct[seat] = None
         else:
             del distinct[t]
+            kept = s.drawn
+            if kept is not None and kept in distinct:  # the drawn tile stays: now plain
+                distinct[kept] = PLAIN_DISCARDS[seat][kept]
     s.rivers[seat].append(t)
     flags = 1 if e.tsumogiri else 0
     if s.riichi_pending == seat:
