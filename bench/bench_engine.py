@@ -34,7 +34,10 @@ def bare_random(rules: Rules, games: int, first: int = 0) -> float:
         ref = Referee(rules, seed=seed)
         pending, submit = ref.pending, ref.submit
         while not ref.done:
-            submit({s: legal[int(uniform() * len(legal))] for s, legal in pending().items()})
+            choices = {}
+            for s, legal in pending().items():
+                choices[s] = legal[int(uniform() * len(legal))]
+            submit(choices)
     return games / (time.process_time() - start)
 
 

@@ -124,6 +124,7 @@ def _riichi_discards(s: State, seat: int) -> tuple[Action, ...]:
 
 _REACH: Final = tuple(Reach(seat) for seat in range(4))
 _PASS: Final = tuple(Pass(seat) for seat in range(4))
+_PON: Final = MeldKind.PON
 
 
 def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
@@ -155,7 +156,7 @@ def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
                 extra.append(Ankan(seat, tiles))
         if not riichi:
             for m in melds:
-                if m.kind is MeldKind.PON and c[KIND_OF[m.tiles[0]]]:
+                if m.kind is _PON and c[KIND_OF[m.tiles[0]]]:
                     added = next(t for t in hand if KIND_OF[t] == m.kind34)
                     extra.append(Kakan(seat, added, m.tiles))
     if (

@@ -143,6 +143,7 @@ class Referee:
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
         self._chii = rules.chii_allowed
+        self._others = _OTHERS[n]
         self._advance()
 
     # --- public ------------------------------------------------------------------------
@@ -332,7 +333,7 @@ class Referee:
             return pend
         k = KIND_OF[tile]
         waits = s.waits
-        others = _OTHERS[s.players][discarder]
+        others = self._others[discarder]
         if s.live <= 0:  # no calls on the last discard: only a win
             for i in others:
                 if k in waits[i]:
@@ -342,9 +343,7 @@ class Referee:
             return pend
         counts = s.counts
         riichi = s.riichi
-        left = others[0] if discarder == s.players - 1 else discarder + 1
-        if k >= 27 or not self._chii:
-            left = -1
+        left = (discarder + 1) % s.players if k < 27 and self._chii else -1
         for i in others:
             if k not in waits[i]:
                 if riichi[i]:

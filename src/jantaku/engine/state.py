@@ -690,7 +690,8 @@ def _dahai_commit(s: State, e: Dahai) -> None:
         s.ippatsu[seat] = False
     elif drawn is not None and KIND_OF[drawn] == k:
         # the hand is again what it was before the draw: its waits stand
-        s.shanten_floor[seat] = 0 if s.waits[seat] else max(s._draw_floor, 1)
+        f = s._draw_floor
+        s.shanten_floor[seat] = 0 if s.waits[seat] else (f if f > 1 else 1)
     elif s.shanten_floor[seat] >= 1:
         s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
     elif s.waits[seat] and (w := _waits(counts)):
