@@ -47,6 +47,10 @@ __all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
 _NO_URA = Hora(actor=0, target=0)
 
 
+# the phases of the hot paths as module constants (cheaper to read than class attributes)
+_ACT: Final = Phase.ACT
+
+
 def _has_yaku(s: State, seat: int, tile: Tile, discarder: int | None) -> bool:
     try:
         _score(s, seat, tile, discarder, _NO_URA)
@@ -79,7 +83,7 @@ def can_ron(s: State, seat: int) -> bool:
 
 def can_tsumo(s: State, seat: int) -> bool:
     """Whether ``seat`` may declare tsumo on the tile just drawn."""
-    if s.phase != Phase.ACT or seat != s.turn or s.drawn is None:
+    if s.phase != _ACT or seat != s.turn or s.drawn is None:
         return False
     if s.riichi_pending is not None:
         return False
@@ -95,7 +99,7 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action
     """
     hand = s.hands[seat]
     keys = s._distinct[seat]
-    drawn = s.drawn if s.phase == Phase.ACT else None
+    drawn = s.drawn if s.phase == _ACT else None
     if keys is None:
         plain = PLAIN_DISCARDS[seat]
         keys = s._distinct[seat] = {t: plain[t] for t in hand}

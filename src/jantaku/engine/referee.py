@@ -80,6 +80,12 @@ __all__ = ["Chooser", "Referee"]
 # every draw event, built once (events are frozen values)
 _TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range(4))
 
+
+# the phases of the hot paths as module constants (cheaper to read than class attributes)
+_ACT: Final = Phase.ACT
+_DISCARD: Final = Phase.DISCARD
+_CLAIM: Final = Phase.CLAIM
+
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
 
@@ -182,7 +188,7 @@ class Referee:
                     raise IllegalActionError("not a legal action now", seat=seat, action=act)
         s = self.state
         ph = s.phase
-        if ph == Phase.ACT or ph == Phase.DISCARD:
+        if ph == _ACT or ph == _DISCARD:  # noqa: SIM109 - two compares, no tuple to build
             seat = s.turn
             own = choices.get(seat)
             if own is None:
@@ -458,7 +464,7 @@ class Referee:
         while True:
             ph = s.phase
             # the common phases first: a discard lying, then a seat's own turn
-            if ph == Phase.CLAIM:
+            if ph == _CLAIM:
                 pend = self._claims()
                 if pend:
                     self._pending = pend
@@ -488,12 +494,12 @@ class Referee:
                         draw = _TSUMO[nxt][t]
                         _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
                         self.log.append(draw)
-            elif ph == Phase.ACT:
+            elif ph == _ACT:
                 turn = s.turn
                 self._pending = {turn: _own_turn(s, turn)}
                 return
-            elif ph == Phase.CHANKAN or ph == Phase.DISCARD:
-                if ph == Phase.DISCARD:
+            elif ph == Phase.CHANKAN or ph == _DISCARD:
+                if ph == _DISCARD:
                     turn = s.turn
                     self._pending = {turn: legal_actions(s, turn)}
                     return

@@ -115,6 +115,11 @@ class Phase:
 
 
 _YAOCHUU_SET: Final = frozenset(YAOCHUU)
+
+
+# the phases of the hot paths as module constants (cheaper to read than class attributes)
+_ACT: Final = Phase.ACT
+_CLAIM: Final = Phase.CLAIM
 _WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
 
 
@@ -603,7 +608,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     t = e.pai
     if s._missed:
         _flush_missed(s)
-    if s.phase == Phase.CLAIM:
+    if s.phase == _CLAIM:
         s.turn = seat
     s.known[t] += 1
     s.hands[seat].append(t)
@@ -630,7 +635,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.chankan_tile = None
     s.kuikae = ()
     s.kyoku_draws += 1
-    s.phase = Phase.ACT
+    s.phase = _ACT
 
 
 def _dahai(s: State, e: Dahai) -> None:
@@ -683,8 +688,9 @@ def _dahai_commit(s: State, e: Dahai) -> None:
         flags |= 2
     s.river_flags[seat].append(flags)
     s.discard_kinds[seat].add(k)
-    if k not in _YAOCHUU_SET:
-        s.nagashi[seat] = False
+    nagashi = s.nagashi
+    if nagashi[seat] and k not in _YAOCHUU_SET:
+        nagashi[seat] = False
     drawn = s.drawn
     if s.riichi[seat]:
         s.ippatsu[seat] = False
@@ -708,7 +714,7 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     s.kuikae = ()
     s.last_discard = t
     s.last_discarder = seat
-    s.phase = Phase.CLAIM
+    s.phase = _CLAIM
     ws = s.waits
     if k in ws[0] or k in ws[1] or k in ws[2] or (len(ws) > 3 and k in ws[3]):
         s._missed = [o for o in range(s.players) if k in ws[o] and o != seat]
