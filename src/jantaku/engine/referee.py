@@ -324,8 +324,9 @@ class Referee:
             return
         self._after_discard_passes()
 
-    def _claims(self) -> dict[int, tuple[Action, ...]]:
-        """The seats that may claim the discard lying now, each with its legal actions.
+    def _claims(self) -> dict[int, tuple[Action, ...]] | None:
+        """The seats that may claim the discard lying now, each with its legal actions
+        (``None`` when there is none, the usual case).
 
         Only a seat waiting on the discard's kind, or (while calls are possible) one
         holding two of it, or the next seat holding a run shape around it, can have
@@ -334,7 +335,7 @@ class Referee:
         s = self.state
         tile = s.last_discard
         discarder = s.last_discarder
-        pend: dict[int, tuple[Action, ...]] = {}
+        pend: dict[int, tuple[Action, ...]] | None = None
         if tile is None or discarder is None:
             return pend
         k = KIND_OF[tile]
@@ -345,6 +346,8 @@ class Referee:
                 if k in waits[i]:
                     legal = legal_actions(s, i)
                     if legal:
+                        if pend is None:
+                            pend = {}
                         pend[i] = legal
             return pend
         counts = s.counts
@@ -365,6 +368,8 @@ class Referee:
                         continue
             legal = legal_actions(s, i)
             if legal:
+                if pend is None:
+                    pend = {}
                 pend[i] = legal
         return pend
 
@@ -494,6 +499,8 @@ class Referee:
                         draw = _TSUMO[nxt][t]
                         _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
                         self.log.append(draw)
+                        self._pending = {nxt: _own_turn(s, nxt)}  # its turn: act
+                        return
             elif ph == _ACT:
                 turn = s.turn
                 self._pending = {turn: _own_turn(s, turn)}
