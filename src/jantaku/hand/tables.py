@@ -86,8 +86,8 @@ def _load() -> tuple[_Tables, int, int, int]:
 # Premultiplied lookup lists for the fast path (see _suit_value for the packed suit values):
 # T2[man * nN + pin] = k * nN;  T3[k * nN + sou] = k' * nH * 16;
 # F[(k' * nH + honor) * 16 + tiles] = regular shanten of a hand of that many tiles.
-_T2: Final = [k * _NN for k in _T2B]
-_T3: Final = [k * _NH * 16 for k in _T3B]
+_T2: Final = array("i", [k * _NN for k in _T2B])
+_T3: Final = array("i", [k * _NH * 16 for k in _T3B])
 _F_ROWS = [_INVALID] * (_NK * _NH * 16)
 for _k in range(_NK):
     for _h in range(_NH):
