@@ -11,6 +11,12 @@ from jantaku.rules import TENHOU, Rules
 from jantaku.tiles import parse_tiles
 
 
+def t(text: str) -> int:
+    """The one tile written ``text`` (``"5m"``, ``"0p"``)."""
+    (tile,) = parse_tiles(text)
+    return tile
+
+
 def scripted(hands: Sequence[str], first: str, rules: Rules = TENHOU) -> Callable[[int, int], Wall]:
     """A wall factory: the first hand deals ``hands`` and the dealer draws ``first``."""
     calls = [0]

@@ -40,12 +40,7 @@ from jantaku.meld import parse_meld
 from jantaku.rules import EMA, MLEAGUE, TENHOU, TEXTBOOK, Rules, replace
 from jantaku.scoring import chombo_payments, noten_payments
 from jantaku.tiles import EAST, parse_tiles
-from scenarios import scripted
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
+from scenarios import scripted, t
 
 
 def start(hands: Sequence[str], rules: Rules = TENHOU, *, honba: int = 0) -> State:

@@ -37,11 +37,7 @@ from jantaku.rules import (
 )
 from jantaku.scoring import final_result, settle_shortfall
 from jantaku.tiles import EAST, SOUTH, parse_tiles
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
+from scenarios import t
 
 
 def start(

@@ -22,11 +22,7 @@ from jantaku.rules import (
 )
 from jantaku.scoring import WinSituation, final_result, noten_payments, score_win
 from jantaku.tiles import EAST, dora_from_indicator, parse_tiles
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
+from scenarios import t
 
 
 def start(hands: Sequence[str], rules: Rules = TENHOU_SANMA) -> State:

@@ -23,7 +23,8 @@ from jantaku.scoring import (
     ron_order,
     score_win,
 )
-from jantaku.tiles import dora_from_indicator, parse_tiles
+from jantaku.tiles import dora_from_indicator
+from scenarios import t
 
 
 def win(hand: str, tile: str, **kw: Any) -> WinResult:
@@ -41,11 +42,6 @@ def fu_item(r: WinResult, needle: str) -> int:
     found = [f for name, f in r.fu_items if needle in name]
     assert len(found) == 1, (needle, r.fu_items)
     return found[0]
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
 
 
 # non-dealer ron from seat 1 to seat 2, dealer seat 0

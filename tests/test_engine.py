@@ -61,13 +61,7 @@ from jantaku.rules import (
     replace,
 )
 from jantaku.tiles import EAST, SOUTH, UNKNOWN, WEST, counts34, parse_tiles
-from scenarios import scripted
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
-
+from scenarios import scripted, t
 
 JUNK = ("1379m1379p1379s1z", "1379m1379p1379s2z")
 ORPHANS = "19m19p19s1234567z"

@@ -35,13 +35,9 @@ from jantaku.events import (
     event_to_mjai,
 )
 from jantaku.tiles import parse_tiles
+from scenarios import t
 
 DATA = corpus.DATA / "mjai" / "riichienv_selfplay"
-
-
-def t(text: str) -> int:
-    (tile,) = parse_tiles(text)
-    return tile
 
 
 EXAMPLES: list[Event] = [

@@ -191,6 +191,18 @@ def _choices(hand: list[Tile], kinds: tuple[int, ...]) -> list[tuple[Tile, ...]]
     return options
 
 
+# the pairs of kinds that make a run with each kind (its chii shapes, the called tile
+# lowest, middle, highest); none for honors
+_RUN_PAIRS: Final = tuple(
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and k % 9 + a >= 0 and k % 9 + b <= 8
+    )
+    for k in range(34)
+)
+
+
 def _calls(s: State, seat: int) -> list[Action]:
     out: list[Action] = []
     tile = s.last_discard
@@ -202,30 +214,23 @@ def _calls(s: State, seat: int) -> list[Action]:
     k = KIND_OF[tile]
     n = s.players
     rules = s.rules
-    if len(hand) > 10:
-        # tiles to spare (kuikae bans at most two kinds of 3 left): a discard always
-        # remains; without a red five there is one way to take each call
-        if max(hand) < 34:
-            return _plain_calls(s, seat, c, k, tile, target)
-        return _spare_calls(s, seat, c, k, tile, target)
+    if len(hand) > 10 and max(hand) < 34:
+        # no red five and tiles to spare (kuikae bans at most two kinds of 3 left): one
+        # way to take each call, and a discard always remains
+        return _plain_calls(s, seat, c, k, tile, target)
     if c[k] >= 2:
         for consumed in _takes(hand, (k, k)):
             if _leaves_discard(s, seat, consumed, (k,) if rules.kuikae_forbidden else ()):
                 out.append(_call(Pon, seat, target, tile, consumed))
         if c[k] == 3 and s.total_kans < 4:
             consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
-            out.append(Daiminkan(seat, target, tile, consumed))
-    if rules.chii_allowed and seat == (target + 1) % n and k < 27:
-        r = k % 9
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= r + a <= 8 and 0 <= r + b <= 8):
-                continue
-            ka, kb = k + a, k + b
+            out.append(_call(Daiminkan, seat, target, tile, consumed))
+    if rules.chii_allowed and seat == (target + 1) % n:
+        for ka, kb in _RUN_PAIRS[k]:
             if not c[ka] or not c[kb]:
                 continue
-            lo = min(k, ka)
+            banned = _chi_banned(k, min(k, ka), rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
             for consumed in _takes(hand, (ka, kb)):
-                banned = _chi_banned(k, lo, rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
                 if _leaves_discard(s, seat, consumed, banned):
                     out.append(_call(Chi, seat, target, tile, consumed))
     return out
@@ -233,7 +238,7 @@ def _calls(s: State, seat: int) -> list[Action]:
 
 # The calls, made once each when first listed (actions are frozen values):
 # (kind, seat, target, tile, consumed) -> the action; a few thousand at most.
-_PLAIN_CALLS: dict[tuple[type, int, int, Tile, tuple[Tile, ...]], Chi | Pon | Daiminkan] = {}
+_CALLS: dict[tuple[type, int, int, Tile, tuple[Tile, ...]], Chi | Pon | Daiminkan] = {}
 
 
 def _call(
@@ -244,9 +249,9 @@ def _call(
     consumed: tuple[Tile, ...],
 ) -> Chi | Pon | Daiminkan:
     key = (kind, seat, target, tile, consumed)
-    made = _PLAIN_CALLS.get(key)
+    made = _CALLS.get(key)
     if made is None:
-        made = _PLAIN_CALLS[key] = kind(seat, target, tile, consumed)
+        made = _CALLS[key] = kind(seat, target, tile, consumed)
     return made
 
 
@@ -259,14 +264,10 @@ def _plain_calls(
         out.append(_call(Pon, seat, target, tile, (k, k)))
         if c[k] == 3 and s.total_kans < 4:
             out.append(_call(Daiminkan, seat, target, tile, (k, k, k)))
-    if s.rules.chii_allowed and seat == (target + 1) % s.players and k < 27:
-        r = k % 9
-        if r >= 2 and c[k - 2] and c[k - 1]:
-            out.append(_call(Chi, seat, target, tile, (k - 2, k - 1)))
-        if 1 <= r <= 7 and c[k - 1] and c[k + 1]:
-            out.append(_call(Chi, seat, target, tile, (k - 1, k + 1)))
-        if r <= 6 and c[k + 1] and c[k + 2]:
-            out.append(_call(Chi, seat, target, tile, (k + 1, k + 2)))
+    if s.rules.chii_allowed and seat == (target + 1) % s.players:
+        for pair in _RUN_PAIRS[k]:
+            if c[pair[0]] and c[pair[1]]:
+                out.append(_call(Chi, seat, target, tile, pair))
     return out
 
 
@@ -282,27 +283,6 @@ def _takes(hand: list[Tile], kinds: tuple[int, int]) -> list[tuple[Tile, ...]]:
     if (red_a is None or red_a not in hand) and (red_b is None or red_b not in hand):
         return [kinds]
     return _choices(hand, kinds)
-
-
-def _spare_calls(
-    s: State, seat: int, c: list[int], k: int, tile: Tile, target: int
-) -> list[Action]:
-    """The calls of a hand with a red five and more than ten tiles."""
-    out: list[Action] = []
-    hand = s.hands[seat]
-    if c[k] >= 2:
-        for consumed in _takes(hand, (k, k)):
-            out.append(Pon(seat, target, tile, consumed))
-        if c[k] == 3 and s.total_kans < 4:
-            consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
-            out.append(Daiminkan(seat, target, tile, consumed))
-    if s.rules.chii_allowed and seat == (target + 1) % s.players and k < 27:
-        r = k % 9
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if r + a >= 0 and r + b <= 8 and c[k + a] and c[k + b]:
-                for consumed in _takes(hand, (k + a, k + b)):
-                    out.append(Chi(seat, target, tile, consumed))
-    return out
 
 
 def _chi_banned(called: int, lo: int, kuikae: bool, suji: bool) -> tuple[int, ...]:

@@ -35,7 +35,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from jantaku.engine.legal import _own_turn, legal_actions
+from jantaku.engine.legal import _RUN_PAIRS, _own_turn, legal_actions
 from jantaku.engine.state import (
     Phase,
     State,
@@ -88,16 +88,6 @@ _CLAIM: Final = Phase.CLAIM
 
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
-
-# the pairs of kinds that make a run with each kind (its chii shapes); none for honors
-_RUN_PAIRS: Final = tuple(
-    tuple(
-        (k + a, k + b)
-        for a, b in ((-2, -1), (-1, 1), (1, 2))
-        if k < 27 and k % 9 + a >= 0 and k % 9 + b <= 8
-    )
-    for k in range(34)
-)
 
 Chooser = Callable[[int, State, tuple[Action, ...]], Action]
 """``choose(seat, state, legal) -> action``: how :meth:`Referee.play` asks a seat."""

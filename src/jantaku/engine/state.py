@@ -581,8 +581,9 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
 # --- the turn -------------------------------------------------------------------------------
 
 
-def _tsumo(s: State, e: Tsumo) -> None:
-    seat = e.actor
+def _check_draw_turn(s: State, seat: int, e: Tsumo | Flower) -> None:
+    """That ``seat`` draws now: the kan's replacement, the next seat after an unclaimed
+    discard, or the seat whose draw it is (a flower comes in place of such a draw)."""
     if s.phase == Phase.CHANKAN:
         if not s.rinshan_pending or seat != s.turn:
             raise _illegal(seat, e, "only the kan's replacement draw may follow")
@@ -597,6 +598,11 @@ def _tsumo(s: State, e: Tsumo) -> None:
             raise _illegal(seat, e, f"it is seat {s.turn}'s draw")
     else:
         raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+
+
+def _tsumo(s: State, e: Tsumo) -> None:
+    seat = e.actor
+    _check_draw_turn(s, seat, e)
     if s.live <= 0:
         raise _illegal(seat, e, "the live wall is empty")
     _check_tile(s, e.pai, e, seat)
@@ -1107,17 +1113,7 @@ def _flower(s: State, e: Flower) -> None:
         raise _illegal(seat, e, "a flower event sets aside a flower")
     if sum(s.flowers) >= s.rules.flowers:
         raise _illegal(seat, e, f"the set holds {s.rules.flowers} flowers")
-    if s.phase == Phase.CHANKAN:
-        if not s.rinshan_pending or seat != s.turn:
-            raise _illegal(seat, e, "only the kan's replacement draw may follow")
-    elif s.phase == Phase.CLAIM:
-        if s.riichi_pending is not None:
-            raise _illegal(seat, e, "the riichi must be accepted before the next draw")
-        nxt = (s.turn + 1) % s.players
-        if seat != nxt:
-            raise _illegal(seat, e, f"it is seat {nxt}'s draw")
-    elif s.phase != Phase.DRAW or seat != s.turn:
-        raise _illegal(seat, e, "a flower is set aside when drawn, on one's own draw")
+    _check_draw_turn(s, seat, e)
     if s.live <= 0:
         raise _illegal(seat, e, "the live wall is empty")
     if s._missed:
