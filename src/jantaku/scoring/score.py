@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as _replace
 from enum import Enum
-from itertools import product
+from itertools import chain, product
 from typing import Any, Final
 
 from jantaku.errors import (
@@ -45,7 +45,6 @@ from jantaku.scoring.yaku import (
 )
 from jantaku.tiles import (
     DRAGONS,
-    EAST,
     HAKU,
     KIND_OF,
     NORTH,
@@ -319,12 +318,15 @@ def _new_reading(
 # --- analysis of one hand shape (cached) --------------------------------------------
 
 _FuItems = tuple[tuple[str, int], ...]
-_Candidate = tuple[bytes, int, int, int, int, int, bytes, bytes, int]
+_Candidate = tuple[bytes, int, int, int, int, int, bytes, bytes, int, bytes]
 # the codes of its yaku, yaku han (ordinary), yakuman multiple, fu, then the reading
-# (form code, pair, runs, triplets) and the wait code. A candidate holds only ints and
-# bytes, so the collector stops tracking cached candidates the first time it sees them
-# (a cache of objects it tracks makes full collections run while scoring fills it);
-# :func:`_decode` gives their objects, :func:`_fu_items` the fu items of the chosen one.
+# (form code, pair, runs, triplets), the wait code and the codes of its fu items. A
+# candidate holds only ints and bytes, and the cache holds a hand's candidates as one
+# flat tuple of them (:data:`_STRIDE` fields each) under a bytes key, so the collector
+# stops tracking a cached entry the first time it sees it: a cache of tuples of
+# tuples, or of objects it tracks, makes full collections run while scoring fills it.
+# :func:`_decode` gives a candidate's objects.
+_STRIDE: Final = 10
 
 _FORMS: Final = tuple(Form)
 _FORM_CODE: Final = {f: i for i, f in enumerate(_FORMS)}
@@ -357,12 +359,12 @@ def _waits(reading: Reading, w: int) -> list[Wait]:
     return list(dict.fromkeys(out))
 
 
-_CHII, _PON, _DAIMINKAN, _KAKAN, _ANKAN = range(5)
+_CHII, _PON, _OPEN_KAN, _ANKAN = range(4)  # scoring tells an open kan's kinds apart nowhere
 _MELD_CODE: Final = {
     MeldKind.CHII: _CHII,
     MeldKind.PON: _PON,
-    MeldKind.DAIMINKAN: _DAIMINKAN,
-    MeldKind.KAKAN: _KAKAN,
+    MeldKind.DAIMINKAN: _OPEN_KAN,
+    MeldKind.KAKAN: _OPEN_KAN,
     MeldKind.ANKAN: _ANKAN,
 }
 _MELD_CODE_OF: Final = {kind._value_: code for kind, code in _MELD_CODE.items()}
@@ -372,18 +374,18 @@ _NAMES2: Final = tuple(format_tiles([k] * 2) for k in range(34))
 _CLOSED_WAITS: Final = frozenset((Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI))
 _WAIT_ITEM: Final = {w: (f"{w.value} wait", 2) for w in _CLOSED_WAITS}
 
-_Meld = int  # a meld's code << 6 | the kind of its lowest tile (an int, so keys stay flat)
+_Melds = bytes  # a byte a meld: its code << 6 | the kind of its lowest tile
 
 
-def _melds(s: WinSituation) -> tuple[_Meld, ...]:
-    """The melds of a situation as :data:`_Meld` ints."""
-    return tuple([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
+def _melds(s: WinSituation) -> _Melds:
+    """The melds of a situation as :data:`_Melds`."""
+    return bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
 
 
 def _fu(
     ctx: Context,
     reading: Reading,
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     pinfu: bool,
 ) -> tuple[tuple[tuple[str, int], ...], int]:
     return _fu_items(
@@ -402,7 +404,7 @@ def _fu(
 
 def _fu_items(
     reading: Reading,
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     pinfu: bool,
     tsumo: bool,
     closed: bool,
@@ -495,11 +497,48 @@ _NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
 # shared items, so a cached tuple of items holds no new tuples
 _PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
 _ROUNDING_ITEMS: Final = tuple(("rounding", n) for n in range(10))
+_ITEM_LIST: list[tuple[str, int]] = []  # every fu item a candidate may name, by its code
+_ITEM_CODE: dict[tuple[str, int], int] = {}
 
 
-_CACHE: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
+def _item_code(item: tuple[str, int]) -> int:
+    """The code of a fu item in a candidate (one byte)."""
+    code = _ITEM_CODE.get(item)
+    if code is None:
+        if len(_ITEM_LIST) > 255:
+            raise RuntimeError("more than 256 distinct fu items")
+        code = _ITEM_CODE[item] = len(_ITEM_LIST)
+        _ITEM_LIST.append(item)
+    return code
+
+
+def _item_codes(items: _FuItems) -> bytes:
+    return bytes([_item_code(item) for item in items])
+
+
+def _codes_of(items: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(_item_code(item) for item in items)
+
+
+_RON_TRIPLET_C: Final = _codes_of(_RON_TRIPLET_ITEM)
+_CLOSED_TRIPLET_C: Final = _codes_of(_CLOSED_TRIPLET_ITEM)
+_PON_C: Final = _codes_of(_PON_ITEM)
+_ANKAN_C: Final = _codes_of(_ANKAN_ITEM)
+_OPEN_KAN_C: Final = _codes_of(_OPEN_KAN_ITEM)
+_ROUNDING_C: Final = _codes_of(_ROUNDING_ITEMS)
+_PAIR_C: Final = {key: _item_code(item) for key, item in _PAIR_ITEMS.items()}
+_BASE_C, _CLOSED_RON_C, _TSUMO_C, _OPEN_PINFU_C = _codes_of(
+    (_BASE_ITEM, _CLOSED_RON_ITEM, _TSUMO_ITEM, _OPEN_PINFU_ITEM)
+)
+_SEVEN_PAIRS_C: Final = _item_codes(_SEVEN_PAIRS_FU)
+_PINFU_TSUMO_C: Final = bytes((_BASE_C,))
+_WAIT_C: Final = {_WAIT_CODE[w]: _item_code(item) for w, item in _WAIT_ITEM.items()}
+
+
+_CACHE: dict[bytes, tuple[Any, ...]] = {}
 _CACHE_SIZE: Final = 1 << 16
 _RULES_TOKENS: dict[int, tuple[Rules, int]] = {}
+_RIICHI_BYTE: Final = {id(r): i for i, r in enumerate(Riichi)}
 
 
 def _rules_token(rules: Rules) -> int:
@@ -507,6 +546,9 @@ def _rules_token(rules: Rules) -> int:
     found = _RULES_TOKENS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
+    if len(_RULES_TOKENS) >= 1 << 16:  # a token is two bytes of a key: start again
+        _RULES_TOKENS.clear()
+        _CACHE.clear()
     token = next((t for other, t in _RULES_TOKENS.values() if other == rules), len(_RULES_TOKENS))
     _RULES_TOKENS[id(rules)] = (rules, token)  # keeps ``rules`` alive, so the id stays its own
     return token
@@ -514,50 +556,55 @@ def _rules_token(rules: Rules) -> int:
 
 def _analyse(
     concealed: bytes,
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     win_kind: int,
     situation: WinSituation,
-) -> tuple[_Candidate, ...]:
-    """Every (reading, wait) candidate of a hand shape with its yaku and fu, cached
-    on the shape (the concealed counts as bytes) and the fields of the situation that
-    yaku and fu read."""
+) -> tuple[Any, ...]:
+    """Every (reading, wait) candidate of a hand shape with its yaku and fu, as one flat
+    tuple (:data:`_STRIDE` fields a candidate), cached on the shape (the concealed
+    counts and the melds as bytes) and the fields of the situation that yaku and fu
+    read."""
     s = situation
     rules = s.rules
-    token = _RULES_TOKENS.get(id(rules))
+    found = _RULES_TOKENS.get(id(rules))
+    token = found[1] if found is not None and found[0] is rules else _rules_token(rules)
     key = (
-        concealed,
-        melds,
-        win_kind,
-        s.discarder is None,
-        (s.winner - s.dealer) % rules.players,  # the seat wind
-        s.round_wind,
-        id(s.riichi),  # the members are singletons; ids hash faster than enums
-        s.ippatsu,
-        s.haitei,
-        s.houtei,
-        s.rinshan,
-        s.chankan,
-        s.first_turn,
-        s.winner == s.dealer,
-        token[1] if token is not None and token[0] is rules else _rules_token(rules),
+        concealed
+        + melds
+        + bytes(
+            (
+                win_kind,
+                s.discarder is None,
+                (s.winner - s.dealer) % rules.players,  # the seat wind
+                s.round_wind,
+                _RIICHI_BYTE.get(id(s.riichi), 3),
+                s.ippatsu,
+                s.haitei,
+                s.houtei,
+                s.rinshan,
+                s.chankan,
+                s.first_turn,
+                token & 255,
+                token >> 8,
+            )
+        )
     )
-    found = _CACHE.get(key)
-    if found is None:
+    cached = _CACHE.get(key)
+    if cached is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        found = _fast_candidates(concealed, melds, win_kind, s)
-        if found is None:
-            found = _kokushi_candidates(concealed, melds, win_kind, s)
-        if found is None:
-            found = _candidates(tuple(concealed), melds, win_kind, s)
-        _CACHE[key] = found
-    return found
+        candidates = _fast_candidates(concealed, melds, win_kind, s)
+        if candidates is None:
+            candidates = _kokushi_candidates(concealed, melds, win_kind, s)
+        if candidates is None:
+            candidates = _candidates(tuple(concealed), melds, win_kind, s)
+        cached = _CACHE[key] = (
+            candidates[0] if len(candidates) == 1 else tuple(chain.from_iterable(candidates))
+        )
+    return cached
 
 
 _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
-# the fu items of a chosen candidate, by the id of the cached candidate (equal candidates
-# of other situations or rules may have other items)
-_ITEMS: dict[int, tuple[_Candidate, _FuItems]] = {}
 
 
 def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -594,7 +641,8 @@ def clear_cache() -> None:
     the shipped split tables stay loaded)."""
     _CACHE.clear()
     _READINGS.clear()
-    _ITEMS.clear()
+    _YAKU_OF.clear()
+    _ITEMS_OF.clear()
 
 
 _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
@@ -640,10 +688,34 @@ def _codes(yaku: Iterable[YakuHan]) -> bytes:
     return bytes(_YAKU_HAN_CODE[id(y)] for y in yaku)
 
 
-def _decode(c: _Candidate) -> tuple[tuple[YakuHan, ...], Reading, Wait]:
+# the objects of the yaku and fu item codes of candidates (a hand's codes are often
+# another's)
+_YAKU_OF: dict[bytes, tuple[YakuHan, ...]] = {}
+_ITEMS_OF: dict[bytes, _FuItems] = {}
+
+
+def _yaku_of(codes: bytes) -> tuple[YakuHan, ...]:
+    found = _YAKU_OF.get(codes)
+    if found is None:
+        if len(_YAKU_OF) >= _CACHE_SIZE:
+            _YAKU_OF.clear()
+        found = _YAKU_OF[codes] = tuple(map(_YAKU_HAN_LIST.__getitem__, codes))
+    return found
+
+
+def _items_of(codes: bytes) -> _FuItems:
+    found = _ITEMS_OF.get(codes)
+    if found is None:
+        if len(_ITEMS_OF) >= _CACHE_SIZE:
+            _ITEMS_OF.clear()
+        found = _ITEMS_OF[codes] = tuple(map(_ITEM_LIST.__getitem__, codes))
+    return found
+
+
+def _decode(c: Sequence[Any]) -> tuple[tuple[YakuHan, ...], Reading, Wait]:
     """The yaku, the reading and the wait of a candidate, as objects."""
     return (
-        tuple(map(_YAKU_HAN_LIST.__getitem__, c[0])),
+        _yaku_of(c[0]),
         _new_reading(_FORMS[c[4]], c[5], tuple(c[6]), tuple(c[7])),
         _WAITS[c[8]],
     )
@@ -656,7 +728,7 @@ def _yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
 
 def _candidates(
     concealed: tuple[int, ...],
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     win_kind: int,
     situation: WinSituation,
 ) -> tuple[_Candidate, ...]:
@@ -755,7 +827,7 @@ def _candidates(
                     best = max(yakuman, key=lambda y: y.yakuman)
                     yakuman = [best]
                     mult = best.yakuman
-                _, fu = _fu(ctx, reading, melds, False)
+                items, fu = _fu(ctx, reading, melds, False)
                 out.append(
                     (
                         _codes(yakuman),
@@ -767,6 +839,7 @@ def _candidates(
                         concealed_runs,
                         concealed_trips_b,
                         _WAIT_CODE[wait],
+                        _item_codes(items),
                     )
                 )
                 continue
@@ -781,7 +854,7 @@ def _candidates(
                     found.append(_yaku_han(y, h * n))
                     han += h * n
                     pinfu = pinfu or y.id == "pinfu"
-            _, fu = _fu(ctx, reading, melds, pinfu)
+            items, fu = _fu(ctx, reading, melds, pinfu)
             out.append(
                 (
                     _codes(found),
@@ -793,6 +866,7 @@ def _candidates(
                     concealed_runs,
                     concealed_trips_b,
                     _WAIT_CODE[wait],
+                    _item_codes(items),
                 )
             )
     return tuple(out)
@@ -885,33 +959,37 @@ def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
     zs = honors.get(cb[27:34])
     if ms is None or ps is None or ss is None or zs is None:
         return [], 0
+    m, p, s, z = ms[0], ps[0], ss[0], zs[0]
+    held = m[10] | p[10] << 9 | s[10] << 18 | z[10] << 27
+    # a pattern's splits all hold a pair or none (its number of tiles says which); a
+    # complete hand holds one
+    pair_part = -1
+    if m[2] != _NONE:
+        pair_part = 0
+    if p[2] != _NONE:
+        if pair_part >= 0:
+            return [], held
+        pair_part = 1
+    if s[2] != _NONE:
+        if pair_part >= 0:
+            return [], held
+        pair_part = 2
+    if z[2] != _NONE:
+        if pair_part >= 0:
+            return [], held
+        pair_part = 3
+    if pair_part < 0:
+        return [], held
     win_part = win_kind // 9
     at = _W0 + win_kind - 9 * win_part
     (mr, mt), (pr, pt), (sr, st), (_, zt) = _KINDS_OF_PART
-    out: list[_Combined] = []
-    for m, p, s, z in product(ms, ps, ss, zs):
-        pair = -1
-        if m[2] != _NONE:
-            pair = m[2]
-        if p[2] != _NONE:
-            if pair >= 0:
-                continue
-            pair = 9 + p[2]
-        if s[2] != _NONE:
-            if pair >= 0:
-                continue
-            pair = 18 + s[2]
-        if z[2] != _NONE:
-            if pair >= 0:
-                continue
-            pair = 27 + z[2]
-        if pair < 0:
-            continue
-        out.append(
+    base = 9 * pair_part
+    if len(ms) == 1 and len(ps) == 1 and len(ss) == 1 and len(zs) == 1:  # most hands
+        return [
             (
                 mr[m[0]] + pr[p[0]] + sr[s[0]],
                 mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
-                pair,
+                base + (m, p, s, z)[pair_part][2],
                 m[3] | p[3] << 9 | s[3] << 18,
                 m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
                 m[5] + p[5] + s[5] + z[5],
@@ -919,10 +997,23 @@ def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
                 m[9] and p[9] and s[9] and z[9],
                 (m, p, s, z)[win_part][at],
             )
+        ], held
+    out = [
+        (
+            mr[m[0]] + pr[p[0]] + sr[s[0]],
+            mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
+            base + (m, p, s, z)[pair_part][2],
+            m[3] | p[3] << 9 | s[3] << 18,
+            m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
+            m[5] + p[5] + s[5] + z[5],
+            m[6] + p[6] + s[6],
+            m[9] and p[9] and s[9] and z[9],
+            (m, p, s, z)[win_part][at],
         )
-    if len(out) > 1:
-        out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
-    return out, ms[0][10] | ps[0][10] << 9 | ss[0][10] << 18 | zs[0][10] << 27
+        for m, p, s, z in product(ms, ps, ss, zs)
+    ]
+    out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
+    return out, held
 
 
 def _bits(kinds: Iterable[int]) -> int:
@@ -1000,7 +1091,7 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 
 def _fast_candidates(
     cb: bytes,
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     win_kind: int,
     s: WinSituation,
 ) -> tuple[_Candidate, ...] | None:
@@ -1018,6 +1109,7 @@ def _fast_candidates(
     meld_fu = 0
     kans = 0
     ankans = 0
+    meld_items = bytearray()
     for m in melds:
         code = m >> 6
         k = m & 63
@@ -1034,14 +1126,17 @@ def _fast_candidates(
         if code == _PON:
             closed = False
             meld_fu += 4 if yao else 2
+            meld_items.append(_PON_C[k])
         elif code == _ANKAN:
             kans += 1
             ankans += 1
             meld_fu += 32 if yao else 16
+            meld_items.append(_ANKAN_C[k])
         else:
             closed = False
             kans += 1
             meld_fu += 16 if yao else 8
+            meld_items.append(_OPEN_KAN_C[k])
     if kans == 4:
         return None
     splits, held = _regular_splits(cb, win_kind)
@@ -1206,27 +1301,62 @@ def _fast_candidates(
                     code, h = _JUNCHAN[col]
                     found.append(code)
                     han += h
+            # the fu and their items, as :func:`_fu_items` gives them
             if pinfu and tsumo:
                 fu = 20
+                items = _PINFU_TSUMO_C
             else:
-                raw = 20 + (10 if closed and not tsumo else 0) + (0 if pinfu or not tsumo else 2)
-                raw += trip_fu + pair_fu
-                if ron_triplet:
-                    raw -= 4 if _YAO_MASK >> win_kind & 1 else 2
-                if wait != _RYANMEN and wait != _SHANPON:
-                    raw += 2  # kanchan, penchan, tanki
+                raw = 20 + trip_fu + pair_fu
+                if closed and not tsumo:
+                    fu_items = [_BASE_C, _CLOSED_RON_C]
+                    raw += 10
+                elif tsumo and not pinfu:
+                    fu_items = [_BASE_C, _TSUMO_C]
+                    raw += 2
+                else:
+                    fu_items = [_BASE_C]
+                for k in trips:
+                    if ron_triplet and k == win_kind:
+                        fu_items.append(_RON_TRIPLET_C[k])
+                        raw -= 4 if _YAO_MASK >> k & 1 else 2
+                    else:
+                        fu_items.append(_CLOSED_TRIPLET_C[k])
+                if meld_items:
+                    fu_items += meld_items
+                if pair_fu:
+                    fu_items.append(_PAIR_C[pair, pair_fu])
+                if wait != _RYANMEN and wait != _SHANPON:  # kanchan, penchan, tanki
+                    fu_items.append(_WAIT_C[wait])
+                    raw += 2
                 if raw == 20 and not closed:
+                    fu_items.append(_OPEN_PINFU_C)
                     raw = 30
                 fu = -(-raw // 10) * 10
-            out.append((bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait))
+                if fu != raw:
+                    fu_items.append(_ROUNDING_C[fu - raw])
+                items = bytes(fu_items)
+            out.append((bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items))
     if seven_pairs:
-        kinds = bytes(k for k in range(34) if cb[k])
+        kinds = bytes([k for k in range(34) if cb[k]])
         found = [*hand, _CHIITOITSU_CODE]
         han = hand_han + _CHIITOITSU_HAN
         if honroutou:
             found.append(_HONROUTOU[0][0])
             han += _HONROUTOU[0][1]
-        out.append((bytes(found), han, 0, 25, _SEVEN_PAIRS_CODE, kinds[0], b"", kinds, _TANKI))
+        out.append(
+            (
+                bytes(found),
+                han,
+                0,
+                25,
+                _SEVEN_PAIRS_CODE,
+                kinds[0],
+                b"",
+                kinds,
+                _TANKI,
+                _SEVEN_PAIRS_C,
+            )
+        )
     return tuple(out)
 
 
@@ -1236,7 +1366,7 @@ _KOKUSHI_CODE: Final = _FORM_CODE[Form.KOKUSHI]
 
 def _kokushi_candidates(
     cb: bytes,
-    melds: tuple[_Meld, ...],
+    melds: _Melds,
     win_kind: int,
     s: WinSituation,
 ) -> tuple[_Candidate, ...] | None:
@@ -1255,7 +1385,7 @@ def _kokushi_candidates(
     thirteen = pair == win_kind
     yh = _yakuman_han(_KOKUSHI[thirteen], s.rules)
     wait = Wait.KOKUSHI_13 if thirteen else Wait.KOKUSHI
-    _, fu = _fu_items(
+    items, fu = _fu_items(
         _new_reading(Form.KOKUSHI, pair, (), ()),
         melds,
         False,
@@ -1268,7 +1398,20 @@ def _kokushi_candidates(
         s.rules,
     )
     codes = _codes((yh,))
-    return ((codes, 0, yh.yakuman, fu, _KOKUSHI_CODE, pair, b"", b"", _WAIT_CODE[wait]),)
+    return (
+        (
+            codes,
+            0,
+            yh.yakuman,
+            fu,
+            _KOKUSHI_CODE,
+            pair,
+            b"",
+            b"",
+            _WAIT_CODE[wait],
+            _item_codes(items),
+        ),
+    )
 
 
 _DORA_OF: Final = {
@@ -1276,7 +1419,7 @@ _DORA_OF: Final = {
 }
 
 
-def _meld_counts(m: _Meld) -> bytes:
+def _meld_counts(m: int) -> bytes:
     """How many tiles of each kind a meld holds, by kind."""
     code, k = m >> 6, m & 63
     counts = bytearray(34)
@@ -1288,12 +1431,10 @@ def _meld_counts(m: _Meld) -> bytes:
     return bytes(counts)
 
 
-_MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(5 << 6))
+_MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
 
 
-def _dora_counts(
-    s: WinSituation, concealed: list[int], melds: tuple[_Meld, ...]
-) -> tuple[int, int, int, int]:
+def _dora_counts(s: WinSituation, concealed: list[int], melds: _Melds) -> tuple[int, int, int, int]:
     tiles = s.concealed
     red = sum(1 for t in tiles if t >= 34) if max(tiles) >= 34 else 0
     for meld in s.melds:
@@ -1342,15 +1483,16 @@ def score_win(s: WinSituation) -> WinResult:
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
     melds = (
-        tuple([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
+        bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
         if s.melds
-        else ()
+        else b""
     )
     win_kind = KIND_OF[s.win_tile]
     candidates = _analyse(bytes(concealed), melds, win_kind, s)
     rules = s.rules
-    if len(candidates) == 1:  # most wins read one way
-        cand = candidates[0]
+    n = len(candidates)
+    if n == _STRIDE:  # most wins read one way: the one candidate
+        cand: Sequence[Any] = candidates
         if not cand[1] and not cand[2]:
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
         if not rules.atozuke and not _yaku_on_every_wait(s):
@@ -1363,17 +1505,18 @@ def score_win(s: WinSituation) -> WinResult:
         else:
             basic, limit = basic_points(cand[1] + extra, cand[3], rules)
     else:
-        if not candidates:
+        if not n:
             raise IncompleteHandError(_Message("not a winning hand: {}", s))
-        if not any(c[1] or c[2] for c in candidates):
+        if not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
         if not rules.atozuke and not _yaku_on_every_wait(s):
             raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
         dora, ura, red, kita = _dora_counts(s, concealed, melds)
         flowers = s.flowers
         extra = dora + ura + red + kita + flowers
-        best: tuple[tuple[int, int, int], _Candidate, int, Limit] | None = None
-        for c in candidates:
+        best: tuple[tuple[int, int, int], Sequence[Any], int, Limit] | None = None
+        for i in range(0, n, _STRIDE):
+            c = candidates[i : i + _STRIDE]
             han, mult, fu = c[1], c[2], c[3]
             if mult:
                 basic, limit = 8000 * mult, Limit.YAKUMAN
@@ -1388,27 +1531,9 @@ def score_win(s: WinSituation) -> WinResult:
         if best is None:
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
         _, cand, basic, limit = best
-    codes, han, mult, fu = cand[:4]
+    han, mult, fu = cand[1:4]
+    items = _ITEMS_OF.get(cand[9]) or _items_of(cand[9])
     yaku, reading, wait = _decode(cand)
-    built = _ITEMS.get(id(cand))
-    if built is not None and built[0] is cand:
-        items = built[1]
-    else:
-        items, fu = _fu_items(
-            reading,
-            melds,
-            cand[8] == _RYANMEN and _PINFU_CODE in codes,
-            s.discarder is None,
-            not melds or min(melds) >> 6 == _ANKAN,  # ankan, the highest code, only
-            win_kind,
-            wait,
-            EAST + (s.winner - s.dealer) % rules.players,
-            s.round_wind,
-            rules,
-        )
-        if len(_ITEMS) >= _CACHE_SIZE:
-            _ITEMS.clear()
-        _ITEMS[id(cand)] = (cand, items)  # keeps ``cand`` alive: the id stays its own
     if s.robbed_ankan and reading.form is not Form.KOKUSHI:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
@@ -1587,10 +1712,10 @@ def has_yaku(s: WinSituation) -> bool:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    candidates = _analyse(bytes(concealed), _melds(s) if s.melds else (), KIND_OF[s.win_tile], s)
+    candidates = _analyse(bytes(concealed), _melds(s) if s.melds else b"", KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(_Message("not a winning hand: {}", s))
-    if not any(han or mult for _y, han, mult, *_rest in candidates):
+    if not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
         return False
     return s.rules.atozuke or _yaku_on_every_wait(s)
 
@@ -1631,6 +1756,6 @@ def _yaku_on_every_wait(s: WinSituation) -> bool:
         counts = list(before)
         counts[k] += 1
         found = _analyse(bytes(counts), melds, k, other)
-        if not any(han or mult for _y, han, mult, *_rest in found):
+        if not any(found[1::_STRIDE]) and not any(found[2::_STRIDE]):
             return False
     return True
