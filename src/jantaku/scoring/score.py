@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as _replace
 from enum import Enum
-from itertools import chain, product
+from itertools import chain
 from typing import Any, Final
 
 from jantaku.errors import (
@@ -885,32 +885,75 @@ def _candidates(
 # first-turn wins, take the registry path, :func:`_candidates`, which reads the hand
 # from the same tables (:func:`_table_readings`).
 
-_FEATURES: Final = (split_features(honors=False), split_features(honors=True))
 _NONE: Final = 255  # an empty place in a shipped split
 _TANKI_BIT, _SHANPON_BIT = 1, 2  # wait bits; 32 and more: two kinds of run wait
-_W0: Final = 11  # where a record's wait bits start
+_SPLIT: Final = 13  # the fields of a compact split
+# A compact split holds small ints only: the code of its run starts and of its
+# triplets (indexes into the tables of one suit's run-start and triplet choices), its
+# pair (255 none), its chanta condition (every set and the pair with a terminal or
+# honor), and the wait bits of a winning tile at each of nine places. A pattern's
+# splits are one flat tuple of them, so looking a pattern up touches one object;
+# what a code stands for comes from small per-part tables that stay in the caches.
+_W0: Final = 4  # where a compact split's wait bits start
 
 
-def _raw_sets(honors: bool) -> tuple[set[bytes], set[bytes]]:
-    """Every run-starts and triplets field of the shipped splits of a suit."""
-    records = [f for fs in _FEATURES[honors].values() for f in fs]
-    return {f[0] for f in records}, {f[1] for f in records}
+def _compact(honors: bool) -> tuple[dict[bytes, tuple[int, ...]], list[bytes], list[bytes]]:
+    """The compact splits of every pattern of a number suit (or of the honors), and the
+    raw run starts and triplets (255 fills) of each code."""
+    runs: dict[bytes, int] = {}
+    trips: dict[bytes, int] = {}
+    table: dict[bytes, tuple[int, ...]] = {}
+    for pattern, records in split_features(honors).items():
+        flat: list[int] = []
+        for f in records:
+            flat += (
+                runs.setdefault(f[0], len(runs)),
+                trips.setdefault(f[1], len(trips)),
+                f[2],
+                f[9],
+                *f[11:20],
+            )
+        table[pattern] = tuple(flat)
+    return table, list(runs), list(trips)
 
 
-_RAW_SETS: Final = (_raw_sets(False), _raw_sets(True))
+_NUMBERS, _NUMBER_RUNS, _NUMBER_TRIPS = _compact(False)
+_HONORS, _, _HONOR_TRIPS = _compact(True)
 
 
-def _global_kinds(part: int) -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
-    """The run starts and the triplets of the shipped splits of one part, as kinds."""
-    runs, trips = _RAW_SETS[part == 3]
+def _part_tables(
+    part: int,
+) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
+    """What the codes of one part (a number suit or the honors) stand for: each
+    run-start code's run starts as kinds and their bit mask, each triplet code's
+    triplets as kinds, their bit mask and their fu as concealed triplets."""
     base = 9 * part
+    trips = _HONOR_TRIPS if part == 3 else _NUMBER_TRIPS
+    runs = [] if part == 3 else _NUMBER_RUNS
+    run_kinds = tuple(bytes(base + k for k in raw if k != _NONE) for raw in runs)
+    trip_kinds = tuple(bytes(base + k for k in raw if k != _NONE) for raw in trips)
     return (
-        {raw: bytes(base + k for k in raw if k != _NONE) for raw in runs},
-        {raw: bytes(base + k for k in raw if k != _NONE) for raw in trips},
+        run_kinds,
+        tuple(_bits(set(r)) for r in run_kinds),
+        trip_kinds,
+        tuple(_bits(t) for t in trip_kinds),
+        tuple(sum(8 if k in _YAOCHUU else 4 for k in t) for t in trip_kinds),
     )
 
 
-_KINDS_OF_PART: Final = tuple(_global_kinds(part) for part in range(4))
+def _bits(kinds: Iterable[int]) -> int:
+    mask = 0
+    for k in kinds:
+        mask |= 1 << k
+    return mask
+
+
+_PARTS: Final = tuple(_part_tables(part) for part in range(4))
+# identical runs (peikou) of each run-start code
+_PEIKOU: Final = tuple(
+    sum(r.count(k) // 2 for k in set(r))
+    for r in (bytes(x for x in raw if x != _NONE) for raw in _NUMBER_RUNS)
+)
 
 
 def _waits_of_bits(bits: int) -> tuple[int, ...]:
@@ -952,75 +995,57 @@ _Combined = tuple[bytes, bytes, int, int, int, int, int, int, int]
 def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
     """Every regular reading of concealed counts with its features, in the order of
     :func:`jantaku.hand.decompose.readings`, and the bit mask of the kinds held."""
-    numbers, honors = _FEATURES
-    ms = numbers.get(cb[0:9])
-    ps = numbers.get(cb[9:18])
-    ss = numbers.get(cb[18:27])
-    zs = honors.get(cb[27:34])
+    ms = _NUMBERS.get(cb[0:9])
+    ps = _NUMBERS.get(cb[9:18])
+    ss = _NUMBERS.get(cb[18:27])
+    zs = _HONORS.get(cb[27:34])
     if ms is None or ps is None or ss is None or zs is None:
         return [], 0
-    m, p, s, z = ms[0], ps[0], ss[0], zs[0]
-    held = m[10] | p[10] << 9 | s[10] << 18 | z[10] << 27
-    # a pattern's splits all hold a pair or none (its number of tiles says which); a
-    # complete hand holds one
+    # a pattern's splits all hold a pair or none (its number of tiles says which)
     pair_part = -1
-    if m[2] != _NONE:
-        pair_part = 0
-    if p[2] != _NONE:
-        if pair_part >= 0:
-            return [], held
-        pair_part = 1
-    if s[2] != _NONE:
-        if pair_part >= 0:
-            return [], held
-        pair_part = 2
-    if z[2] != _NONE:
-        if pair_part >= 0:
-            return [], held
-        pair_part = 3
+    for part, x in enumerate((ms, ps, ss, zs)):
+        if x[2] != _NONE:
+            if pair_part >= 0:
+                return [], 0
+            pair_part = part
     if pair_part < 0:
-        return [], held
+        return [], 0
     win_part = win_kind // 9
     at = _W0 + win_kind - 9 * win_part
-    (mr, mt), (pr, pt), (sr, st), (_, zt) = _KINDS_OF_PART
-    base = 9 * pair_part
-    if len(ms) == 1 and len(ps) == 1 and len(ss) == 1 and len(zs) == 1:  # most hands
-        return [
-            (
-                mr[m[0]] + pr[p[0]] + sr[s[0]],
-                mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
-                base + (m, p, s, z)[pair_part][2],
-                m[3] | p[3] << 9 | s[3] << 18,
-                m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
-                m[5] + p[5] + s[5] + z[5],
-                m[6] + p[6] + s[6],
-                m[9] and p[9] and s[9] and z[9],
-                (m, p, s, z)[win_part][at],
-            )
-        ], held
-    out = [
-        (
-            mr[m[0]] + pr[p[0]] + sr[s[0]],
-            mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
-            base + (m, p, s, z)[pair_part][2],
-            m[3] | p[3] << 9 | s[3] << 18,
-            m[4] | p[4] << 9 | s[4] << 18 | z[4] << 27,
-            m[5] + p[5] + s[5] + z[5],
-            m[6] + p[6] + s[6],
-            m[9] and p[9] and s[9] and z[9],
-            (m, p, s, z)[win_part][at],
-        )
-        for m, p, s, z in product(ms, ps, ss, zs)
-    ]
-    out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
+    (mr, mrm, mt, mtm, mtf), (pr, prm, pt, ptm, ptf), (sr, srm, st, stm, stf) = _PARTS[:3]
+    _, _, zt, ztm, ztf = _PARTS[3]
+    out: list[_Combined] = []
+    held = 0
+    f = _SPLIT
+    for i in range(0, len(ms), f):
+        m = ms[i : i + f]
+        for j in range(0, len(ps), f):
+            p = ps[j : j + f]
+            for k in range(0, len(ss), f):
+                s = ss[k : k + f]
+                for n in range(0, len(zs), f):
+                    z = zs[n : n + f]
+                    parts = (m, p, s, z)
+                    pair = 9 * pair_part + parts[pair_part][2]
+                    rmask = mrm[m[0]] | prm[p[0]] | srm[s[0]]
+                    tmask = mtm[m[1]] | ptm[p[1]] | stm[s[1]] | ztm[z[1]]
+                    held = rmask | rmask << 1 | rmask << 2 | tmask | 1 << pair
+                    out.append(
+                        (
+                            mr[m[0]] + pr[p[0]] + sr[s[0]],
+                            mt[m[1]] + pt[p[1]] + st[s[1]] + zt[z[1]],
+                            pair,
+                            rmask,
+                            tmask,
+                            mtf[m[1]] + ptf[p[1]] + stf[s[1]] + ztf[z[1]],
+                            _PEIKOU[m[0]] + _PEIKOU[p[0]] + _PEIKOU[s[0]],
+                            m[3] and p[3] and s[3] and z[3],
+                            parts[win_part][at],
+                        )
+                    )
+    if len(out) > 1:
+        out.sort(key=lambda x: (len(x[0]), x[0], x[1]))
     return out, held
-
-
-def _bits(kinds: Iterable[int]) -> int:
-    mask = 0
-    for k in kinds:
-        mask |= 1 << k
-    return mask
 
 
 _YAO_MASK: Final = _bits(YAOCHUU)
@@ -1139,7 +1164,53 @@ def _fast_candidates(
             meld_items.append(_OPEN_KAN_C[k])
     if kans == 4:
         return None
-    splits, held = _regular_splits(cb, win_kind)
+    ms = _NUMBERS.get(cb[0:9])
+    ps = _NUMBERS.get(cb[9:18])
+    ss = _NUMBERS.get(cb[18:27])
+    zs = _HONORS.get(cb[27:34])
+    if ms is None or ps is None or ss is None or zs is None:
+        splits: list[_Combined] = []
+        held = 0
+    elif len(ms) == _SPLIT and len(ps) == _SPLIT and len(ss) == _SPLIT and len(zs) == _SPLIT:
+        # one split a suit (most hands): the reading at once; exactly one part holds
+        # the pair
+        if ms[2] != _NONE:
+            pair = ms[2] if ps[2] == ss[2] == zs[2] == _NONE else -1
+        elif ps[2] != _NONE:
+            pair = 9 + ps[2] if ss[2] == zs[2] == _NONE else -1
+        elif ss[2] != _NONE:
+            pair = 18 + ss[2] if zs[2] == _NONE else -1
+        elif zs[2] != _NONE:
+            pair = 27 + zs[2]
+        else:
+            pair = -1
+        if pair < 0:
+            splits = []
+            held = 0
+        else:
+            (mr, mrm, mt, mtm, mtf), (pr, prm, pt, ptm, ptf), (sr, srm, st, stm, stf) = _PARTS[:3]
+            zt, ztm, ztf = _PARTS[3][2:]
+            m0, p0, s0 = ms[0], ps[0], ss[0]
+            m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
+            rmask = mrm[m0] | prm[p0] | srm[s0]
+            tmask = mtm[m1] | ptm[p1] | stm[s1] | ztm[z1]
+            held = rmask | rmask << 1 | rmask << 2 | tmask | 1 << pair
+            win_part = win_kind // 9
+            splits = [
+                (
+                    mr[m0] + pr[p0] + sr[s0],
+                    mt[m1] + pt[p1] + st[s1] + zt[z1],
+                    pair,
+                    rmask,
+                    tmask,
+                    mtf[m1] + ptf[p1] + stf[s1] + ztf[z1],
+                    _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0],
+                    ms[3] and ps[3] and ss[3] and zs[3],
+                    (ms, ps, ss, zs)[win_part][_W0 + win_kind - 9 * win_part],
+                )
+            ]
+    else:
+        splits, held = _regular_splits(cb, win_kind)
     seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
