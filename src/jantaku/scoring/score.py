@@ -45,6 +45,7 @@ from jantaku.scoring.yaku import (
 )
 from jantaku.tiles import (
     DRAGONS,
+    EAST,
     HAKU,
     KIND_OF,
     NORTH,
@@ -535,10 +536,9 @@ _PINFU_TSUMO_C: Final = bytes((_BASE_C,))
 _WAIT_C: Final = {_WAIT_CODE[w]: _item_code(item) for w, item in _WAIT_ITEM.items()}
 
 
-_CACHE: dict[bytes, tuple[Any, ...]] = {}
+_CACHE: dict[tuple[bytes, bytes, int, int], tuple[Any, ...]] = {}
 _CACHE_SIZE: Final = 1 << 16
 _RULES_TOKENS: dict[int, tuple[Rules, int]] = {}
-_RIICHI_BYTE: Final = {id(r): i for i, r in enumerate(Riichi)}
 
 
 def _rules_token(rules: Rules) -> int:
@@ -546,9 +546,6 @@ def _rules_token(rules: Rules) -> int:
     found = _RULES_TOKENS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
-    if len(_RULES_TOKENS) >= 1 << 16:  # a token is two bytes of a key: start again
-        _RULES_TOKENS.clear()
-        _CACHE.clear()
     token = next((t for other, t in _RULES_TOKENS.values() if other == rules), len(_RULES_TOKENS))
     _RULES_TOKENS[id(rules)] = (rules, token)  # keeps ``rules`` alive, so the id stays its own
     return token
@@ -566,42 +563,47 @@ def _analyse(
     read."""
     s = situation
     rules = s.rules
-    found = _RULES_TOKENS.get(id(rules))
-    token = found[1] if found is not None and found[0] is rules else _rules_token(rules)
-    key = (
-        concealed
-        + melds
-        + bytes(
-            (
-                win_kind,
-                s.discarder is None,
-                (s.winner - s.dealer) % rules.players,  # the seat wind
-                s.round_wind,
-                _RIICHI_BYTE.get(id(s.riichi), 3),
-                s.ippatsu,
-                s.haitei,
-                s.houtei,
-                s.rinshan,
-                s.chankan,
-                s.first_turn,
-                token & 255,
-                token >> 8,
-            )
+    ctx = _CONTEXTS.get(
+        (
+            id(rules),
+            s.discarder is None,
+            s.winner,
+            s.dealer,
+            s.round_wind,
+            id(s.riichi),
+            s.ippatsu,
+            s.haitei,
+            s.houtei,
+            s.rinshan,
+            s.chankan,
+            s.first_turn,
         )
     )
-    cached = _CACHE.get(key)
-    if cached is None:
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        candidates = _fast_candidates(concealed, melds, win_kind, s)
-        if candidates is None:
-            candidates = _kokushi_candidates(concealed, melds, win_kind, s)
-        if candidates is None:
-            candidates = _candidates(tuple(concealed), melds, win_kind, s)
-        cached = _CACHE[key] = (
-            candidates[0] if len(candidates) == 1 else tuple(chain.from_iterable(candidates))
-        )
-    return cached
+    if ctx is None or ctx[0] is not rules:
+        ctx = _context(s)
+    key = (concealed, melds, win_kind, ctx[1])
+    found = _CACHE.get(key)
+    if found is None:
+        found = _analyse_new(key, s, ctx)
+    return found
+
+
+def _analyse_new(
+    key: tuple[bytes, bytes, int, int], s: WinSituation, ctx: _Context
+) -> tuple[Any, ...]:
+    """The candidates of a hand not in the cache (:func:`_analyse`), cached."""
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    concealed, melds, win_kind, _ = key
+    candidates = _fast(concealed, melds, win_kind, ctx)
+    if candidates is None:
+        candidates = _kokushi_candidates(concealed, melds, win_kind, s)
+    if candidates is None:
+        candidates = _candidates(tuple(concealed), melds, win_kind, s)
+    found = _CACHE[key] = (
+        candidates[0] if len(candidates) == 1 else tuple(chain.from_iterable(candidates))
+    )
+    return found
 
 
 _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
@@ -643,6 +645,7 @@ def clear_cache() -> None:
     _READINGS.clear()
     _YAKU_OF.clear()
     _ITEMS_OF.clear()
+    _CONTEXTS.clear()
 
 
 _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
@@ -1114,6 +1117,102 @@ def _suuankou(tanki: bool, double: bool) -> tuple[int, int]:
 _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in (False, True))
 
 
+# --- the situation around the tiles, made once for equal fields -------------------
+#
+# A context holds what scoring reads of a situation besides its tiles and seats that
+# pay: the rules, a token standing for the fields the analysis of a hand reads (part
+# of the analysis cache's key), and the yaku of the whole hand that come from the
+# situation, made for each way the tiles can add to them.
+
+_Context = tuple[Any, ...]
+_CONTEXTS: dict[tuple[Any, ...], _Context] = {}
+_TOKENS: dict[tuple[Any, ...], int] = {}
+
+
+def _context(s: WinSituation) -> _Context:
+    """The context of a situation (see above), made and kept."""
+    rules = s.rules
+    key = (
+        id(rules),
+        s.discarder is None,
+        s.winner,
+        s.dealer,
+        s.round_wind,
+        id(s.riichi),
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+        s.first_turn,
+    )
+    tsumo = s.discarder is None
+    seat_wind = EAST + (s.winner - s.dealer) % rules.players
+    round_wind = s.round_wind
+    fields = (
+        _rules_token(rules),
+        tsumo,
+        seat_wind,
+        round_wind,
+        s.riichi,
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+        s.first_turn,
+    )
+    token = _TOKENS.setdefault(fields, len(_TOKENS))
+    hand = tuple(
+        tuple(_situation_yaku(s, closed, tanyao, suit) for suit in range(3) for tanyao in (0, 1))
+        for closed in (True, False)
+    )
+    pair_fu = tuple(
+        2
+        if k >= HAKU or (k == seat_wind) != (k == round_wind)
+        else rules.double_wind_pair_fu
+        if k == seat_wind
+        else 0
+        for k in range(34)
+    )
+    ctx = (rules, token, tsumo, seat_wind, round_wind, s.first_turn, hand, pair_fu)
+    if len(_CONTEXTS) >= _CACHE_SIZE:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = ctx  # keeps ``rules`` alive, so its id stays its own
+    return ctx
+
+
+def _situation_yaku(s: WinSituation, closed: bool, tanyao: int, suit: int) -> tuple[bytes, int]:
+    """The codes and han of the yaku of the whole hand, in the registry's order, for an
+    open or closed hand with or without only simples (``tanyao``) and of several
+    suits, one suit with honors, or one suit alone (``suit`` 0, 1, 2)."""
+    rules = s.rules
+    col = 0 if closed else 1
+    hand: list[tuple[int, int]] = []
+    if closed:
+        if s.discarder is None:
+            hand.append(_MENZEN_TSUMO)
+        if s.riichi is Riichi.RIICHI:
+            hand.append(_RIICHI)
+        if s.ippatsu and rules.ippatsu:
+            hand.append(_IPPATSU)
+    for flag, yh in (
+        (s.chankan, _CHANKAN),
+        (s.rinshan, _RINSHAN),
+        (s.haitei, _HAITEI),
+        (s.houtei, _HOUTEI),
+    ):
+        if flag:
+            hand.append(yh[col])
+    if tanyao and (closed or rules.kuitan):
+        hand.append(_TANYAO[col])
+    if closed and s.riichi is Riichi.DOUBLE:
+        hand.append(_DOUBLE_RIICHI)
+    if suit:
+        hand.append((_HONITSU if suit == 1 else _CHINITSU)[col])
+    return bytes(code for code, _ in hand), sum(h for _, h in hand)
+
+
 def _fast_candidates(
     cb: bytes,
     melds: _Melds,
@@ -1122,10 +1221,19 @@ def _fast_candidates(
 ) -> tuple[_Candidate, ...] | None:
     """The candidates of an ordinary win, or None when the registry path must score it
     (a possible yakuman, a first-turn win, thirteen orphans or not a winning shape)."""
-    if s.first_turn:
+    return _fast(cb, melds, win_kind, _context(s))
+
+
+def _fast(
+    cb: bytes,
+    melds: _Melds,
+    win_kind: int,
+    ctx: _Context,
+) -> tuple[_Candidate, ...] | None:
+    """:func:`_fast_candidates` in a context."""
+    rules, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx
+    if first_turn:
         return None
-    rules = s.rules
-    tsumo = s.discarder is None
     closed = True
     n_meld_runs = n_meld_trips = 0
     meld_mask = 0
@@ -1224,51 +1332,11 @@ def _fast_candidates(
         if cb[base] >= 3 and cb[base + 8] >= 3 and all(cb[base + 1 : base + 8]):
             return None  # nine gates
     col = 0 if closed else 1
-    # the yaku of the whole hand, in the registry's order
-    hand: list[int] = []
-    hand_han = 0
-    if closed:
-        if tsumo:
-            hand.append(_MENZEN_TSUMO[0])
-            hand_han += _MENZEN_TSUMO[1]
-        if s.riichi is Riichi.RIICHI:
-            hand.append(_RIICHI[0])
-            hand_han += _RIICHI[1]
-        if s.ippatsu and rules.ippatsu:
-            hand.append(_IPPATSU[0])
-            hand_han += _IPPATSU[1]
-    if s.chankan or s.rinshan or s.haitei or s.houtei:
-        if s.chankan:
-            code, h = _CHANKAN[col]
-            hand.append(code)
-            hand_han += h
-        if s.rinshan:
-            code, h = _RINSHAN[col]
-            hand.append(code)
-            hand_han += h
-        if s.haitei:
-            code, h = _HAITEI[col]
-            hand.append(code)
-            hand_han += h
-        if s.houtei:
-            code, h = _HOUTEI[col]
-            hand.append(code)
-            hand_han += h
-    if not mask & _YAO_MASK and (closed or rules.kuitan):
-        code, h = _TANYAO[col]
-        hand.append(code)
-        hand_han += h
-    if closed and s.riichi is Riichi.DOUBLE:
-        hand.append(_DOUBLE_RIICHI[0])
-        hand_han += _DOUBLE_RIICHI[1]
-    if suits == 1:
-        code, h = (_HONITSU if honors else _CHINITSU)[col]
-        hand.append(code)
-        hand_han += h
+    hand, hand_han = hand_yaku[col][
+        (not mask & _YAO_MASK) + (0 if suits != 1 else 2 if honors else 4)
+    ]
     honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
     out: list[_Candidate] = []
-    seat_wind = 27 + (s.winner - s.dealer) % rules.players
-    round_wind = s.round_wind
     meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
         n_runs = len(runs)
@@ -1281,13 +1349,7 @@ def _fast_candidates(
         n_runs += n_meld_runs
         rmask |= meld_rmask
         trip_fu += meld_fu
-        value_pair = pair >= 31 or pair in (seat_wind, round_wind)
-        if pair >= 31 or (pair == seat_wind) != (pair == round_wind):
-            pair_fu = 2
-        elif pair == seat_wind:
-            pair_fu = rules.double_wind_pair_fu
-        else:
-            pair_fu = 0
+        pair_fu = pair_fus[pair]  # a pair of value has fu
         if not closed:
             peikou = 0
         yao_sets = n_runs and yao and meld_yao
@@ -1304,7 +1366,7 @@ def _fast_candidates(
                 mult = 0
                 found = list(hand)
                 han = hand_han
-                if closed and n_runs == 4 and wait == _RYANMEN and not value_pair:
+                if closed and n_runs == 4 and wait == _RYANMEN and not pair_fu:
                     found.append(_PINFU_CODE)
                     han += _PINFU_HAN
                     pinfu = True
