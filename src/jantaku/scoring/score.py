@@ -646,6 +646,7 @@ def clear_cache() -> None:
     _YAKU_OF.clear()
     _ITEMS_OF.clear()
     _CONTEXTS.clear()
+    _BASICS.clear()
 
 
 _ORD_HAND_CLOSED: Final = tuple((y, y.han_closed) for y in ORDINARY if y.id in HAND_LEVEL)
@@ -1127,6 +1128,7 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 _Context = tuple[Any, ...]
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
 _TOKENS: dict[tuple[Any, ...], int] = {}
+_BASICS: dict[int, dict[int, tuple[int, Limit]]] = {}  # by rules token (basic_points)
 
 
 def _context(s: WinSituation) -> _Context:
@@ -1149,8 +1151,9 @@ def _context(s: WinSituation) -> _Context:
     tsumo = s.discarder is None
     seat_wind = EAST + (s.winner - s.dealer) % rules.players
     round_wind = s.round_wind
+    token_of_rules = _rules_token(rules)
     fields = (
-        _rules_token(rules),
+        token_of_rules,
         tsumo,
         seat_wind,
         round_wind,
@@ -1163,54 +1166,82 @@ def _context(s: WinSituation) -> _Context:
         s.first_turn,
     )
     token = _TOKENS.setdefault(fields, len(_TOKENS))
-    hand = tuple(
-        tuple(_situation_yaku(s, closed, tanyao, suit) for suit in range(3) for tanyao in (0, 1))
-        for closed in (True, False)
-    )
-    pair_fu = tuple(
-        2
-        if k >= HAKU or (k == seat_wind) != (k == round_wind)
-        else rules.double_wind_pair_fu
-        if k == seat_wind
-        else 0
-        for k in range(34)
-    )
-    ctx = (rules, token, tsumo, seat_wind, round_wind, s.first_turn, hand, pair_fu)
+    hand = (_situation_yaku(s, True), _situation_yaku(s, False))
+    pair_fu = list(_DRAGON_PAIR_FU)
+    pair_fu[seat_wind] = pair_fu[round_wind] = 2
+    if seat_wind == round_wind:
+        pair_fu[seat_wind] = rules.double_wind_pair_fu
     if len(_CONTEXTS) >= _CACHE_SIZE:
         _CONTEXTS.clear()
+    ctx = (
+        rules,
+        token,
+        tsumo,
+        seat_wind,
+        round_wind,
+        s.first_turn,
+        hand,
+        tuple(pair_fu),
+        _BASICS.setdefault(token_of_rules, {}),  # basic points and limit by han << 8 | fu
+        _DORA_OF[rules.players],
+        s.riichi is not Riichi.NONE and rules.ura_dora,
+        rules.chips,
+        rules.atozuke,
+        rules.players == 4 or rules.sanma_tsumo is not SanmaTsumo.SPLIT,  # plain payments
+    )
     _CONTEXTS[key] = ctx  # keeps ``rules`` alive, so its id stays its own
     return ctx
 
 
-def _situation_yaku(s: WinSituation, closed: bool, tanyao: int, suit: int) -> tuple[bytes, int]:
+_DRAGON_PAIR_FU: Final = (0,) * 31 + (2,) * 3
+
+
+def _situation_yaku(s: WinSituation, closed: bool) -> tuple[tuple[bytes, int], ...]:
     """The codes and han of the yaku of the whole hand, in the registry's order, for an
-    open or closed hand with or without only simples (``tanyao``) and of several
-    suits, one suit with honors, or one suit alone (``suit`` 0, 1, 2)."""
+    open or closed hand: six entries, without or with only simples (tanyao), then of
+    several suits, one suit with honors or one suit alone."""
     rules = s.rules
     col = 0 if closed else 1
-    hand: list[tuple[int, int]] = []
+    first = b""
+    han = 0
     if closed:
         if s.discarder is None:
-            hand.append(_MENZEN_TSUMO)
+            first += bytes((_MENZEN_TSUMO[0],))
+            han += _MENZEN_TSUMO[1]
         if s.riichi is Riichi.RIICHI:
-            hand.append(_RIICHI)
+            first += bytes((_RIICHI[0],))
+            han += _RIICHI[1]
         if s.ippatsu and rules.ippatsu:
-            hand.append(_IPPATSU)
-    for flag, yh in (
-        (s.chankan, _CHANKAN),
-        (s.rinshan, _RINSHAN),
-        (s.haitei, _HAITEI),
-        (s.houtei, _HOUTEI),
-    ):
-        if flag:
-            hand.append(yh[col])
-    if tanyao and (closed or rules.kuitan):
-        hand.append(_TANYAO[col])
-    if closed and s.riichi is Riichi.DOUBLE:
-        hand.append(_DOUBLE_RIICHI)
-    if suit:
-        hand.append((_HONITSU if suit == 1 else _CHINITSU)[col])
-    return bytes(code for code, _ in hand), sum(h for _, h in hand)
+            first += bytes((_IPPATSU[0],))
+            han += _IPPATSU[1]
+    if s.chankan or s.rinshan or s.haitei or s.houtei:
+        for flag, yh in (
+            (s.chankan, _CHANKAN),
+            (s.rinshan, _RINSHAN),
+            (s.haitei, _HAITEI),
+            (s.houtei, _HOUTEI),
+        ):
+            if flag:
+                first += bytes((yh[col][0],))
+                han += yh[col][1]
+    later, later_han = (
+        (bytes((_DOUBLE_RIICHI[0],)), _DOUBLE_RIICHI[1])
+        if closed and s.riichi is Riichi.DOUBLE
+        else (b"", 0)
+    )
+    simples = (
+        (b"", 0),
+        (bytes((_TANYAO[col][0],)), _TANYAO[col][1]) if closed or rules.kuitan else (b"", 0),
+    )
+    return tuple(
+        (first + yh + later + suit, han + yh_han + later_han + suit_han)
+        for suit, suit_han in (
+            (b"", 0),
+            (bytes((_HONITSU[col][0],)), _HONITSU[col][1]),
+            (bytes((_CHINITSU[col][0],)), _CHINITSU[col][1]),
+        )
+        for yh, yh_han in simples
+    )
 
 
 def _fast_candidates(
@@ -1231,7 +1262,7 @@ def _fast(
     ctx: _Context,
 ) -> tuple[_Candidate, ...] | None:
     """:func:`_fast_candidates` in a context."""
-    rules, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx
+    rules, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx[:8]
     if first_turn:
         return None
     closed = True
@@ -1567,33 +1598,6 @@ def _meld_counts(m: int) -> bytes:
 _MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
 
 
-def _dora_counts(s: WinSituation, concealed: list[int], melds: _Melds) -> tuple[int, int, int, int]:
-    tiles = s.concealed
-    red = sum(1 for t in tiles if t >= 34) if max(tiles) >= 34 else 0
-    for meld in s.melds:
-        if max(meld.tiles) >= 34:
-            red += sum(1 for t in meld.tiles if t >= 34)
-    rules = s.rules
-    dora_of = _DORA_OF[rules.players]
-    kita = s.kita
-    dora = 0
-    for ind in s.dora_indicators:
-        d = dora_of[ind]
-        dora += concealed[d]
-        for m in melds:
-            dora += _MELD_COUNTS[m][d]
-        if d == NORTH:
-            dora += kita  # an indicator pointing at north counts each nukidora
-    ura = 0
-    if s.ura_indicators and s.riichi is not Riichi.NONE and rules.ura_dora:
-        for ind in s.ura_indicators:
-            d = dora_of[ind]
-            ura += concealed[d] + (kita if d == NORTH else 0)
-            for m in melds:
-                ura += _MELD_COUNTS[m][d]
-    return dora, ura, red, kita
-
-
 def score_win(s: WinSituation) -> WinResult:
     """Score a win: the highest-paying reading with its yaku, dora, fu and payments.
 
@@ -1612,79 +1616,144 @@ def score_win(s: WinSituation) -> WinResult:
     :class:`~jantaku.errors.ImpossibleSituationError` for a pao seat without a
     liable yakuman.
     """
-    concealed = [0] * 34
+    concealed = [0] * 37  # by tile: red fives apart
     for t in s.concealed:
-        concealed[KIND_OF[t]] += 1
-    melds = (
-        bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
-        if s.melds
-        else b""
-    )
+        concealed[t] += 1
+    red = concealed[34] + concealed[35] + concealed[36]
+    if red:
+        concealed[4] += concealed[34]
+        concealed[13] += concealed[35]
+        concealed[22] += concealed[36]
+    if s.melds:
+        melds = bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
+        for meld in s.melds:
+            if max(meld.tiles) >= 34:
+                red += sum(1 for t in meld.tiles if t >= 34)
+    else:
+        melds = b""
     win_kind = KIND_OF[s.win_tile]
-    candidates = _analyse(bytes(concealed), melds, win_kind, s)
     rules = s.rules
+    ctx = _CONTEXTS.get(
+        (
+            id(rules),
+            s.discarder is None,
+            s.winner,
+            s.dealer,
+            s.round_wind,
+            id(s.riichi),
+            s.ippatsu,
+            s.haitei,
+            s.houtei,
+            s.rinshan,
+            s.chankan,
+            s.first_turn,
+        )
+    )
+    if ctx is None or ctx[0] is not rules:
+        ctx = _context(s)
+    key = (bytes(concealed[:34]), melds, win_kind, ctx[1])
+    candidates = _CACHE.get(key)
+    if candidates is None:
+        candidates = _analyse_new(key, s, ctx)
     n = len(candidates)
     if n == _STRIDE:  # most wins read one way: the one candidate
         cand: Sequence[Any] = candidates
         if not cand[1] and not cand[2]:
             raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
-        if not rules.atozuke and not _yaku_on_every_wait(s):
-            raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
-        dora, ura, red, kita = _dora_counts(s, concealed, melds)
-        flowers = s.flowers
-        extra = dora + ura + red + kita + flowers
-        if cand[2]:
-            basic, limit = 8000 * cand[2], Limit.YAKUMAN
-        else:
-            basic, limit = basic_points(cand[1] + extra, cand[3], rules)
-    else:
-        if not n:
-            raise IncompleteHandError(_Message("not a winning hand: {}", s))
-        if not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
-            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
-        if not rules.atozuke and not _yaku_on_every_wait(s):
-            raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
-        dora, ura, red, kita = _dora_counts(s, concealed, melds)
-        flowers = s.flowers
-        extra = dora + ura + red + kita + flowers
-        best: tuple[tuple[int, int, int], Sequence[Any], int, Limit] | None = None
+    elif not n:
+        raise IncompleteHandError(_Message("not a winning hand: {}", s))
+    elif not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
+        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+    if not ctx[12] and not _yaku_on_every_wait(s):  # no atozuke
+        raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
+    # dora, ura dora (S7) and norths set aside
+    dora_of = ctx[9]
+    dora = 0
+    for ind in s.dora_indicators:
+        dora += concealed[dora_of[ind]]
+    ura = 0
+    if ctx[10]:  # riichi, and the rules count ura dora
+        for ind in s.ura_indicators:
+            ura += concealed[dora_of[ind]]
+    kita = s.kita
+    if melds or kita:
+        dora, ura = _more_dora(s, melds, dora_of, dora, ura, ctx[10])
+    flowers = s.flowers
+    extra = dora + ura + red + kita + flowers
+    if n != _STRIDE:  # the reading that pays most (H6)
+        best: tuple[tuple[int, int, int], Sequence[Any]] | None = None
         for i in range(0, n, _STRIDE):
             c = candidates[i : i + _STRIDE]
             han, mult, fu = c[1], c[2], c[3]
             if mult:
-                basic, limit = 8000 * mult, Limit.YAKUMAN
-                rank = (basic, 1000, fu)
+                rank = (8000 * mult, 1000, fu)
             elif han:
-                basic, limit = basic_points(han + extra, fu, rules)
-                rank = (basic, han, fu)
+                rank = (basic_points(han + extra, fu, rules)[0], han, fu)
             else:
                 continue
             if best is None or rank > best[0]:
-                best = (rank, c, basic, limit)
-        if best is None:
-            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
-        _, cand, basic, limit = best
+                best = (rank, c)
+        assert best is not None  # some candidate has a yaku
+        cand = best[1]
     han, mult, fu = cand[1:4]
     items = _ITEMS_OF.get(cand[9]) or _items_of(cand[9])
-    yaku, reading, wait = _decode(cand)
-    if s.robbed_ankan and reading.form is not Form.KOKUSHI:
+    yaku = _YAKU_OF.get(cand[0]) or _yaku_of(cand[0])
+    reading = _NEW(Reading)
+    _SET_FORM(reading, _FORMS[cand[4]])
+    _SET_PAIR(reading, cand[5])
+    _SET_RUNS(reading, tuple(cand[6]))
+    _SET_TRIPLETS(reading, tuple(cand[7]))
+    if s.robbed_ankan and cand[4] != _KOKUSHI_CODE:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
         dora = ura = red = kita = flowers = 0
         han_total = 13 * mult
     else:
         han_total = han + extra
-    liable = 0
-    if s.pao is not None:
+    if mult:
+        basic, limit = 8000 * mult, Limit.YAKUMAN
+    else:
+        found = ctx[8].get(han_total << 8 | fu)
+        if found is None:
+            found = ctx[8][han_total << 8 | fu] = basic_points(han_total, fu, rules)
+        basic, limit = found
+    discarder = s.discarder
+    winner = s.winner
+    if s.pao is None and ctx[13]:  # a plain ron, or a tsumo paid by every other seat
+        players = rules.players
+        if discarder is not None:
+            total = -(-basic * (6 if winner == s.dealer else 4) // 100) * 100
+            honba = s.honba * rules.honba_value
+            pay = [0] * players
+            pay[discarder] = total
+            change = [0] * players
+            change[discarder] = -total - honba
+            change[winner] = total + honba + s.deposits * rules.riichi_deposit
+        else:  # the dealer's share twice a non-dealer's (_tsumo_shares)
+            double = -(-2 * basic // 100) * 100
+            if winner == s.dealer:
+                pay = [double] * players
+            else:
+                pay = [-(-basic // 100) * 100] * players
+                pay[s.dealer] = double
+            pay[winner] = 0
+            honba = s.honba * rules.honba_tsumo_each
+            total = sum(pay)
+            change = [-honba - p for p in pay]
+            change[winner] = total + (players - 1) * honba + s.deposits * rules.riichi_deposit
+        deltas = tuple(change)
+        payments = tuple(pay)
+    elif s.pao is None:
+        deltas, payments, total = _pay(s, basic, 0)
+    else:
         if not rules.pao:
             raise ImpossibleSituationError("pao is not played under these rules")
         pao_ids = _PAO_YAKUMAN | ({"suukantsu"} if rules.pao_suukantsu else set())
         liable = sum(y.yakuman for y in yaku if y.id in pao_ids)
         if not liable:
             raise ImpossibleSituationError("a pao seat without a liable yakuman")
-    # on Tenhou the liable seat pays the whole hand, other yakuman included
-    liable_basic = basic if liable and rules.pao_whole_hand else 8000 * liable
-    deltas, payments, total = _pay(s, basic, liable_basic)
+        # on Tenhou the liable seat pays the whole hand, other yakuman included
+        deltas, payments, total = _pay(s, basic, basic if rules.pao_whole_hand else 8000 * liable)
     r = _NEW(WinResult)
     _SET_YAKU(r, yaku)
     _SET_DORA(r, dora)
@@ -1701,13 +1770,34 @@ def score_win(s: WinSituation) -> WinResult:
     _SET_TOTAL(r, total)
     _SET_PAYMENTS(r, payments)
     _SET_READING(r, reading)
-    _SET_WAIT(r, wait)
-    _SET_IS_TSUMO(r, s.discarder is None)
+    _SET_WAIT(r, _WAITS[cand[8]])
+    _SET_IS_TSUMO(r, discarder is None)
     _SET_IS_DEALER(r, s.winner == s.dealer)
     _SET_WINNER(r, s.winner)
     _SET_FLOWERS(r, flowers)
-    _SET_CHIPS(r, (red + ura + (1 if s.ippatsu else 0)) if rules.chips else 0)
+    _SET_CHIPS(r, (red + ura + (1 if s.ippatsu else 0)) if ctx[11] else 0)
     return r
+
+
+def _more_dora(
+    s: WinSituation, melds: _Melds, dora_of: tuple[int, ...], dora: int, ura: int, with_ura: bool
+) -> tuple[int, int]:
+    """Dora and ura dora with those in melds and norths set aside added."""
+    kita = s.kita
+    for ind in s.dora_indicators:
+        d = dora_of[ind]
+        for m in melds:
+            dora += _MELD_COUNTS[m][d]
+        if d == NORTH:
+            dora += kita  # an indicator pointing at north counts each nukidora
+    if with_ura:
+        for ind in s.ura_indicators:
+            d = dora_of[ind]
+            for m in melds:
+                ura += _MELD_COUNTS[m][d]
+            if d == NORTH:
+                ura += kita
+    return dora, ura
 
 
 def _notation(s: WinSituation) -> str:
@@ -1758,34 +1848,11 @@ def _tsumo_shares(s: WinSituation, basic: int) -> list[int]:
 
 
 def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Every seat's change, each seat's payment and their total, with pao and the
+    three-player split tsumo (:func:`score_win` pays the plain wins itself)."""
     rules = s.rules
     n = rules.players
     mult = 6 if s.winner == s.dealer else 4
-    discarder = s.discarder
-    if discarder is not None and not liable:  # a plain ron
-        total = -(-basic * mult // 100) * 100
-        honba = s.honba * rules.honba_value
-        pay = [0] * n
-        pay[discarder] = total
-        change = [0] * n
-        change[discarder] = -total - honba
-        change[s.winner] = total + honba + s.deposits * rules.riichi_deposit
-        return tuple(change), tuple(pay), total
-    if discarder is None and not liable and (n == 4 or rules.sanma_tsumo is not SanmaTsumo.SPLIT):
-        # a plain tsumo: the dealer's share twice a non-dealer's (_tsumo_shares)
-        winner = s.winner
-        double = -(-2 * basic // 100) * 100
-        if winner == s.dealer:
-            pay = [double] * n
-        else:
-            pay = [-(-basic // 100) * 100] * n
-            pay[s.dealer] = double
-        pay[winner] = 0
-        honba = s.honba * rules.honba_tsumo_each
-        total = sum(pay)
-        change = [-honba - p for p in pay]
-        change[winner] = total + (n - 1) * honba + s.deposits * rules.riichi_deposit
-        return tuple(change), tuple(pay), total
     payments = [0] * n
     honba_pay = [0] * n
     if s.discarder is not None:
