@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from dataclasses import replace as _replace
 from enum import Enum
 from itertools import chain
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from jantaku.errors import (
     ImpossibleSituationError,
@@ -172,16 +172,16 @@ class YakuHan:
     yakuman: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class WinResult:
-    """The itemised score of a win.
+class WinResult(NamedTuple):
+    """The itemised score of a win (immutable).
 
     ``han`` includes dora (flowers too, one each); ``chips`` counts the side payments
     a table with chips (T5b) owes the winner: red fives, ura dora and ippatsu (0 when
     the rules have no chips). ``deltas`` is every seat's change including honba and
     deposits (and pao splits); ``total`` is what the winner receives before honba
     and deposits. ``reading`` is the reading of the concealed tiles that scored
-    highest (H6), ``wait`` the wait it gives the winning tile.
+    highest (H6), ``wait`` the wait it gives the winning tile. A named tuple, so
+    :func:`score_win` makes one in a single step.
     """
 
     yaku: tuple[YakuHan, ...]
@@ -270,35 +270,7 @@ def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
     return tuple(cls.__dict__[name].__set__ for name in slots)
 
 
-# A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``;
-# ``score_win`` fills the slots of a new result directly, about twice as fast.
-(
-    _SET_YAKU,
-    _SET_DORA,
-    _SET_URA,
-    _SET_RED,
-    _SET_KITA,
-    _SET_FU_ITEMS,
-    _SET_FU,
-    _SET_HAN,
-    _SET_YAKUMAN,
-    _SET_LIMIT,
-    _SET_BASIC,
-    _SET_DELTAS,
-    _SET_TOTAL,
-    _SET_PAYMENTS,
-    _SET_READING,
-    _SET_WAIT,
-    _SET_IS_TSUMO,
-    _SET_IS_DEALER,
-    _SET_WINNER,
-    _SET_FLOWERS,
-    _SET_CHIPS,
-) = _slot_setters(
-    WinResult,
-    "yaku dora ura red kita fu_items fu han yakuman limit basic deltas total payments"
-    " reading wait is_tsumo is_dealer winner flowers chips",
-)
+_TUPLE_NEW: Final = tuple.__new__
 _NEW: Final = object.__new__
 _SET_FORM, _SET_PAIR, _SET_RUNS, _SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
 _REGULAR: Final = Form.REGULAR
@@ -1754,29 +1726,33 @@ def score_win(s: WinSituation) -> WinResult:
             raise ImpossibleSituationError("a pao seat without a liable yakuman")
         # on Tenhou the liable seat pays the whole hand, other yakuman included
         deltas, payments, total = _pay(s, basic, basic if rules.pao_whole_hand else 8000 * liable)
-    r = _NEW(WinResult)
-    _SET_YAKU(r, yaku)
-    _SET_DORA(r, dora)
-    _SET_URA(r, ura)
-    _SET_RED(r, red)
-    _SET_KITA(r, kita)
-    _SET_FU_ITEMS(r, items)
-    _SET_FU(r, fu)
-    _SET_HAN(r, han_total)
-    _SET_YAKUMAN(r, mult)
-    _SET_LIMIT(r, limit)
-    _SET_BASIC(r, basic)
-    _SET_DELTAS(r, deltas)
-    _SET_TOTAL(r, total)
-    _SET_PAYMENTS(r, payments)
-    _SET_READING(r, reading)
-    _SET_WAIT(r, _WAITS[cand[8]])
-    _SET_IS_TSUMO(r, discarder is None)
-    _SET_IS_DEALER(r, s.winner == s.dealer)
-    _SET_WINNER(r, s.winner)
-    _SET_FLOWERS(r, flowers)
-    _SET_CHIPS(r, (red + ura + (1 if s.ippatsu else 0)) if ctx[11] else 0)
-    return r
+    result: WinResult = _TUPLE_NEW(
+        WinResult,
+        (
+            yaku,
+            dora,
+            ura,
+            red,
+            kita,
+            items,
+            fu,
+            han_total,
+            mult,
+            limit,
+            basic,
+            deltas,
+            total,
+            payments,
+            reading,
+            _WAITS[cand[8]],
+            discarder is None,
+            winner == s.dealer,
+            winner,
+            flowers,
+            (red + ura + (1 if s.ippatsu else 0)) if ctx[11] else 0,
+        ),
+    )
+    return result
 
 
 def _more_dora(
