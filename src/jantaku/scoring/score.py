@@ -567,14 +567,13 @@ def _analyse_new(
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.clear()
     concealed, melds, win_kind, _ = key
-    candidates = _fast(concealed, melds, win_kind, ctx)
-    if candidates is None:
+    found = _fast(concealed, melds, win_kind, ctx)
+    if found is None:
         candidates = _kokushi_candidates(concealed, melds, win_kind, s)
-    if candidates is None:
-        candidates = _candidates(tuple(concealed), melds, win_kind, s)
-    found = _CACHE[key] = (
-        candidates[0] if len(candidates) == 1 else tuple(chain.from_iterable(candidates))
-    )
+        if candidates is None:
+            candidates = _candidates(tuple(concealed), melds, win_kind, s)
+        found = tuple(chain.from_iterable(candidates))
+    _CACHE[key] = found
     return found
 
 
@@ -1224,7 +1223,10 @@ def _fast_candidates(
 ) -> tuple[_Candidate, ...] | None:
     """The candidates of an ordinary win, or None when the registry path must score it
     (a possible yakuman, a first-turn win, thirteen orphans or not a winning shape)."""
-    return _fast(cb, melds, win_kind, _context(s))
+    flat = _fast(cb, melds, win_kind, _context(s))
+    if flat is None:
+        return None
+    return tuple(flat[i : i + _STRIDE] for i in range(0, len(flat), _STRIDE))
 
 
 def _fast(
@@ -1232,8 +1234,8 @@ def _fast(
     melds: _Melds,
     win_kind: int,
     ctx: _Context,
-) -> tuple[_Candidate, ...] | None:
-    """:func:`_fast_candidates` in a context."""
+) -> tuple[Any, ...] | None:
+    """:func:`_fast_candidates` in a context, as one flat tuple (:func:`_analyse`)."""
     rules, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx[:8]
     if first_turn:
         return None
@@ -1339,7 +1341,7 @@ def _fast(
         (not mask & _YAO_MASK) + (0 if suits != 1 else 2 if honors else 4)
     ]
     honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
-    out: list[_Candidate] = []
+    out: list[Any] = []  # the candidates' fields, one after the other
     meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
         n_runs = len(runs)
@@ -1471,7 +1473,7 @@ def _fast(
                 if fu != raw:
                     fu_items.append(_ROUNDING_C[fu - raw])
                 items = bytes(fu_items)
-            out.append((bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items))
+            out += (bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
         kinds = bytes([k for k in range(34) if cb[k]])
         found = [*hand, _CHIITOITSU_CODE]
@@ -1479,19 +1481,17 @@ def _fast(
         if honroutou:
             found.append(_HONROUTOU[0][0])
             han += _HONROUTOU[0][1]
-        out.append(
-            (
-                bytes(found),
-                han,
-                0,
-                25,
-                _SEVEN_PAIRS_CODE,
-                kinds[0],
-                b"",
-                kinds,
-                _TANKI,
-                _SEVEN_PAIRS_C,
-            )
+        out += (
+            bytes(found),
+            han,
+            0,
+            25,
+            _SEVEN_PAIRS_CODE,
+            kinds[0],
+            b"",
+            kinds,
+            _TANKI,
+            _SEVEN_PAIRS_C,
         )
     return tuple(out)
 
@@ -1660,7 +1660,10 @@ def score_win(s: WinSituation) -> WinResult:
             if mult:
                 rank = (8000 * mult, 1000, fu)
             elif han:
-                rank = (basic_points(han + extra, fu, rules)[0], han, fu)
+                found = ctx[8].get(han + extra << 8 | fu)
+                if found is None:
+                    found = ctx[8][han + extra << 8 | fu] = basic_points(han + extra, fu, rules)
+                rank = (found[0], han, fu)
             else:
                 continue
             if best is None or rank > best[0]:
