@@ -40,6 +40,7 @@ from jantaku.events import (
     event_to_mjai,
 )
 from jantaku.hand import shanten, winning_kinds
+from jantaku.hand.tables import suit_numbers
 from jantaku.rules import PRESETS, Rules
 from jantaku.tiles import KIND_OF, NORTH, YAOCHUU, counts34
 
@@ -145,6 +146,7 @@ def check_invariants(ref: Referee) -> None:
         own = seat == s.turn and s.phase in (Phase.ACT, Phase.DISCARD)
         assert size == (14 if own else 13), f"seat {seat} holds {size} tiles"
         assert s.counts[seat] == counts34(s.hands[seat]), "incremental counts differ"
+        assert s._numbers[seat] == suit_numbers(s.counts[seat]), "incremental suits differ"
         if not own and not s.riichi[seat]:
             assert s.waits[seat] == winning_kinds(s.counts[seat]), "incremental waits differ"
         if s.riichi[seat]:
@@ -205,18 +207,19 @@ RARE_3 = (
 
 
 # (preset, seeds): a few seeds per preset, plus seeds that reach the rarest events with
-# this agent (found by playing seeds 0–700: 601 sanchahou, 576 and 283 suucha riichi,
-# 328 and 519 suukan sanra, 333 and 66 nagashi mangan, 322 and 5 rinshan, 315 and 116
-# double ron, 320 and 42 suufon renda)
+# this agent (found by playing seeds 0–700: 273 and 351 suucha riichi, 354 and 610
+# suukan sanra, 120 and 210 nagashi mangan, 49 and 178 rinshan, 3 and 12 double ron,
+# 5 and 137 suufon renda; and 0–29,000 for sanchahou, which only 18486 reaches)
 _PLAN_4 = [
-    ("tenhou", [601, 576, 283, 328, 519, 333, 66, 322, 5, 315, 116, 320, 42, 321, 327, 17, 41]),
+    ("tenhou", [18486, 273, 351, 354, 610, 120, 210, 49, 178, 3, 12, 5, 137, 60, 0, 18]),
     ("majsoul", [5, 11, 12]),
     ("mleague", [6, 13, 14]),
     ("wrc", [7, 15, 16]),
     ("ema", [8, 17, 18]),
     ("textbook", [9, 10, 19, 20]),
 ]
-_PLAN_3 = [("tenhou-sanma", [0, 2, 12, 32, 40]), ("majsoul-sanma", [6, 7, 41, 42])]
+# three players: 191 double ron, 477 chankan (found in seeds 0–2,000), 30 haitei
+_PLAN_3 = [("tenhou-sanma", [0, 2, 12, 32, 40, 191, 477, 30]), ("majsoul-sanma", [6, 7, 41, 42])]
 
 
 def _play(rules: Rules, seed: int, nagashi: int | None, counts: Counter[str], **kw: object) -> None:

@@ -26,6 +26,7 @@ from jantaku.hand import (
     shanten_seven_pairs,
     winning_kinds,
 )
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers, suit_numbers
 from jantaku.tiles import YAOCHUU, counts34, format_tiles, parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,6 +127,8 @@ def test_all_mjx_vectors_agree() -> None:
             assert shanten_kokushi(counts) == kokushi, line
             assert shanten_seven_pairs(counts) == seven, line
             assert shanten(counts) == min(regular, kokushi, seven), line
+            numbers = suit_numbers(counts)
+            assert shanten_of_numbers(numbers, counts, 14) == min(regular, kokushi, seven), line
             checked += 1
     assert checked == 40_000
 
@@ -156,6 +159,9 @@ def suited_hands(draw: st.DrawFn) -> list[int]:
 def test_shanten_matches_brute_force(counts: list[int]) -> None:
     assert shanten_regular(counts) == brute_regular(counts)
     assert shanten(counts) == brute_shanten(counts)
+    # the engine's path: the suits as base-5 numbers, no dict read
+    numbers = suit_numbers(counts)
+    assert shanten_of_numbers(numbers, counts, sum(counts)) == brute_shanten(counts)
     if sum(counts) in (13, 14):
         assert shanten_seven_pairs(counts) == brute_seven_pairs(counts)
         assert shanten_kokushi(counts) == brute_kokushi(counts)
@@ -457,3 +463,28 @@ def test_three_player_hands_need_no_table_of_their_own() -> None:
         assert shanten_regular(counts) == no_man_runs
         if sum(counts) % 3 == 1:
             assert all(not 1 <= k <= 7 for k in winning_kinds(counts))
+
+
+def test_suit_numbers_follow_tiles_added_and_taken() -> None:
+    """Numbers kept in step tile by tile (as the engine keeps them) equal a fresh count,
+    and give the shanten of the counts, over seeded random draws and discards."""
+    rng = random.Random(30)
+    for _ in range(300):
+        wall = rng.sample(WALL, 40)
+        counts = [0] * 34
+        numbers = [0, 0, 0, 0]
+        held: list[int] = []
+        for k in wall[:13]:
+            counts[k] += 1
+            numbers[SUIT_OF[k]] += PLACE_VALUE[k]
+            held.append(k)
+        for k in wall[13:]:
+            counts[k] += 1
+            numbers[SUIT_OF[k]] += PLACE_VALUE[k]
+            held.append(k)
+            assert shanten_of_numbers(numbers, counts, 14) == shanten(counts)
+            out = held.pop(rng.randrange(len(held)))
+            counts[out] -= 1
+            numbers[SUIT_OF[out]] -= PLACE_VALUE[out]
+            assert numbers == suit_numbers(counts)
+            assert shanten_of_numbers(numbers, counts, 13) == shanten(counts)

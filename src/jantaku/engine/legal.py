@@ -92,15 +92,16 @@ def can_tsumo(s: State, seat: int) -> bool:
 
 
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action, ...]:
-    """One discard per distinct tile, in hand order; the drawn tile as tsumogiri first.
+    """One discard per distinct tile, in the order the hand first holds them; the drawn
+    tile as tsumogiri last (and from the hand too, in its place, when a copy is held).
 
     The hand's distinct tiles are kept with their discards by the state (the drawn tile,
     when it has no copy, with its tsumogiri), so the usual turn copies them and is done.
     """
-    hand = s.hands[seat]
     keys = s._distinct[seat]
     drawn = s.drawn if s.phase == _ACT else None
     if keys is None:
+        hand = s.hands[seat]
         plain = PLAIN_DISCARDS[seat]
         keys = s._distinct[seat] = {t: plain[t] for t in hand}
         if drawn is not None and hand.count(drawn) == 1:
@@ -109,11 +110,8 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action
         return tuple([a for t, a in keys.items() if KIND_OF[t] not in banned])
     if drawn is None or keys[drawn].tsumogiri:
         return tuple(keys.values())
-    # the drawn tile has a copy listed earlier: discarded as tsumogiri or from the hand
-    out: list[Action] = list(keys.values())
-    i = list(keys).index(drawn)
-    out[i : i + 1] = TSUMOGIRI_DISCARDS[seat][drawn], PLAIN_DISCARDS[seat][drawn]
-    return tuple(out)
+    # the drawn tile has a copy listed earlier: discarded from the hand or as tsumogiri
+    return (*keys.values(), TSUMOGIRI_DISCARDS[seat][drawn])
 
 
 def _riichi_discards(s: State, seat: int) -> tuple[Action, ...]:
@@ -132,6 +130,24 @@ _PON: Final = MeldKind.PON
 
 
 def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
+    if (
+        s.shanten_floor[seat] > 0
+        and not s._maybe_quad[seat]
+        and not s.first_turn[seat]
+        and (s.players == 4 or not s.counts[seat][NORTH])
+    ):
+        # the usual turn: at least 1-shanten with the draw (so no win, no riichi, and
+        # not a riichi hand), no four of a kind, past the first go-around, no north to
+        # set aside; and no pon that the hand could add a fourth tile to
+        melds = s.melds[seat]
+        if not melds:
+            return _discards(s, seat)
+        c = s.counts[seat]
+        for m in melds:
+            if m.kind is _PON and c[m.kind34]:
+                break
+        else:
+            return _discards(s, seat)
     if s.riichi_pending == seat:
         return _riichi_discards(s, seat)
     drawn = s.drawn

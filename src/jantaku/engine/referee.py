@@ -138,8 +138,9 @@ class Referee:
             rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
-        self._chii = rules.chii_allowed
         self._others = _OTHERS[n]
+        # the seat that may chii each seat's discard, or -1 when chii is not played
+        self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
         self._advance()
 
     # --- public ------------------------------------------------------------------------
@@ -342,7 +343,7 @@ class Referee:
             return pend
         counts = s.counts
         riichi = s.riichi
-        left = (discarder + 1) % s.players if k < 27 and self._chii else -1
+        left = self._left[discarder] if k < 27 else -1
         for i in others:
             if k not in waits[i]:
                 if riichi[i]:

@@ -48,7 +48,8 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.hand import is_complete, readings, shanten, winning_kinds
+from jantaku.hand import is_complete, readings, winning_kinds
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers, suit_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import (
     GameLength,
@@ -170,6 +171,7 @@ class State:
         "_draw_floor",
         "_maybe_quad",
         "_missed",
+        "_numbers",
         "after_draw",
         "bakaze",
         "chankan_kind",
@@ -256,6 +258,9 @@ class State:
         n = self.players
         self.hands: list[list[Tile]] = [[] for _ in range(n)]
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
+        # each hand's four suits as base-5 numbers (jantaku.hand.tables.suit_numbers),
+        # kept in step with the counts: the shanten is then read without a dict
+        self._numbers: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.rivers: list[list[Tile]] = [[] for _ in range(n)]
         # per discard: bit 1 tsumogiri, bit 2 riichi declaration, bit 4 called away
@@ -561,8 +566,9 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
         for t in tiles:
             c[KIND_OF[t]] += 1
         s._maybe_quad[seat] = 4 in c
+        s._numbers[seat] = suit_numbers(c)
         if len(tiles) == 13:  # the usual deal: a shanten count spares most wait searches
-            sh = shanten(c)
+            sh = shanten_of_numbers(s._numbers[seat], c, 13)
             s.shanten_floor[seat] = sh
             s.waits[seat] = _waits(c) if sh == 0 else ()
         else:
@@ -621,6 +627,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     c = s.counts[seat]
     k = KIND_OF[t]
     c[k] += 1
+    s._numbers[seat][SUIT_OF[k]] += PLACE_VALUE[k]
     if c[k] == 4:
         s._maybe_quad[seat] = True
     s.drawn = t
@@ -671,23 +678,37 @@ def _dahai(s: State, e: Dahai) -> None:
     _dahai_commit(s, e)
 
 
+def _drop_last(hand: list[Tile], t: Tile) -> None:
+    """Take the last copy of ``t`` out of the hand: the first copy of every tile keeps
+    its place, so the hand's distinct tiles (and its listed discards) keep their order."""
+    if hand[-1] == t:
+        hand.pop()
+    else:
+        hand.reverse()
+        hand.remove(t)
+        hand.reverse()
+
+
 def _dahai_commit(s: State, e: Dahai) -> None:
     seat = e.actor
     t = e.pai
     k = KIND_OF[t]
     counts = s.counts[seat]
     hand = s.hands[seat]
-    hand.remove(t)
+    if hand[-1] == t:  # tsumogiri, or the tile last in the hand
+        hand.pop()
+    else:
+        _drop_last(hand, t)
     counts[k] -= 1
+    numbers = s._numbers[seat]
+    numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
     distinct = s._distinct[seat]
     if distinct is not None:
-        if counts[k] and t in hand:  # the first copy moved: rebuilt when next listed
-            s._distinct[seat] = None
-        else:
+        if not counts[k] or t not in hand:
             del distinct[t]
-            kept = s.drawn
-            if kept is not None and kept in distinct:  # the drawn tile stays: now plain
-                distinct[kept] = PLAIN_DISCARDS[seat][kept]
+        kept = s.drawn
+        if kept is not None and kept in distinct:  # the drawn tile stays: now plain
+            distinct[kept] = PLAIN_DISCARDS[seat][kept]
     s.rivers[seat].append(t)
     flags = 1 if e.tsumogiri else 0
     if s.riichi_pending == seat:
@@ -702,8 +723,9 @@ def _dahai_commit(s: State, e: Dahai) -> None:
         s.ippatsu[seat] = False
     elif drawn is not None and KIND_OF[drawn] == k:
         # the hand is again what it was before the draw: its waits stand
-        f = s._draw_floor
-        s.shanten_floor[seat] = 0 if s.waits[seat] else (f if f > 1 else 1)
+        # (a riichi check may have counted the shanten with the draw: a bound as good)
+        f = max(s._draw_floor, s.shanten_floor[seat], 1)
+        s.shanten_floor[seat] = 0 if s.waits[seat] else f
     elif s.shanten_floor[seat] >= 1:
         s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
     elif s.waits[seat] and (w := _waits(counts)):
@@ -711,7 +733,7 @@ def _dahai_commit(s: State, e: Dahai) -> None:
         s.shanten_floor[seat] = 0
         s.waits[seat] = w
     else:
-        sh = shanten(counts)
+        sh = shanten_of_numbers(numbers, counts, len(hand))
         s.shanten_floor[seat] = sh
         s.waits[seat] = _waits(counts) if sh == 0 else ()
     s.first_turn[seat] = False
@@ -757,7 +779,7 @@ def riichi_refusal(s: State, seat: int) -> str:
     drawn = s.drawn
     if s.waits[seat] and (complete_ok or drawn is None or KIND_OF[drawn] not in s.waits[seat]):
         return ""  # tenpai before the draw: the drawn tile can go
-    sh = shanten(s.counts[seat])
+    sh = shanten_of_numbers(s._numbers[seat], s.counts[seat], len(s.hands[seat]))
     s.shanten_floor[seat] = sh
     if sh > 0:
         return "riichi needs a tenpai hand"
@@ -862,16 +884,22 @@ def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     _flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
-    s._distinct[seat] = None
+    numbers = s._numbers[seat]
     for t in e.consumed:
-        hand.remove(t)
-        c[KIND_OF[t]] -= 1
+        _drop_last(hand, t)
+        k = KIND_OF[t]
+        c[k] -= 1
+        numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
+    distinct = s._distinct[seat]
+    if distinct is not None:  # the tiles taken with no copy left leave the map
+        for t in e.consumed:
+            if t not in hand:
+                distinct.pop(t, None)
     s.melds[seat].append(meld)
     s.river_flags[e.target][-1] |= 4
     s.nagashi[e.target] = False
     s.interrupted = True
-    for i in range(s.players):
-        s.ippatsu[i] = False
+    s.ippatsu = [False] * s.players
     s.furiten_temp[seat] = False
     s.turn = seat
     s.drawn = None
@@ -995,6 +1023,7 @@ def _kakan(s: State, e: Kakan) -> None:
     s.hands[seat].remove(e.pai)
     s._distinct[seat] = None
     s.counts[seat][k] -= 1
+    s._numbers[seat][SUIT_OF[k]] -= PLACE_VALUE[k]
     s.melds[seat][idx] = pon.with_added(e.pai)
     s.waits[seat] = _waits(s.counts[seat])
     s.drawn = None
@@ -1039,6 +1068,7 @@ def _ankan(s: State, e: Ankan) -> None:
         s.hands[seat].remove(t)
     s._distinct[seat] = None
     s.counts[seat][k] = 0
+    s._numbers[seat][SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
     s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=_sort_key))))
     if not s.riichi[seat]:
         s.waits[seat] = _waits(s.counts[seat])
@@ -1083,6 +1113,7 @@ def _nukidora(s: State, e: Nukidora) -> None:
     s.hands[seat].remove(NORTH)
     s._distinct[seat] = None
     s.counts[seat][NORTH] -= 1
+    s._numbers[seat][SUIT_OF[NORTH]] -= PLACE_VALUE[NORTH]
     s.nuki[seat] += 1
     s.shanten_floor[seat] = -9
     # a nukidora breaks the first go-around and, once its replacement is drawn, ippatsu;

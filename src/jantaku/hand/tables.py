@@ -31,7 +31,7 @@ from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
-from operator import index
+from operator import index, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import InvalidHandError
@@ -104,9 +104,14 @@ del _F_ROWS
 # premultiplied for its place in the lookups above (man × nN, pin and sou × 1, honors
 # × 16), then additive statistics from bit 16: tiles (6 bits), pairs (4), kinds (6),
 # terminal and honor kinds (5), terminal and honor pairs (4). The four values add up
-# without carries for any 34 counts of at most four (and at most 56 tiles).
-_SUIT_DICTS: Final[tuple[dict[bytes, int], ...]] = ({}, {}, {}, {})
-_DM, _DP, _DS, _DH = _SUIT_DICTS
+# without carries for any 34 counts of at most four (and at most 56 tiles). Pin and
+# sou share one dict (their values are the same), and a shape first met in man or in
+# pin/sou is valued for the other from its class, so each number shape is worked out once.
+_DM: Final[dict[bytes, int]] = {}
+_DP: Final[dict[bytes, int]] = {}
+_DS: Final = _DP
+_DH: Final[dict[bytes, int]] = {}
+_SUIT_DICTS: Final = (_DM, _DP, _DS, _DH)
 _YAO: Final = frozenset(YAOCHUU)
 _LOW: Final = 0xFFFF
 _MEMO_SIZE: Final = 1 << 17
@@ -115,6 +120,15 @@ _DIGITS: Final = bytes.maketrans(b"\x00\x01\x02\x03\x04", b"01234")
 
 def _suit_value(chunk: bytes, place: int) -> int:
     """The packed value of one suit's counts (validated), remembered in its dict."""
+    memo = _SUIT_DICTS[place]
+    if len(memo) >= _MEMO_SIZE:  # a bound on memory for long runs of odd hands
+        memo.clear()
+    if place != 3:  # met in the other number dict: the same class and statistics
+        other = _DP.get(chunk) if place == 0 else _DM.get(chunk)
+        if other is not None:
+            cls = other & _LOW
+            value = memo[bytes(chunk)] = other - cls + (cls * _NN if place == 0 else cls // _NN)
+            return value
     if max(chunk) > 4:
         i = next(i for i, c in enumerate(chunk) if c > 4)
         raise InvalidHandError(f"{chunk[i]} copies of {kind_name(place * 9 + i)} (at most four)")
@@ -133,9 +147,6 @@ def _suit_value(chunk: bytes, place: int) -> int:
         yk = (lo >= 1) + (hi >= 1)
         yp = (lo >= 2) + (hi >= 2)
     value = premult | tiles << 16 | pairs << 22 | kinds << 26 | yk << 32 | yp << 37
-    memo = _SUIT_DICTS[place]
-    if len(memo) >= _MEMO_SIZE:  # a bound on memory for long runs of odd hands
-        memo.clear()
     memo[bytes(chunk)] = value
     return value
 
@@ -215,6 +226,53 @@ def shanten(counts: Sequence[int]) -> int:
         ko = 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0)
         return min(r, c7, ko)
     raise _bad_size(n)  # pragma: no cover - 15+ tiles are refused above
+
+
+# Each suit's counts as a base-5 number, the first kind the most significant digit:
+# the numbering of the shipped class tables. A caller that keeps these four numbers up
+# to date as tiles come and go (adding or taking ``PLACE_VALUE[k]`` for a tile of kind
+# ``k`` to the number of suit ``SUIT_OF[k]``) has the shanten without reading the suits.
+SUIT_OF: Final = (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 7
+PLACE_VALUE: Final = tuple(5 ** (8 - k % 9) for k in range(27)) + tuple(
+    5 ** (33 - k) for k in range(27, 34)
+)
+_YAO_COUNTS: Final = itemgetter(*YAOCHUU)
+
+
+def suit_numbers(counts: Sequence[int]) -> list[int]:
+    """The four suits' counts as base-5 numbers (see :func:`shanten_of_numbers`).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> suit_numbers(counts34(parse_tiles("19m5p7z")))
+    [390626, 625, 0, 1]
+    """
+    out = [0, 0, 0, 0]
+    for k, c in enumerate(counts):
+        out[SUIT_OF[k]] += c * PLACE_VALUE[k]
+    return out
+
+
+def shanten_of_numbers(numbers: Sequence[int], counts: Sequence[int], tiles: int) -> int:
+    """:func:`shanten` of a hand of ``tiles`` concealed tiles (3k+1 or 3k+2, k ≤ 4), its
+    suits given as :func:`suit_numbers` and its counts (read for the seven-pairs and
+    thirteen-orphans forms only). Unchecked: for callers that keep the numbers in step
+    with valid counts, as the engine does; no dict is read.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> c = counts34(parse_tiles("123m456p789s1122z"))
+    >>> shanten_of_numbers(suit_numbers(c), c, 13) == shanten(c) == 0
+    True
+    """
+    m, p, s, z = numbers
+    r = _F[_T3[_T2[_NCLS[m] * _NN + _NCLS[p]] + _NCLS[s]] + _HCLS[z] * 16 + tiles]
+    if tiles < 13:
+        return r
+    kinds = 34 - counts.count(0)
+    pairs = kinds - counts.count(1)
+    c7 = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    yao: tuple[int, ...] = _YAO_COUNTS(counts)
+    ko = yao.count(0) - (1 if max(yao) >= 2 else 0)
+    return min(r, c7, ko)
 
 
 def _stats(counts: Sequence[int]) -> tuple[int, int]:
