@@ -271,6 +271,7 @@ def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
 
 
 _TUPLE_NEW: Final = tuple.__new__
+_NEG: Final = int.__neg__
 _NEW: Final = object.__new__
 _SET_FORM, _SET_PAIR, _SET_RUNS, _SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
 _REGULAR: Final = Form.REGULAR
@@ -924,6 +925,10 @@ def _bits(kinds: Iterable[int]) -> int:
 
 
 _PARTS: Final = tuple(_part_tables(part) for part in range(4))
+(_MR, _MRM, _MT, _MTM, _MTF), (_PR, _PRM, _PT, _PTM, _PTF), (_SR, _SRM, _ST, _STM, _STF) = _PARTS[
+    :3
+]
+_ZT, _ZTM, _ZTF = _PARTS[3][2:]
 # identical runs (peikou) of each run-start code
 _PEIKOU: Final = tuple(
     sum(r.count(k) // 2 for k in set(r))
@@ -1284,7 +1289,7 @@ def _fast(
     if ms is None or ps is None or ss is None or zs is None:
         splits: list[_Combined] = []
         held = 0
-    elif len(ms) == _SPLIT and len(ps) == _SPLIT and len(ss) == _SPLIT and len(zs) == _SPLIT:
+    elif len(ms) + len(ps) + len(ss) + len(zs) == 4 * _SPLIT:
         # one split a suit (most hands): the reading at once; exactly one part holds
         # the pair
         if ms[2] != _NONE:
@@ -1301,22 +1306,20 @@ def _fast(
             splits = []
             held = 0
         else:
-            (mr, mrm, mt, mtm, mtf), (pr, prm, pt, ptm, ptf), (sr, srm, st, stm, stf) = _PARTS[:3]
-            zt, ztm, ztf = _PARTS[3][2:]
             m0, p0, s0 = ms[0], ps[0], ss[0]
             m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
-            rmask = mrm[m0] | prm[p0] | srm[s0]
-            tmask = mtm[m1] | ptm[p1] | stm[s1] | ztm[z1]
+            rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
+            tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
             held = rmask | rmask << 1 | rmask << 2 | tmask | 1 << pair
             win_part = win_kind // 9
             splits = [
                 (
-                    mr[m0] + pr[p0] + sr[s0],
-                    mt[m1] + pt[p1] + st[s1] + zt[z1],
+                    _MR[m0] + _PR[p0] + _SR[s0],
+                    _MT[m1] + _PT[p1] + _ST[s1] + _ZT[z1],
                     pair,
                     rmask,
                     tmask,
-                    mtf[m1] + ptf[p1] + stf[s1] + ztf[z1],
+                    _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
                     _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0],
                     ms[3] and ps[3] and ss[3] and zs[3],
                     (ms, ps, ss, zs)[win_part][_W0 + win_kind - 9 * win_part],
@@ -1714,7 +1717,7 @@ def score_win(s: WinSituation) -> WinResult:
             pay[winner] = 0
             honba = s.honba * rules.honba_tsumo_each
             total = sum(pay)
-            change = [-honba - p for p in pay]
+            change = [-honba - p for p in pay] if honba else list(map(_NEG, pay))
             change[winner] = total + (players - 1) * honba + s.deposits * rules.riichi_deposit
         deltas = tuple(change)
         payments = tuple(pay)
