@@ -369,6 +369,8 @@ class Referee:
         if not self._aborts:
             return False
         s = self.state
+        if (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi:
+            return False  # a call or a second go-around, under four kans, not all in riichi
         r = self.rules
         reason = ""
         if r.abort_suucha_riichi and all(s.riichi):

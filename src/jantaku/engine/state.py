@@ -697,6 +697,8 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     hand = s.hands[seat]
     if hand[-1] == t:  # tsumogiri, or the tile last in the hand
         hand.pop()
+    elif counts[k] == 1:  # the only tile of its kind: the first copy is the last
+        hand.remove(t)
     else:
         _drop_last(hand, t)
     counts[k] -= 1
@@ -840,6 +842,20 @@ def _call_common(s: State, e: Chi | Pon | Daiminkan) -> None:
 
 # melds are frozen values: each distinct call is built (and checked) once
 _MELDS: Final[dict[tuple[MeldKind, tuple[Tile, ...], Tile, int], Meld]] = {}
+# the meld of a call action the referee listed (it makes each distinct call once), by
+# the number of players and the action's id; the action is kept, so the id stays its own
+_MELD_OF_CALL: Final[dict[tuple[int, int], tuple[Event, Meld]]] = {}
+
+
+def _listed_meld(s: State, e: Chi | Pon, kind: MeldKind) -> Meld:
+    found = _MELD_OF_CALL.get((s.players, id(e)))
+    if found is not None and found[0] is e:
+        return found[1]
+    meld = _make_meld(s, e, kind)
+    if len(_MELD_OF_CALL) >= 65536:
+        _MELD_OF_CALL.clear()
+    _MELD_OF_CALL[s.players, id(e)] = (e, meld)
+    return meld
 
 
 def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
@@ -944,7 +960,7 @@ def _pon(s: State, e: Pon) -> None:
 
 def _chi_commit(s: State, e: Chi) -> None:
     """A chii already known to be legal (the referee matched it): no checks."""
-    meld = _make_meld(s, e, MeldKind.CHII)
+    meld = _listed_meld(s, e, MeldKind.CHII)
     _commit_call(s, e, meld)
     s.kuikae = kuikae_kinds(meld, s.rules)
     s.phase = Phase.DISCARD
@@ -952,7 +968,7 @@ def _chi_commit(s: State, e: Chi) -> None:
 
 def _pon_commit(s: State, e: Pon) -> None:
     """A pon already known to be legal (the referee matched it): no checks."""
-    meld = _make_meld(s, e, MeldKind.PON)
+    meld = _listed_meld(s, e, MeldKind.PON)
     _commit_call(s, e, meld)
     s.kuikae = kuikae_kinds(meld, s.rules)
     s.phase = Phase.DISCARD
