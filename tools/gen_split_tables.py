@@ -16,7 +16,10 @@ sorted by their base-5 code, kind 0 the least significant digit), each pattern's
 number of splits (1 byte each), the splits in pattern order (9 bytes each: four
 run starts, four triplet kinds, the pair kind; 255 fills an empty place), and each
 split's scoring features in the same order (``FEATURES``, 28 bytes each; see
-:func:`features`). Kinds are 0-based within the suit.
+:func:`features`), then the compact splits scoring reads: the number of distinct
+run-start fields and their fields (4 bytes each, in order of first use), the same for
+the triplet fields, and each split's ``COMPACT`` record (see :func:`compact`). Kinds
+are 0-based within the suit.
 
 Run ``python tools/gen_split_tables.py``; ``--check`` compares with the shipped file
 instead of writing it.
@@ -32,7 +35,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "data" / "split_tables.bin"
-MAGIC = b"JKSP2\n"
+MAGIC = b"JKSP3\n"
 EMPTY = 255
 
 Split = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -119,6 +122,18 @@ def features(counts: tuple[int, ...], split: Split) -> bytes:
     )
 
 
+COMPACT = struct.Struct("<HHBB9B")
+
+
+def compact(counts: tuple[int, ...], split: Split, run_code: int, trip_code: int) -> bytes:
+    """One split's compact record: the codes of its run-start and triplet fields (their
+    places among the distinct fields of the section), its pair (255 none), whether
+    every set and the pair hold a terminal or honor (chanta), and the wait bits of a
+    winning tile at each of nine places, as in :func:`features`."""
+    f = FEATURES.unpack(features(counts, split))
+    return COMPACT.pack(run_code, trip_code, f[2], f[9], *f[11:20])
+
+
 def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> bytes:
     """One section of the file (see the module docstring)."""
     patterns = sorted(table, key=code)
@@ -137,6 +152,20 @@ def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> byte
     for p, r in zip(patterns, rows, strict=True):
         for split in r:
             out += features(p, split)
+    run_codes: dict[bytes, int] = {}
+    trip_codes: dict[bytes, int] = {}
+    records = bytearray()
+    for p, r in zip(patterns, rows, strict=True):
+        for split in r:
+            runs, trips, _ = split
+            run_raw = bytes(runs) + bytes([EMPTY] * (4 - len(runs)))
+            trip_raw = bytes(trips) + bytes([EMPTY] * (4 - len(trips)))
+            run_code = run_codes.setdefault(run_raw, len(run_codes))
+            trip_code = trip_codes.setdefault(trip_raw, len(trip_codes))
+            records += compact(p, split, run_code, trip_code)
+    for codes in (run_codes, trip_codes):
+        out += len(codes).to_bytes(4, "little") + b"".join(codes)
+    out += records
     return bytes(out)
 
 

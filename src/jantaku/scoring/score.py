@@ -32,7 +32,7 @@ from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.tables import split_features
+from jantaku.scoring.tables import compact_splits
 from jantaku.scoring.yaku import (
     BY_ID,
     HAND_LEVEL,
@@ -873,28 +873,8 @@ _SPLIT: Final = 13  # the fields of a compact split
 _W0: Final = 4  # where a compact split's wait bits start
 
 
-def _compact(honors: bool) -> tuple[dict[bytes, tuple[int, ...]], list[bytes], list[bytes]]:
-    """The compact splits of every pattern of a number suit (or of the honors), and the
-    raw run starts and triplets (255 fills) of each code."""
-    runs: dict[bytes, int] = {}
-    trips: dict[bytes, int] = {}
-    table: dict[bytes, tuple[int, ...]] = {}
-    for pattern, records in split_features(honors).items():
-        flat: list[int] = []
-        for f in records:
-            flat += (
-                runs.setdefault(f[0], len(runs)),
-                trips.setdefault(f[1], len(trips)),
-                f[2],
-                f[9],
-                *f[11:20],
-            )
-        table[pattern] = tuple(flat)
-    return table, list(runs), list(trips)
-
-
-_NUMBERS, _NUMBER_RUNS, _NUMBER_TRIPS = _compact(False)
-_HONORS, _, _HONOR_TRIPS = _compact(True)
+_NUMBERS, _NUMBER_RUNS, _NUMBER_TRIPS = compact_splits(honors=False)
+_HONORS, _, _HONOR_TRIPS = compact_splits(honors=True)
 
 
 def _part_tables(

@@ -4,9 +4,10 @@
 honors) can hold in a complete hand of at most 14 tiles and every split of it into
 runs, triplets and at most one pair (23,533 splits of 21,743 number-suit patterns,
 498 honor patterns), shipped in ``jantaku/data/split_tables.bin`` with each split's
-scoring features (:func:`split_features`). Scoring looks a suit's splits up here: a
-pattern of at most 14 tiles that is not in the table has no split. Kinds are 0-based
-within the suit.
+scoring features (:func:`split_features`) and a compact record of them
+(:func:`compact_splits`, what scoring reads). Scoring looks a suit's splits up here:
+a pattern of at most 14 tiles that is not in the table has no split. Kinds are
+0-based within the suit.
 
 >>> splits = suit_splits(honors=False)
 >>> sorted(splits[bytes((3, 3, 3, 0, 0, 0, 0, 0, 0))])  # 111222333m
@@ -15,6 +16,10 @@ within the suit.
 False
 >>> [f[:11] for f in split_features(honors=False)[bytes((0, 1, 1, 1, 0, 0, 0, 0, 2))]]
 [(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', 8, 2, 0, 0, 0, 1, 0, 0, 270)]
+>>> table, runs, trips = compact_splits(honors=False)
+>>> record = table[bytes((0, 1, 1, 1, 0, 0, 0, 0, 2))]  # 234 99 of a suit
+>>> runs[record[0]], trips[record[1]], record[2:4]
+(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', (8, 0))
 """
 
 from __future__ import annotations
@@ -23,12 +28,21 @@ import struct
 import zlib
 from functools import cache
 from importlib import resources
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import Any, Final, NamedTuple
 
-__all__ = ["FEATURES", "Section", "SuitSplit", "section", "split_features", "suit_splits"]
+__all__ = [
+    "COMPACT",
+    "FEATURES",
+    "Section",
+    "SuitSplit",
+    "compact_splits",
+    "section",
+    "split_features",
+    "suit_splits",
+]
 
-_MAGIC: Final = b"JKSP2\n"
+_MAGIC: Final = b"JKSP3\n"
 _EMPTY: Final = 255
 
 SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -44,6 +58,13 @@ tile there: 1 tanki, 2 shanpon, 4 kanchan, 8 penchan, 16 ryanmen, 128 two differ
 run waits."""
 
 
+COMPACT: Final = struct.Struct("<HHBB9B")
+"""One split's compact record as shipped: the codes of its run-start and triplet
+fields (their places among the distinct fields of its section, :func:`compact_splits`),
+its pair (255 none), whether every set and the pair hold a terminal or honor, and the
+wait bits of a winning tile at each of nine places (as in :data:`FEATURES`)."""
+
+
 class Section(NamedTuple):
     """One suit's table as shipped: patterns sorted by base-5 code, the number of
     splits of each, the splits (9 bytes each: 4 run starts, 4 triplets, the pair;
@@ -56,8 +77,17 @@ class Section(NamedTuple):
     features: bytes
 
 
+class _Compact(NamedTuple):
+    """One section's compact part: the distinct run-start and triplet fields (4 bytes
+    each) and the splits' :data:`COMPACT` records."""
+
+    runs: bytes
+    trips: bytes
+    records: bytes
+
+
 @cache
-def _sections() -> tuple[Section, Section]:
+def _sections() -> tuple[tuple[Section, _Compact], tuple[Section, _Compact]]:
     raw = resources.files("jantaku").joinpath("data/split_tables.bin").read_bytes()
     if not raw.startswith(_MAGIC):
         raise RuntimeError("jantaku/data/split_tables.bin is not a split table file")
@@ -77,7 +107,19 @@ def _sections() -> tuple[Section, Section]:
         pos += 9 * n_splits
         features = body[pos : pos + FEATURES.size * n_splits]
         pos += FEATURES.size * n_splits
-        out.append(Section(width, patterns, counts, splits, features))
+        fields = []
+        for _ in range(2):  # run-start fields, then triplet fields
+            n = int.from_bytes(body[pos : pos + 4], "little")
+            fields.append(body[pos + 4 : pos + 4 + 4 * n])
+            pos += 4 + 4 * n
+        records = body[pos : pos + COMPACT.size * n_splits]
+        pos += COMPACT.size * n_splits
+        out.append(
+            (
+                Section(width, patterns, counts, splits, features),
+                _Compact(fields[0], fields[1], records),
+            )
+        )
     if pos != len(body):
         raise RuntimeError("jantaku/data/split_tables.bin has the wrong size")
     return out[0], out[1]
@@ -85,7 +127,31 @@ def _sections() -> tuple[Section, Section]:
 
 def section(honors: bool) -> Section:
     """The shipped table of a number suit or of the honors."""
-    return _sections()[1 if honors else 0]
+    return _sections()[1 if honors else 0][0]
+
+
+@cache
+def compact_splits(
+    honors: bool,
+) -> tuple[dict[bytes, tuple[int, ...]], tuple[bytes, ...], tuple[bytes, ...]]:
+    """Every pattern of a number suit (or of the honors) in a complete hand, as its
+    counts' bytes, with its splits' :data:`COMPACT` records one after the other in
+    one flat tuple (in the order of :func:`suit_splits`), and the run-start and
+    triplet fields (4 bytes, 255 fills) that the records' codes stand for."""
+    (width, patterns, counts, _, _), (runs, trips, records) = _sections()[1 if honors else 0]
+    unpacked = list(COMPACT.iter_unpack(records))
+    table: dict[bytes, tuple[int, ...]] = {}
+    pos = 0
+    for i, n in enumerate(counts):
+        table[patterns[i * width : i * width + width]] = (
+            unpacked[pos] if n == 1 else tuple(chain.from_iterable(unpacked[pos : pos + n]))
+        )
+        pos += n
+    return (
+        table,
+        tuple(runs[i : i + 4] for i in range(0, len(runs), 4)),
+        tuple(trips[i : i + 4] for i in range(0, len(trips), 4)),
+    )
 
 
 @cache
