@@ -54,6 +54,7 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
                 rules=s.rules,
             )
             assert fu_again == fu
+            assert scoring._items_of(c[9]) == items  # the fu items the candidate carries
             out.append((yaku, han, mult, items, fu, reading, wait))
         return tuple(out)
 
