@@ -88,17 +88,15 @@ def _load() -> tuple[_Tables, int, int, int]:
 # F[(k' * nH + honor) * 16 + tiles] = regular shanten of a hand of that many tiles.
 _T2: Final = array("i", [k * _NN for k in _T2B])
 _T3: Final = array("i", [k * _NH * 16 for k in _T3B])
-_F_ROWS = [_INVALID] * (_NK * _NH * 16)
-for _k in range(_NK):
-    for _h in range(_NH):
-        _base = (_k * _NH + _h) * 16
-        for _n in range(1, 15):
-            if _n % 3:
-                _F_ROWS[_base + _n] = _FB[(_k * _NH + _h) * 5 + _n // 3] - 1
 # one signed byte a value (-1 … 13, or _INVALID): 144 KB that stay in the processor's
-# caches between calls, where a list of them would take eight times as much
-_F: Final = array("b", _F_ROWS)
-del _F_ROWS
+# caches between calls, where a list of them would take eight times as much. The
+# shipped value for 3j+1 or 3j+2 tiles is at (k' * nH + honor) * 5 + j, one more than
+# the shanten: each such column is copied in with one taken off (bytes wrap 0 to -1).
+_F: Final = array("b", bytes((_INVALID,)) * (_NK * _NH * 16))
+_LESS_ONE = bytes((x - 1) % 256 for x in range(256))
+for _n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+    _F[_n::16] = array("b", _FB[_n // 3 :: 5].translate(_LESS_ONE))
+del _LESS_ONE
 
 # Each suit's counts (as bytes) map to one packed int: the class in the low 16 bits,
 # premultiplied for its place in the lookups above (man × nN, pin and sou × 1, honors
