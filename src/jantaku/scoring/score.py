@@ -296,9 +296,10 @@ _Candidate = tuple[bytes, int, int, int, int, int, bytes, bytes, int, bytes]
 # the codes of its yaku, yaku han (ordinary), yakuman multiple, fu, then the reading
 # (form code, pair, runs, triplets), the wait code and the codes of its fu items. A
 # candidate holds only ints and bytes, and the cache holds a hand's candidates as one
-# flat tuple of them (:data:`_STRIDE` fields each) under a bytes key, so the collector
-# stops tracking a cached entry the first time it sees it: a cache of tuples of
-# tuples, or of objects it tracks, makes full collections run while scoring fills it.
+# flat tuple of them (:data:`_STRIDE` fields each) under a key of bytes and ints, so
+# the collector stops tracking a cached entry the first time it sees it: a cache of
+# tuples of tuples, or of objects it tracks, makes full collections run while scoring
+# fills it.
 # :func:`_decode` gives a candidate's objects.
 _STRIDE: Final = 10
 
@@ -1076,10 +1077,12 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 
 # --- the situation around the tiles, made once for equal fields -------------------
 #
-# A context holds what scoring reads of a situation besides its tiles and seats that
-# pay: the rules, a token standing for the fields the analysis of a hand reads (part
-# of the analysis cache's key), and the yaku of the whole hand that come from the
-# situation, made for each way the tiles can add to them.
+# A context holds what scoring reads of a situation besides its tiles, dora and the
+# seats that pay: the rules, a token standing for the fields the analysis of a hand
+# reads (part of the analysis cache's key), the yaku of the whole hand that come from
+# the situation (made for each way the tiles can add to them), each pair's fu, the
+# rules' basic points by han and fu, the dora table, and the flags score_win reads
+# (ura dora counted, chips, atozuke, plain payments).
 
 _Context = tuple[Any, ...]
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
