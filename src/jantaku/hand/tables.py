@@ -273,6 +273,116 @@ def shanten_of_numbers(numbers: Sequence[int], counts: Sequence[int], tiles: int
     return min(r, c7, ko)
 
 
+# the places of a suit worth trying to add a tile to, by (honors, with the
+# thirteen-orphans places, the suit's number)
+_TRIED: Final[dict[tuple[bool, bool, int], tuple[int, ...]]] = {}
+
+
+def _tried_places(honors: bool, orphans: bool, number: int) -> tuple[int, ...]:
+    """A suit's places where one more tile may lower the shanten: a place held or (number
+    suits) within two of one held, and with ``orphans`` the terminals or honors."""
+    key = (honors, orphans, number)
+    found = _TRIED.get(key)
+    if found is None:
+        size = 7 if honors else 9
+        digits = [number // 5 ** (size - 1 - i) % 5 for i in range(size)]
+        reach = 0 if honors else 2
+        found = tuple(
+            i
+            for i in range(size)
+            if any(digits[max(0, i - reach) : i + reach + 1])
+            or (orphans and (honors or i in (0, 8)))
+        )
+        if len(_TRIED) >= _MEMO_SIZE:
+            _TRIED.clear()
+        _TRIED[key] = found
+    return found
+
+
+_EVERY_PLACE: Final = (tuple(range(9)), tuple(range(7)))
+_YAO_KINDS: Final = frozenset(YAOCHUU)
+
+
+def accepting_of_numbers(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int
+) -> tuple[int, tuple[int, ...]]:
+    """:func:`accepting_kinds` of a hand of ``tiles`` concealed tiles (3k+1, k ≤ 4), its
+    suits given as :func:`suit_numbers` and its counts. Unchecked, like
+    :func:`shanten_of_numbers`: each tried kind costs a look-up of its suit's new class.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> c = counts34(parse_tiles("23m56p789s123s11z7z"))
+    >>> s, kinds = accepting_of_numbers(suit_numbers(c), c, 13)
+    >>> s, format_tiles(kinds)
+    (1, '14m47p')
+    """
+    m, p, s, z = numbers
+    base = shanten_of_numbers(numbers, counts, tiles)
+    n1 = tiles + 1
+    cm = _NCLS[m] * _NN
+    cp = _NCLS[p]
+    cs = _NCLS[s]
+    ch = _HCLS[z] * 16 + n1
+    t2 = _T2[cm + cp]
+    t3 = _T3[t2 + cs]
+    wide = tiles == 13
+    every = False
+    kinds = pairs = yao_kinds = 0
+    yao_pair = False
+    if wide:
+        # thirteen orphans may take any terminal or honor, seven pairs (under seven
+        # kinds held) any new kind
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        yao: tuple[int, ...] = _YAO_COUNTS(counts)
+        yao_kinds = 13 - yao.count(0)
+        yao_pair = max(yao) >= 2
+        every = kinds < 7
+        # a tile lowers either form by one at most: tried per kind only when that helps
+        special = (
+            5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base
+        )
+    else:
+        special = False
+    found: list[int] = []
+    for suit in range(4):
+        honors = suit == 3
+        number = numbers[suit]
+        places = _EVERY_PLACE[honors] if every else _tried_places(honors, wide, number)
+        off = 9 * suit
+        table = _HCLS if honors else _NCLS
+        for pos in places:
+            k = off + pos
+            c = counts[k]
+            if c == 4:  # a fifth copy: the general path
+                more = list(counts)
+                more[k] += 1
+                if shanten_any(more) < base:
+                    found.append(k)
+                continue
+            cl = table[number + PLACE_VALUE[k]]
+            if suit == 0:
+                r = _F[_T3[_T2[cl * _NN + cp] + cs] + ch]
+            elif suit == 1:
+                r = _F[_T3[_T2[cm + cl] + cs] + ch]
+            elif suit == 2:
+                r = _F[_T3[t2 + cl] + ch]
+            else:
+                r = _F[t3 + cl * 16 + n1]
+            if r < base:
+                found.append(k)
+            elif special:
+                new_kinds = kinds + (c == 0)
+                seven = 6 - pairs - (c == 1) + (7 - new_kinds if new_kinds < 7 else 0)
+                if k in _YAO_KINDS:
+                    orphans = 13 - yao_kinds - (c == 0) - (yao_pair or c == 1)
+                else:
+                    orphans = 13 - yao_kinds - yao_pair
+                if seven < base or orphans < base:
+                    found.append(k)
+    return base, tuple(found)
+
+
 def _stats(counts: Sequence[int]) -> tuple[int, int]:
     """(tiles, packed statistics and classes) of validated counts."""
     b = _to_bytes(counts)
@@ -596,41 +706,6 @@ def _from_values(vm: int, vp: int, vs: int, vh: int) -> int:
     return r
 
 
-_PLUS_DICTS: Final[tuple[dict[bytes, tuple[tuple[int, ...], tuple[bool, ...]]], ...]] = (
-    {},
-    {},
-    {},
-    {},
-)
-
-
-def _plus_values(chunk: bytes, place: int) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """One suit with one more tile of each kind: the packed values (-1 past four), and
-    whether the kind is held or within two of a held kind (only those can help the
-    regular form)."""
-    cached = _PLUS_DICTS[place].get(chunk)
-    if cached is not None:
-        return cached
-    out = []
-    for pos, c in enumerate(chunk):
-        if c >= 4:
-            out.append(-1)
-            continue
-        new = chunk[:pos] + bytes((c + 1,)) + chunk[pos + 1 :]
-        v = _SUIT_DICTS[place].get(new)
-        out.append(_suit_value(new, place) if v is None else v)
-    reach = 0 if place == 3 else 2
-    near = tuple(
-        any(chunk[j] for j in range(max(0, pos - reach), min(len(chunk), pos + reach + 1)))
-        for pos in range(len(chunk))
-    )
-    result = (tuple(out), near)
-    if len(_PLUS_DICTS[place]) >= _MEMO_SIZE:
-        _PLUS_DICTS[place].clear()
-    _PLUS_DICTS[place][chunk] = result
-    return result
-
-
 _ACCEPT_CACHE: Final[dict[bytes, tuple[int, tuple[int, ...]]]] = {}
 
 
@@ -657,58 +732,18 @@ def _accepting(b: bytes) -> tuple[int, tuple[int, ...]]:
     cached = _ACCEPT_CACHE.get(b)
     if cached is not None:
         return cached
-    values = list(_values(b))
-    n = (sum(values) >> 16) & 63
+    if max(b) > 4:
+        _values(b)  # raises the error naming the kind
+    n = sum(b)
     if n % 3 != 1 or n > 13:
         raise InvalidHandError(f"acceptance needs 1, 4, 7, 10 or 13 concealed tiles, not {n}")
-    base = _from_values(*values)
-    # with 13 tiles, terminals and honors (kokushi) and, while fewer than seven kinds
-    # are held, any new kind (seven pairs) may help as well
-    wide = n == 13
-    every = wide and b.count(0) > 27
-    vm, vp, vs, vh = values
-    total = vm + vp + vs + vh
-    n1 = n + 1
-    k2 = _T2[(vm + vp) & _LOW]
-    k3 = _T3[k2 + (vs & _LOW)] + n1
-    low_h = (vh & _LOW) + n1
-    found: list[int] = []
-    for s in range(4):
-        off = 9 * s
-        size = 7 if s == 3 else 9
-        plus, near = _plus_values(b[off : off + size], s)
-        others = total - values[s]
-        for pos in range(size):
-            k = off + pos
-            if not (near[pos] or every or (wide and k in _YAO)):
-                continue
-            v = plus[pos]
-            if v < 0:  # a fifth copy: the slow, general path
-                more = list(b)
-                more[k] += 1
-                if shanten_any(more) < base:
-                    found.append(k)
-                continue
-            if s == 0:
-                r = _F[_T3[_T2[(v + vp) & _LOW] + (vs & _LOW)] + low_h]
-            elif s == 1:
-                r = _F[_T3[_T2[(vm + v) & _LOW] + (vs & _LOW)] + low_h]
-            elif s == 2:
-                r = _F[_T3[k2 + (v & _LOW)] + low_h]
-            else:
-                r = _F[k3 + (v & _LOW)]
-            if r < base:
-                found.append(k)
-            elif n1 == 14:
-                st = (others + v) >> 16
-                pairs = (st >> 6) & 15
-                kinds = (st >> 10) & 63
-                if (
-                    6 - pairs + (7 - kinds if kinds < 7 else 0) < base
-                    or 13 - ((st >> 16) & 31) - (1 if st >> 21 else 0) < base
-                ):
-                    found.append(k)
-    result = (base, tuple(found))
+    numbers = [
+        int(b[0:9].translate(_DIGITS), 5),
+        int(b[9:18].translate(_DIGITS), 5),
+        int(b[18:27].translate(_DIGITS), 5),
+        int(b[27:34].translate(_DIGITS), 5),
+    ]
+    result = accepting_of_numbers(numbers, list(b), n)
     if len(_ACCEPT_CACHE) >= _WAIT_CACHE_SIZE:
         _ACCEPT_CACHE.clear()
     _ACCEPT_CACHE[b] = result

@@ -20,7 +20,14 @@ from operator import index
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand.decompose import Form, readings
-from jantaku.hand.tables import accepting_kinds, winning_kinds
+from jantaku.hand.tables import (
+    PLACE_VALUE,
+    SUIT_OF,
+    accepting_kinds,
+    accepting_of_numbers,
+    suit_numbers,
+    winning_kinds,
+)
 from jantaku.tiles import YAOCHUU
 
 __all__ = [
@@ -209,11 +216,16 @@ def advise(
     if n % 3 != 2 or n > 14:
         raise InvalidHandError(f"the advisor needs 2, 5, 8, 11 or 14 tiles, not {n}")
     options: list[tuple[int, Acceptance]] = []
+    numbers = suit_numbers(hand)  # each discard's suits: one number less a place value
     for d in range(34):
         if hand[d]:
             after = list(hand)
             after[d] -= 1
-            options.append((d, _acceptance(after, seen, hand)))
+            less = list(numbers)
+            less[SUIT_OF[d]] -= PLACE_VALUE[d]
+            base, kinds = accepting_of_numbers(less, after, n - 1)
+            remaining = tuple(max(0, 4 - hand[k] - seen[k]) for k in kinds)
+            options.append((d, Acceptance(base, kinds, remaining)))
     options.sort(key=lambda o: (o[1].shanten, -o[1].total, o[0]))
     best_shanten = options[0][1].shanten
     best_total = options[0][1].total
