@@ -85,6 +85,7 @@ _TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range
 _ACT: Final = Phase.ACT
 _DISCARD: Final = Phase.DISCARD
 _CLAIM: Final = Phase.CLAIM
+_DONE: Final = Phase.DONE
 
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
@@ -148,7 +149,7 @@ class Referee:
     @property
     def done(self) -> bool:
         """Whether the match is over (``end_game`` emitted)."""
-        return self.state.phase == Phase.DONE
+        return self.state.phase == _DONE
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""

@@ -49,7 +49,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.hand import is_complete, readings, winning_kinds
-from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers, suit_numbers
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import (
     GameLength,
@@ -563,12 +563,14 @@ def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
     for seat, tiles in enumerate(e.tehais):
         s.hands[seat] = list(tiles)
         c = s.counts[seat]
+        numbers = s._numbers[seat]
         for t in tiles:
-            c[KIND_OF[t]] += 1
+            k = KIND_OF[t]
+            c[k] += 1
+            numbers[SUIT_OF[k]] += PLACE_VALUE[k]
         s._maybe_quad[seat] = 4 in c
-        s._numbers[seat] = suit_numbers(c)
         if len(tiles) == 13:  # the usual deal: a shanten count spares most wait searches
-            sh = shanten_of_numbers(s._numbers[seat], c, 13)
+            sh = shanten_of_numbers(numbers, c, 13)
             s.shanten_floor[seat] = sh
             s.waits[seat] = _waits(c) if sh == 0 else ()
         else:
