@@ -536,25 +536,7 @@ def _analyse(
     counts and the melds as bytes) and the fields of the situation that yaku and fu
     read."""
     s = situation
-    rules = s.rules
-    ctx = _CONTEXTS.get(
-        (
-            id(rules),
-            s.discarder is None,
-            s.winner,
-            s.dealer,
-            s.round_wind,
-            id(s.riichi),
-            s.ippatsu,
-            s.haitei,
-            s.houtei,
-            s.rinshan,
-            s.chankan,
-            s.first_turn,
-        )
-    )
-    if ctx is None or ctx[0] is not rules:
-        ctx = _context(s)
+    ctx = _context(s)
     key = (concealed, melds, win_kind, ctx[1])
     found = _CACHE.get(key)
     if found is None:
@@ -1091,7 +1073,7 @@ _BASICS: dict[int, dict[int, tuple[int, Limit]]] = {}  # by rules token (basic_p
 
 
 def _context(s: WinSituation) -> _Context:
-    """The context of a situation (see above), made and kept."""
+    """The context of a situation (see above), made once for equal fields and kept."""
     rules = s.rules
     key = (
         id(rules),
@@ -1107,6 +1089,9 @@ def _context(s: WinSituation) -> _Context:
         s.chankan,
         s.first_turn,
     )
+    found = _CONTEXTS.get(key)
+    if found is not None and found[0] is rules:
+        return found
     tsumo = s.discarder is None
     seat_wind = EAST + (s.winner - s.dealer) % rules.players
     round_wind = s.round_wind
@@ -1591,24 +1576,7 @@ def score_win(s: WinSituation) -> WinResult:
         melds = b""
     win_kind = KIND_OF[s.win_tile]
     rules = s.rules
-    ctx = _CONTEXTS.get(
-        (
-            id(rules),
-            s.discarder is None,
-            s.winner,
-            s.dealer,
-            s.round_wind,
-            id(s.riichi),
-            s.ippatsu,
-            s.haitei,
-            s.houtei,
-            s.rinshan,
-            s.chankan,
-            s.first_turn,
-        )
-    )
-    if ctx is None or ctx[0] is not rules:
-        ctx = _context(s)
+    ctx = _context(s)
     key = (bytes(concealed[:34]), melds, win_kind, ctx[1])
     candidates = _CACHE.get(key)
     if candidates is None:
