@@ -292,14 +292,15 @@ def _new_reading(
 # --- analysis of one hand shape (cached) --------------------------------------------
 
 _FuItems = tuple[tuple[str, int], ...]
-_Candidate = tuple[bytes, int, int, int, int, int, bytes, bytes, int, bytes]
+_Candidate = tuple[bytes, int, int, int, int, int, tuple[int, ...], tuple[int, ...], int, _FuItems]
 # the codes of its yaku, yaku han (ordinary), yakuman multiple, fu, then the reading
-# (form code, pair, runs, triplets), the wait code and the codes of its fu items. A
-# candidate holds only ints and bytes, and the cache holds a hand's candidates as one
-# flat tuple of them (:data:`_STRIDE` fields each) under a key of bytes and ints, so
-# the collector stops tracking a cached entry the first time it sees it: a cache of
-# tuples of tuples, or of objects it tracks, makes full collections run while scoring
-# fills it.
+# (form code, pair, runs, triplets), the wait code and its fu items. A candidate holds
+# only ints, bytes, tuples of ints and shared constant fu items (tuples of a str and
+# an int), and the cache holds a hand's candidates as one flat tuple of them
+# (:data:`_STRIDE` fields each) under a key of bytes and ints, so the collector stops
+# tracking a cached entry the first time it sees it: a cache holding objects it
+# tracks (the yaku results, readings) makes full collections run while scoring fills
+# it.
 # :func:`_decode` gives a candidate's objects.
 _STRIDE: Final = 10
 
@@ -472,42 +473,8 @@ _NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
 # shared items, so a cached tuple of items holds no new tuples
 _PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
 _ROUNDING_ITEMS: Final = tuple(("rounding", n) for n in range(10))
-_ITEM_LIST: list[tuple[str, int]] = []  # every fu item a candidate may name, by its code
-_ITEM_CODE: dict[tuple[str, int], int] = {}
-
-
-def _item_code(item: tuple[str, int]) -> int:
-    """The code of a fu item in a candidate (one byte)."""
-    code = _ITEM_CODE.get(item)
-    if code is None:
-        if len(_ITEM_LIST) > 255:
-            raise RuntimeError("more than 256 distinct fu items")
-        code = _ITEM_CODE[item] = len(_ITEM_LIST)
-        _ITEM_LIST.append(item)
-    return code
-
-
-def _item_codes(items: _FuItems) -> bytes:
-    return bytes([_item_code(item) for item in items])
-
-
-def _codes_of(items: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
-    return tuple(_item_code(item) for item in items)
-
-
-_RON_TRIPLET_C: Final = _codes_of(_RON_TRIPLET_ITEM)
-_CLOSED_TRIPLET_C: Final = _codes_of(_CLOSED_TRIPLET_ITEM)
-_PON_C: Final = _codes_of(_PON_ITEM)
-_ANKAN_C: Final = _codes_of(_ANKAN_ITEM)
-_OPEN_KAN_C: Final = _codes_of(_OPEN_KAN_ITEM)
-_ROUNDING_C: Final = _codes_of(_ROUNDING_ITEMS)
-_PAIR_C: Final = {key: _item_code(item) for key, item in _PAIR_ITEMS.items()}
-_BASE_C, _CLOSED_RON_C, _TSUMO_C, _OPEN_PINFU_C = _codes_of(
-    (_BASE_ITEM, _CLOSED_RON_ITEM, _TSUMO_ITEM, _OPEN_PINFU_ITEM)
-)
-_SEVEN_PAIRS_C: Final = _item_codes(_SEVEN_PAIRS_FU)
-_PINFU_TSUMO_C: Final = bytes((_BASE_C,))
-_WAIT_C: Final = {_WAIT_CODE[w]: _item_code(item) for w, item in _WAIT_ITEM.items()}
+_PINFU_TSUMO_FU: Final[_FuItems] = (_BASE_ITEM,)
+_WAIT_OF_CODE: Final = {_WAIT_CODE[w]: item for w, item in _WAIT_ITEM.items()}
 
 
 _CACHE: dict[tuple[bytes, bytes, int, int], tuple[Any, ...]] = {}
@@ -599,7 +566,6 @@ def clear_cache() -> None:
     _CACHE.clear()
     _READINGS.clear()
     _YAKU_OF.clear()
-    _ITEMS_OF.clear()
     _CONTEXTS.clear()
     _BASICS.clear()
 
@@ -647,10 +613,8 @@ def _codes(yaku: Iterable[YakuHan]) -> bytes:
     return bytes(_YAKU_HAN_CODE[id(y)] for y in yaku)
 
 
-# the objects of the yaku and fu item codes of candidates (a hand's codes are often
-# another's)
+# the objects of the yaku codes of candidates (a hand's codes are often another's)
 _YAKU_OF: dict[bytes, tuple[YakuHan, ...]] = {}
-_ITEMS_OF: dict[bytes, _FuItems] = {}
 
 
 def _yaku_of(codes: bytes) -> tuple[YakuHan, ...]:
@@ -662,20 +626,17 @@ def _yaku_of(codes: bytes) -> tuple[YakuHan, ...]:
     return found
 
 
-def _items_of(codes: bytes) -> _FuItems:
-    found = _ITEMS_OF.get(codes)
-    if found is None:
-        if len(_ITEMS_OF) >= _CACHE_SIZE:
-            _ITEMS_OF.clear()
-        found = _ITEMS_OF[codes] = tuple(map(_ITEM_LIST.__getitem__, codes))
-    return found
+def _items_of(items: _FuItems) -> _FuItems:
+    """The fu items a candidate carries: a tuple of shared constant items, which
+    the collector untracks like ints and bytes."""
+    return items
 
 
 def _decode(c: Sequence[Any]) -> tuple[tuple[YakuHan, ...], Reading, Wait]:
     """The yaku, the reading and the wait of a candidate, as objects."""
     return (
         _yaku_of(c[0]),
-        _new_reading(_FORMS[c[4]], c[5], tuple(c[6]), tuple(c[7])),
+        _new_reading(_FORMS[c[4]], c[5], c[6], c[7]),
         _WAITS[c[8]],
     )
 
@@ -731,8 +692,8 @@ def _candidates(
         honor_trips = sum(1 for t in triplets if t >= 27)
         form_code = _FORM_CODE[form]
         pair = reading.pair
-        concealed_runs = bytes(reading.runs)
-        concealed_trips_b = bytes(reading.triplets)
+        concealed_runs = reading.runs
+        concealed_trips_b = reading.triplets
         for wait in _waits(reading, win_kind):
             concealed_trips = len(reading.triplets) + ankans if regular else 0
             if regular and wait is Wait.SHANPON and not tsumo:
@@ -798,7 +759,7 @@ def _candidates(
                         concealed_runs,
                         concealed_trips_b,
                         _WAIT_CODE[wait],
-                        _item_codes(items),
+                        items,
                     )
                 )
                 continue
@@ -825,7 +786,7 @@ def _candidates(
                     concealed_runs,
                     concealed_trips_b,
                     _WAIT_CODE[wait],
-                    _item_codes(items),
+                    items,
                 )
             )
     return tuple(out)
@@ -862,15 +823,21 @@ _HONORS, _, _HONOR_TRIPS = compact_splits(honors=True)
 
 def _part_tables(
     part: int,
-) -> tuple[tuple[bytes, ...], tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]:
     """What the codes of one part (a number suit or the honors) stand for: each
     run-start code's run starts as kinds and their bit mask, each triplet code's
     triplets as kinds, their bit mask and their fu as concealed triplets."""
     base = 9 * part
     trips = _HONOR_TRIPS if part == 3 else _NUMBER_TRIPS
     runs = [] if part == 3 else _NUMBER_RUNS
-    run_kinds = tuple(bytes(base + k for k in raw if k != _NONE) for raw in runs)
-    trip_kinds = tuple(bytes(base + k for k in raw if k != _NONE) for raw in trips)
+    run_kinds = tuple(tuple(base + k for k in raw if k != _NONE) for raw in runs)
+    trip_kinds = tuple(tuple(base + k for k in raw if k != _NONE) for raw in trips)
     return (
         run_kinds,
         tuple(_bits(set(r)) for r in run_kinds),
@@ -908,7 +875,7 @@ def _waits_of_bits(bits: int) -> tuple[int, ...]:
 _WAITS_OF_BITS: Final = tuple(_waits_of_bits(bits) for bits in range(32))
 
 
-def _run_waits(runs: bytes, win_kind: int, bits: int) -> list[int]:
+def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[int]:
     """The wait codes of a winning tile in a reading with two kinds of run wait, in
     the order of :func:`_waits`."""
     waits: list[int] = []
@@ -930,7 +897,7 @@ def _run_waits(runs: bytes, win_kind: int, bits: int) -> list[int]:
     return waits
 
 
-_Combined = tuple[bytes, bytes, int, int, int, int, int, int, int]
+_Combined = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int]
 # runs, triplets, pair, run-start mask, triplet mask, triplet fu, peikou, chanta
 # condition, the winning tile's wait bits
 
@@ -1220,7 +1187,7 @@ def _fast(
     meld_fu = 0
     kans = 0
     ankans = 0
-    meld_items = bytearray()
+    meld_items: list[tuple[str, int]] = []
     for m in melds:
         code = m >> 6
         k = m & 63
@@ -1237,17 +1204,17 @@ def _fast(
         if code == _PON:
             closed = False
             meld_fu += 4 if yao else 2
-            meld_items.append(_PON_C[k])
+            meld_items.append(_PON_ITEM[k])
         elif code == _ANKAN:
             kans += 1
             ankans += 1
             meld_fu += 32 if yao else 16
-            meld_items.append(_ANKAN_C[k])
+            meld_items.append(_ANKAN_ITEM[k])
         else:
             closed = False
             kans += 1
             meld_fu += 16 if yao else 8
-            meld_items.append(_OPEN_KAN_C[k])
+            meld_items.append(_OPEN_KAN_ITEM[k])
     if kans == 4:
         return None
     ms = _NUMBERS.get(cb[0:9])
@@ -1312,7 +1279,8 @@ def _fast(
         (not mask & _YAO_MASK) + (0 if suits != 1 else 2 if honors else 4)
     ]
     honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
-    out: list[Any] = []  # the candidates' fields, one after the other
+    out: tuple[Any, ...] = ()  # the candidates' fields, one after the other (most
+    # hands have one: the tuple of its fields, not copied)
     meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
         n_runs = len(runs)
@@ -1413,40 +1381,40 @@ def _fast(
             # the fu and their items, as :func:`_fu_items` gives them
             if pinfu and tsumo:
                 fu = 20
-                items = _PINFU_TSUMO_C
+                items = _PINFU_TSUMO_FU
             else:
                 raw = 20 + trip_fu + pair_fu
                 if closed and not tsumo:
-                    fu_items = [_BASE_C, _CLOSED_RON_C]
+                    fu_items = [_BASE_ITEM, _CLOSED_RON_ITEM]
                     raw += 10
                 elif tsumo and not pinfu:
-                    fu_items = [_BASE_C, _TSUMO_C]
+                    fu_items = [_BASE_ITEM, _TSUMO_ITEM]
                     raw += 2
                 else:
-                    fu_items = [_BASE_C]
+                    fu_items = [_BASE_ITEM]
                 for k in trips:
                     if ron_triplet and k == win_kind:
-                        fu_items.append(_RON_TRIPLET_C[k])
+                        fu_items.append(_RON_TRIPLET_ITEM[k])
                         raw -= 4 if _YAO_MASK >> k & 1 else 2
                     else:
-                        fu_items.append(_CLOSED_TRIPLET_C[k])
+                        fu_items.append(_CLOSED_TRIPLET_ITEM[k])
                 if meld_items:
                     fu_items += meld_items
                 if pair_fu:
-                    fu_items.append(_PAIR_C[pair, pair_fu])
+                    fu_items.append(_PAIR_ITEMS[pair, pair_fu])
                 if wait != _RYANMEN and wait != _SHANPON:  # kanchan, penchan, tanki
-                    fu_items.append(_WAIT_C[wait])
+                    fu_items.append(_WAIT_OF_CODE[wait])
                     raw += 2
                 if raw == 20 and not closed:
-                    fu_items.append(_OPEN_PINFU_C)
+                    fu_items.append(_OPEN_PINFU_ITEM)
                     raw = 30
                 fu = -(-raw // 10) * 10
                 if fu != raw:
-                    fu_items.append(_ROUNDING_C[fu - raw])
-                items = bytes(fu_items)
+                    fu_items.append(_ROUNDING_ITEMS[fu - raw])
+                items = tuple(fu_items)
             out += (bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
-        kinds = bytes([k for k in range(34) if cb[k]])
+        kinds = tuple([k for k in range(34) if cb[k]])
         found = [*hand, _CHIITOITSU_CODE]
         han = hand_han + _CHIITOITSU_HAN
         if honroutou:
@@ -1459,12 +1427,12 @@ def _fast(
             25,
             _SEVEN_PAIRS_CODE,
             kinds[0],
-            b"",
+            (),
             kinds,
             _TANKI,
-            _SEVEN_PAIRS_C,
+            _SEVEN_PAIRS_FU,
         )
-    return tuple(out)
+    return out
 
 
 _KOKUSHI: Final = (BY_ID["kokushi"], BY_ID["kokushi_13"])
@@ -1513,10 +1481,10 @@ def _kokushi_candidates(
             fu,
             _KOKUSHI_CODE,
             pair,
-            b"",
-            b"",
+            (),
+            (),
             _WAIT_CODE[wait],
-            _item_codes(items),
+            items,
         ),
     )
 
@@ -1559,7 +1527,7 @@ def score_win(s: WinSituation) -> WinResult:
     :class:`~jantaku.errors.ImpossibleSituationError` for a pao seat without a
     liable yakuman.
     """
-    concealed = [0] * 37  # by tile: red fives apart
+    concealed = bytearray(37)  # by tile: red fives apart
     for t in s.concealed:
         concealed[t] += 1
     red = concealed[34] + concealed[35] + concealed[36]
@@ -1568,10 +1536,15 @@ def score_win(s: WinSituation) -> WinResult:
         concealed[13] += concealed[35]
         concealed[22] += concealed[36]
     if s.melds:
-        melds = bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
+        meld_bytes = bytearray()
         for meld in s.melds:
-            if max(meld.tiles) >= 34:
-                red += sum(1 for t in meld.tiles if t >= 34)
+            tiles = meld.tiles
+            meld_bytes.append(_MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[tiles[0]])
+            if max(tiles) >= 34:
+                for t in tiles:
+                    if t >= 34:
+                        red += 1
+        melds = bytes(meld_bytes)
     else:
         melds = b""
     win_kind = KIND_OF[s.win_tile]
@@ -1625,13 +1598,13 @@ def score_win(s: WinSituation) -> WinResult:
         assert best is not None  # some candidate has a yaku
         cand = best[1]
     han, mult, fu = cand[1:4]
-    items = _ITEMS_OF.get(cand[9]) or _items_of(cand[9])
+    items = cand[9]
     yaku = _YAKU_OF.get(cand[0]) or _yaku_of(cand[0])
     reading = _NEW(Reading)
     _SET_FORM(reading, _FORMS[cand[4]])
     _SET_PAIR(reading, cand[5])
-    _SET_RUNS(reading, tuple(cand[6]))
-    _SET_TRIPLETS(reading, tuple(cand[7]))
+    _SET_RUNS(reading, cand[6])
+    _SET_TRIPLETS(reading, cand[7])
     if s.robbed_ankan and cand[4] != _KOKUSHI_CODE:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
