@@ -614,15 +614,28 @@ def _codes(yaku: Iterable[YakuHan]) -> bytes:
 
 
 # the objects of the yaku codes of candidates (a hand's codes are often another's)
-_YAKU_OF: dict[bytes, tuple[YakuHan, ...]] = {}
+_YAKU_OF: dict[bytes | int, tuple[YakuHan, ...]] = {}
 
 
-def _yaku_of(codes: bytes) -> tuple[YakuHan, ...]:
+def _yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
+    """The yaku of a candidate: from their codes, or from the bit mask of the fast
+    path (:data:`_MASK_ORDER`)."""
     found = _YAKU_OF.get(codes)
     if found is None:
         if len(_YAKU_OF) >= _CACHE_SIZE:
             _YAKU_OF.clear()
-        found = _YAKU_OF[codes] = tuple(map(_YAKU_HAN_LIST.__getitem__, codes))
+        if isinstance(codes, int):
+            col = codes & _OPEN_BIT
+            out = []
+            rest = codes >> 1 << 1
+            while rest:
+                bit = rest & -rest
+                out.append(_YAKU_OF_BIT[bit][col])
+                rest ^= bit
+            found = tuple(out)
+        else:
+            found = tuple(map(_YAKU_HAN_LIST.__getitem__, codes))
+        _YAKU_OF[codes] = found
     return found
 
 
@@ -981,10 +994,53 @@ _FAST_IDS: Final = (
 ).split()
 _FAST_YH: Final = {i: (_yh(i, True), _yh(i, False)) for i in _FAST_IDS}
 _PINFU: Final = _FAST_YH["pinfu"][0]
-# each fast yaku as (code, han) closed and open
-_FAST: Final = {
-    i: tuple((_YAKU_HAN_CODE[id(yh)], yh.han) for yh in pair) for i, pair in _FAST_YH.items()
-}
+# A candidate of the fast path holds its yaku as a bit mask: bit 0 set for an open
+# hand, then a bit for each fast yaku in the order a result lists them (the yaku of
+# the whole hand, then those of the reading). Combinations of yaku repeat across
+# hands far more than hands do, so :func:`_yaku_of` makes each mask's results once.
+_MASK_ORDER: Final = (
+    "menzen_tsumo",
+    "riichi",
+    "ippatsu",
+    "chankan",
+    "rinshan",
+    "haitei",
+    "houtei",
+    "tanyao",
+    "double_riichi",
+    "honitsu",
+    "chinitsu",
+    "chiitoitsu",
+    "pinfu",
+    "iipeikou",
+    "seat_wind_ton",
+    "seat_wind_nan",
+    "seat_wind_shaa",
+    "seat_wind_pei",
+    "round_wind_ton",
+    "round_wind_nan",
+    "round_wind_shaa",
+    "round_wind_pei",
+    "haku",
+    "hatsu",
+    "chun",
+    "chanta",
+    "ittsu",
+    "sanshoku",
+    "sanshoku_doukou",
+    "sankantsu",
+    "toitoi",
+    "sanankou",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "junchan",
+)
+_OPEN_BIT: Final = 1
+_BIT: Final = {i: 2 << n for n, i in enumerate(_MASK_ORDER)}
+_YAKU_OF_BIT: Final = {_BIT[i]: _FAST_YH[i] for i in _MASK_ORDER}  # (closed, open)
+# each fast yaku as (bit, han) closed and open
+_FAST: Final = {i: tuple((_BIT[i], yh.han) for yh in pair) for i, pair in _FAST_YH.items()}
 _SEAT_CODE: Final = {
     k: (_FAST[f"seat_wind_{n}"][0][0], _FAST[f"seat_wind_{n}"][1][0])
     for k, n in zip(range(27, 31), ("ton", "nan", "shaa", "pei"), strict=True)
@@ -1107,50 +1163,41 @@ def _context(s: WinSituation) -> _Context:
 _DRAGON_PAIR_FU: Final = (0,) * 31 + (2,) * 3
 
 
-def _situation_yaku(s: WinSituation, closed: bool) -> tuple[tuple[bytes, int], ...]:
-    """The codes and han of the yaku of the whole hand, in the registry's order, for an
-    open or closed hand: six entries, without or with only simples (tanyao), then of
-    several suits, one suit with honors or one suit alone."""
+def _situation_yaku(s: WinSituation, closed: bool) -> tuple[tuple[int, int], ...]:
+    """The yaku of the whole hand as a bit mask (:data:`_MASK_ORDER`, with the open bit
+    of an open hand) and their han, for an open or closed hand: six entries, without or
+    with only simples (tanyao), then of several suits, one suit with honors or one suit
+    alone."""
     rules = s.rules
     col = 0 if closed else 1
-    first = b""
+    first = 0 if closed else _OPEN_BIT
     han = 0
     if closed:
         if s.discarder is None:
-            first += bytes((_MENZEN_TSUMO[0],))
+            first |= _MENZEN_TSUMO[0]
             han += _MENZEN_TSUMO[1]
         if s.riichi is Riichi.RIICHI:
-            first += bytes((_RIICHI[0],))
+            first |= _RIICHI[0]
             han += _RIICHI[1]
         if s.ippatsu and rules.ippatsu:
-            first += bytes((_IPPATSU[0],))
+            first |= _IPPATSU[0]
             han += _IPPATSU[1]
-    if s.chankan or s.rinshan or s.haitei or s.houtei:
-        for flag, yh in (
-            (s.chankan, _CHANKAN),
-            (s.rinshan, _RINSHAN),
-            (s.haitei, _HAITEI),
-            (s.houtei, _HOUTEI),
-        ):
-            if flag:
-                first += bytes((yh[col][0],))
-                han += yh[col][1]
-    later, later_han = (
-        (bytes((_DOUBLE_RIICHI[0],)), _DOUBLE_RIICHI[1])
-        if closed and s.riichi is Riichi.DOUBLE
-        else (b"", 0)
-    )
-    simples = (
-        (b"", 0),
-        (bytes((_TANYAO[col][0],)), _TANYAO[col][1]) if closed or rules.kuitan else (b"", 0),
-    )
+        if s.riichi is Riichi.DOUBLE:
+            first |= _DOUBLE_RIICHI[0]
+            han += _DOUBLE_RIICHI[1]
+    for flag, yh in (
+        (s.chankan, _CHANKAN),
+        (s.rinshan, _RINSHAN),
+        (s.haitei, _HAITEI),
+        (s.houtei, _HOUTEI),
+    ):
+        if flag:
+            first |= yh[col][0]
+            han += yh[col][1]
+    simples = ((0, 0), _TANYAO[col] if closed or rules.kuitan else (0, 0))
     return tuple(
-        (first + yh + later + suit, han + yh_han + later_han + suit_han)
-        for suit, suit_han in (
-            (b"", 0),
-            (bytes((_HONITSU[col][0],)), _HONITSU[col][1]),
-            (bytes((_CHINITSU[col][0],)), _CHINITSU[col][1]),
-        )
+        (first | yh | suit, han + yh_han + suit_han)
+        for suit, suit_han in ((0, 0), _HONITSU[col], _CHINITSU[col])
         for yh, yh_han in simples
     )
 
@@ -1304,33 +1351,33 @@ def _fast(
             pinfu = False
             if concealed_trips == 4:  # four concealed triplets (四暗刻), a yakuman alone
                 code, mult = _SUUANKOU[wait == _TANKI][rules.double_yakuman]
-                found = [code]
+                found = bytes((code,))  # a yakuman: codes, not a mask
                 han = 0
             else:
                 mult = 0
-                found = list(hand)
+                found = hand
                 han = hand_han
                 if closed and n_runs == 4 and wait == _RYANMEN and not pair_fu:
-                    found.append(_PINFU_CODE)
+                    found |= _PINFU_CODE
                     han += _PINFU_HAN
                     pinfu = True
                 if peikou == 1:
-                    found.append(_IIPEIKOU_CODE)
+                    found |= _IIPEIKOU_CODE
                     han += _IIPEIKOU_HAN
                 if tmask >> 27:
                     if tmask >> seat_wind & 1:
-                        found.append(_SEAT_CODE[seat_wind][col])
+                        found |= _SEAT_CODE[seat_wind][col]
                         han += 1
                     if tmask >> round_wind & 1:
-                        found.append(_ROUND_CODE[round_wind][col])
+                        found |= _ROUND_CODE[round_wind][col]
                         han += 1
                     for k, codes in _DRAGON_CODE:
                         if tmask >> k & 1:
-                            found.append(codes[col])
+                            found |= codes[col]
                             han += 1
                 if yao_sets and honors:
                     code, h = _CHANTA[col]
-                    found.append(code)
+                    found |= code
                     han += h
                 if n_runs >= 3:
                     if (
@@ -1339,44 +1386,44 @@ def _fast(
                         or rmask >> 18 & _ITTSU == _ITTSU
                     ):
                         code, h = _ITTSU_YH[col]
-                        found.append(code)
+                        found |= code
                         han += h
                     if rmask & rmask >> 9 & rmask >> 18:
                         code, h = _SANSHOKU[col]
-                        found.append(code)
+                        found |= code
                         han += h
                 if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
                     if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
                         code, h = _DOUKOU[col]
-                        found.append(code)
+                        found |= code
                         han += h
                     if kans == 3:
                         code, h = _SANKANTSU[col]
-                        found.append(code)
+                        found |= code
                         han += h
                     if not n_runs:
                         code, h = _TOITOI[col]
-                        found.append(code)
+                        found |= code
                         han += h
                     if concealed_trips == 3:
                         code, h = _SANANKOU[col]
-                        found.append(code)
+                        found |= code
                         han += h
                     if pair >= 31 and (tmask >> 31) in (3, 5, 6):
                         code, h = _SHOUSANGEN[col]
-                        found.append(code)
+                        found |= code
                         han += h
                 if honroutou:
                     code, h = _HONROUTOU[col]
-                    found.append(code)
+                    found |= code
                     han += h
                 if peikou == 2:
                     code, h = _RYANPEIKOU
-                    found.append(code)
+                    found |= code
                     han += h
                 if yao_sets and not honors:
                     code, h = _JUNCHAN[col]
-                    found.append(code)
+                    found |= code
                     han += h
             # the fu and their items, as :func:`_fu_items` gives them
             if pinfu and tsumo:
@@ -1412,16 +1459,16 @@ def _fast(
                 if fu != raw:
                     fu_items.append(_ROUNDING_ITEMS[fu - raw])
                 items = tuple(fu_items)
-            out += (bytes(found), han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
+            out += (found, han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
         kinds = tuple([k for k in range(34) if cb[k]])
-        found = [*hand, _CHIITOITSU_CODE]
+        found = hand | _CHIITOITSU_CODE
         han = hand_han + _CHIITOITSU_HAN
         if honroutou:
-            found.append(_HONROUTOU[0][0])
+            found |= _HONROUTOU[0][0]
             han += _HONROUTOU[0][1]
         out += (
-            bytes(found),
+            found,
             han,
             0,
             25,
