@@ -271,7 +271,6 @@ def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
 
 
 _TUPLE_NEW: Final = tuple.__new__
-_NEG: Final = int.__neg__
 _NEW: Final = object.__new__
 _SET_FORM, _SET_PAIR, _SET_RUNS, _SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
 _REGULAR: Final = Form.REGULAR
@@ -520,12 +519,18 @@ def _analyse_new(
     concealed, melds, win_kind, _ = key
     found = _fast(concealed, melds, win_kind, ctx)
     if found is None:
-        candidates = _kokushi_candidates(concealed, melds, win_kind, s)
-        if candidates is None:
-            candidates = _candidates(tuple(concealed), melds, win_kind, s)
-        found = tuple(chain.from_iterable(candidates))
+        found = _slow(concealed, melds, win_kind, s)
     _CACHE[key] = found
     return found
+
+
+def _slow(concealed: bytes, melds: _Melds, win_kind: int, s: WinSituation) -> tuple[Any, ...]:
+    """The candidates of a hand the fast path leaves (thirteen orphans, a possible
+    yakuman, a first-turn win or no winning shape), as one flat tuple."""
+    candidates = _kokushi_candidates(concealed, melds, win_kind, s)
+    if candidates is None:
+        candidates = _candidates(tuple(concealed), melds, win_kind, s)
+    return tuple(chain.from_iterable(candidates))
 
 
 _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
@@ -978,6 +983,9 @@ _TERMINAL_MASK: Final = _bits((0, 8, 9, 17, 18, 26))
 _POPCOUNT: Final = tuple(bin(i).count("1") for i in range(16))
 _EDGE_RUNS: Final = _bits((0, 6, 9, 15, 18, 24))  # runs 123 and 789 of each suit
 _ITTSU: Final = 0b1001001  # runs 123, 456, 789 of one suit
+_NOT_HONOR, _NOT_GREEN, _NOT_TERMINAL, _NOT_YAO, _NOT_EDGE_RUNS = (
+    ~m for m in (_HONOR_MASK, _GREEN_MASK, _TERMINAL_MASK, _YAO_MASK, _EDGE_RUNS)
+)
 
 
 def _yh(yaku_id: str, closed: bool) -> YakuHan:
@@ -1313,7 +1321,7 @@ def _fast(
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
     mask = meld_mask | held if splits else _bits(k for k in range(34) if cb[k])
-    if not (mask & ~_HONOR_MASK and mask & ~_GREEN_MASK and mask & ~_TERMINAL_MASK):
+    if not (mask & _NOT_HONOR and mask & _NOT_GREEN and mask & _NOT_TERMINAL):
         return None  # all honors, all green or all terminals
     honors = mask & _HONOR_MASK
     suits = (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
@@ -1325,10 +1333,10 @@ def _fast(
     hand, hand_han = hand_yaku[col][
         (not mask & _YAO_MASK) + (0 if suits != 1 else 2 if honors else 4)
     ]
-    honroutou = not mask & ~_YAO_MASK and honors and mask & ~_HONOR_MASK
+    honroutou = not mask & _NOT_YAO and honors and mask & _NOT_HONOR
     out: tuple[Any, ...] = ()  # the candidates' fields, one after the other (most
     # hands have one: the tuple of its fields, not copied)
-    meld_yao = not meld_rmask & ~_EDGE_RUNS and not meld_tmask & ~_YAO_MASK
+    meld_yao = not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
         n_runs = len(runs)
         n_trips = len(trips) + n_meld_trips
@@ -1597,10 +1605,16 @@ def score_win(s: WinSituation) -> WinResult:
     win_kind = KIND_OF[s.win_tile]
     rules = s.rules
     ctx = _context(s)
-    key = (bytes(concealed[:34]), melds, win_kind, ctx[1])
+    cb = bytes(concealed[:34])
+    key = (cb, melds, win_kind, ctx[1])
     candidates = _CACHE.get(key)
-    if candidates is None:
-        candidates = _analyse_new(key, s, ctx)
+    if candidates is None:  # _analyse_new, inline
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        candidates = _fast(cb, melds, win_kind, ctx)
+        if candidates is None:
+            candidates = _slow(cb, melds, win_kind, s)
+        _CACHE[key] = candidates
     n = len(candidates)
     if n == _STRIDE:  # most wins read one way: the one candidate
         cand: Sequence[Any] = candidates
@@ -1688,7 +1702,10 @@ def score_win(s: WinSituation) -> WinResult:
             pay[winner] = 0
             honba = s.honba * rules.honba_tsumo_each
             total = sum(pay)
-            change = [-honba - p for p in pay] if honba else list(map(_NEG, pay))
+            if players == 4:
+                change = [-honba - pay[0], -honba - pay[1], -honba - pay[2], -honba - pay[3]]
+            else:
+                change = [-honba - p for p in pay]
             change[winner] = total + (players - 1) * honba + s.deposits * rules.riichi_deposit
         deltas = tuple(change)
         payments = tuple(pay)
