@@ -1049,17 +1049,28 @@ _BIT: Final = {i: 2 << n for n, i in enumerate(_MASK_ORDER)}
 _YAKU_OF_BIT: Final = {_BIT[i]: _FAST_YH[i] for i in _MASK_ORDER}  # (closed, open)
 # each fast yaku as (bit, han) closed and open
 _FAST: Final = {i: tuple((_BIT[i], yh.han) for yh in pair) for i, pair in _FAST_YH.items()}
-_SEAT_CODE: Final = {
-    k: (_FAST[f"seat_wind_{n}"][0][0], _FAST[f"seat_wind_{n}"][1][0])
-    for k, n in zip(range(27, 31), ("ton", "nan", "shaa", "pei"), strict=True)
+
+
+def _honor_yaku(seat_wind: int, round_wind: int, triplets: int) -> tuple[int, int]:
+    """The bits and han of the yaku of honor triplets (the bit mask of their kinds
+    from east up), by seat and round wind: one han each for the seat wind, the round
+    wind and each dragon."""
+    code = han = 0
+    for k, name in ((seat_wind, "seat_wind_"), (round_wind, "round_wind_")):
+        if triplets >> (k - 27) & 1:
+            code |= _BIT[name + ("ton", "nan", "shaa", "pei")[k - 27]]
+            han += 1
+    for k, name in ((31, "haku"), (32, "hatsu"), (33, "chun")):
+        if triplets >> (k - 27) & 1:
+            code |= _BIT[name]
+            han += 1
+    return code, han
+
+
+_HONOR_YAKU: Final = {
+    seat: {rnd: tuple(_honor_yaku(seat, rnd, t) for t in range(128)) for rnd in range(27, 31)}
+    for seat in range(27, 31)
 }
-_ROUND_CODE: Final = {
-    k: (_FAST[f"round_wind_{n}"][0][0], _FAST[f"round_wind_{n}"][1][0])
-    for k, n in zip(range(27, 31), ("ton", "nan", "shaa", "pei"), strict=True)
-}
-_DRAGON_CODE: Final = tuple(
-    (k, (_FAST[n][0][0], _FAST[n][1][0])) for n, k in (("haku", 31), ("hatsu", 32), ("chun", 33))
-)
 _PINFU_CODE, _PINFU_HAN = _FAST["pinfu"][0]
 _IIPEIKOU_CODE, _IIPEIKOU_HAN = _FAST["iipeikou"][0]
 _CHIITOITSU_CODE, _CHIITOITSU_HAN = _FAST["chiitoitsu"][0]
@@ -1372,17 +1383,10 @@ def _fast(
                 if peikou == 1:
                     found |= _IIPEIKOU_CODE
                     han += _IIPEIKOU_HAN
-                if tmask >> 27:
-                    if tmask >> seat_wind & 1:
-                        found |= _SEAT_CODE[seat_wind][col]
-                        han += 1
-                    if tmask >> round_wind & 1:
-                        found |= _ROUND_CODE[round_wind][col]
-                        han += 1
-                    for k, codes in _DRAGON_CODE:
-                        if tmask >> k & 1:
-                            found |= codes[col]
-                            han += 1
+                if tmask >> 27:  # honor triplets: seat and round wind, dragons
+                    code, h = _HONOR_YAKU[seat_wind][round_wind][tmask >> 27]
+                    found |= code
+                    han += h
                 if yao_sets and honors:
                     code, h = _CHANTA[col]
                     found |= code
