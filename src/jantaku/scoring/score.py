@@ -32,7 +32,7 @@ from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.tables import compact_splits
+from jantaku.scoring.tables import ANY, CHANTA, NOT_GREEN, SIMPLE, YAO, compact_splits
 from jantaku.scoring.yaku import (
     BY_ID,
     HAND_LEVEL,
@@ -828,8 +828,10 @@ _TANKI_BIT, _SHANPON_BIT = 1, 2  # wait bits; 32 and more: two kinds of run wait
 _SPLIT: Final = 13  # the fields of a compact split
 # A compact split holds small ints only: the code of its run starts and of its
 # triplets (indexes into the tables of one suit's run-start and triplet choices), its
-# pair (255 none), its chanta condition (every set and the pair with a terminal or
-# honor), and the wait bits of a winning tile at each of nine places. A pattern's
+# pair (255 none), its kinds byte (the chanta condition: every set and the pair with
+# a terminal or honor; and what the pattern holds: any tile, a terminal or honor, a
+# simple, a tile not green), and the wait bits of a winning tile at each of nine
+# places. A pattern's
 # splits are one flat tuple of them, so looking a pattern up touches one object;
 # what a code stands for comes from small per-part tables that stay in the caches.
 _W0: Final = 4  # where a compact split's wait bits start
@@ -967,7 +969,7 @@ def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
                             tmask,
                             mtf[m[1]] + ptf[p[1]] + stf[s[1]] + ztf[z[1]],
                             _PEIKOU[m[0]] + _PEIKOU[p[0]] + _PEIKOU[s[0]],
-                            m[3] and p[3] and s[3] and z[3],
+                            m[3] & p[3] & s[3] & z[3] & CHANTA,
                             parts[win_part][at],
                         )
                     )
@@ -977,15 +979,33 @@ def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
 
 
 _YAO_MASK: Final = _bits(YAOCHUU)
-_HONOR_MASK: Final = _bits(range(27, 34))
-_GREEN_MASK: Final = _bits((19, 20, 21, 23, 25, 32))
-_TERMINAL_MASK: Final = _bits((0, 8, 9, 17, 18, 26))
 _POPCOUNT: Final = tuple(bin(i).count("1") for i in range(16))
 _EDGE_RUNS: Final = _bits((0, 6, 9, 15, 18, 24))  # runs 123 and 789 of each suit
 _ITTSU: Final = 0b1001001  # runs 123, 456, 789 of one suit
-_NOT_HONOR, _NOT_GREEN, _NOT_TERMINAL, _NOT_YAO, _NOT_EDGE_RUNS = (
-    ~m for m in (_HONOR_MASK, _GREEN_MASK, _TERMINAL_MASK, _YAO_MASK, _EDGE_RUNS)
-)
+_NOT_YAO, _NOT_EDGE_RUNS = ~_YAO_MASK, ~_EDGE_RUNS
+
+
+# What a hand holds, as the kinds bytes of the split tables' compact records (ANY,
+# YAO, SIMPLE, NOT_GREEN; the chanta bit aside) of its four parts side by side, five
+# bits a part (characters, circles, bamboo, honors), its melds' added in.
+def _kinds_bits(k: int) -> int:
+    """The kinds bits of a hand holding the kind ``k``."""
+    part, place = divmod(k, 9)
+    if part == 3:
+        bits = ANY | YAO | (NOT_GREEN if place != 5 else 0)
+    else:
+        yao = place in (0, 8)
+        bits = ANY | (YAO if yao else SIMPLE) | (0 if place in (1, 2, 3, 5, 7) else NOT_GREEN)
+    return bits << 5 * part
+
+
+_KINDS_OF: Final = tuple(_kinds_bits(k) for k in range(34))
+_ANY_MAN, _ANY_PIN, _ANY_SOU, _ANY_HONOR = (ANY << 5 * part for part in range(4))
+_ANY_NUMBER: Final = _ANY_MAN | _ANY_PIN | _ANY_SOU
+_ANY_YAO: Final = sum(YAO << 5 * part for part in range(4))
+_ANY_SIMPLE: Final = sum(SIMPLE << 5 * part for part in range(3))
+_NOT_ALL_GREEN: Final = _ANY_MAN | _ANY_PIN | NOT_GREEN << 10 | NOT_GREEN << 15
+_NOT_ALL_TERMINAL: Final = _ANY_HONOR | _ANY_SIMPLE
 
 
 def _yh(yaku_id: str, closed: bool) -> YakuHan:
@@ -1247,7 +1267,7 @@ def _fast(
         return None
     closed = True
     n_meld_runs = n_meld_trips = 0
-    meld_mask = 0
+    meld_kinds = 0
     meld_rmask = 0
     meld_tmask = 0
     meld_fu = 0
@@ -1257,14 +1277,13 @@ def _fast(
     for m in melds:
         code = m >> 6
         k = m & 63
+        meld_kinds |= _MELD_KINDS[m]
         if code == _CHII:
             closed = False
             n_meld_runs += 1
-            meld_mask |= 7 << k
             meld_rmask |= 1 << k
             continue
         n_meld_trips += 1
-        meld_mask |= 1 << k
         meld_tmask |= 1 << k
         yao = _YAO_MASK >> k & 1
         if code == _PON:
@@ -1289,7 +1308,6 @@ def _fast(
     zs = _HONORS.get(cb[27:34])
     if ms is None or ps is None or ss is None or zs is None:
         splits: list[_Combined] = []
-        held = 0
     elif len(ms) + len(ps) + len(ss) + len(zs) == 4 * _SPLIT:
         # one split a suit (most hands): the reading at once; exactly one part holds
         # the pair
@@ -1305,13 +1323,11 @@ def _fast(
             pair = -1
         if pair < 0:
             splits = []
-            held = 0
         else:
             m0, p0, s0 = ms[0], ps[0], ss[0]
             m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
             rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
             tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
-            held = rmask | rmask << 1 | rmask << 2 | tmask | 1 << pair
             win_part = win_kind // 9
             splits = [
                 (
@@ -1322,29 +1338,36 @@ def _fast(
                     tmask,
                     _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
                     _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0],
-                    ms[3] and ps[3] and ss[3] and zs[3],
+                    ms[3] & ps[3] & ss[3] & zs[3] & CHANTA,
                     (ms, ps, ss, zs)[win_part][_W0 + win_kind - 9 * win_part],
                 )
             ]
     else:
-        splits, held = _regular_splits(cb, win_kind)
+        splits = _regular_splits(cb, win_kind)[0]
     seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
     if not splits and not seven_pairs:
         return None  # thirteen orphans or no winning shape
-    mask = meld_mask | held if splits else _bits(k for k in range(34) if cb[k])
-    if not (mask & _NOT_HONOR and mask & _NOT_GREEN and mask & _NOT_TERMINAL):
+    # what the hand holds (:data:`_KINDS_OF`): from the patterns' kinds bytes
+    if splits:
+        kinds = ms[3] | ps[3] << 5 | ss[3] << 10 | zs[3] << 15 | meld_kinds  # type: ignore[index]
+    else:  # seven pairs alone: no melds
+        kinds = 0
+        for k in range(34):
+            if cb[k]:
+                kinds |= _KINDS_OF[k]
+    if not (kinds & _ANY_NUMBER and kinds & _NOT_ALL_GREEN and kinds & _NOT_ALL_TERMINAL):
         return None  # all honors, all green or all terminals
-    honors = mask & _HONOR_MASK
-    suits = (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
+    honors = kinds & _ANY_HONOR
+    suits = (kinds >> 1 & 1) + (kinds >> 6 & 1) + (kinds >> 11 & 1)
     if closed and not melds and suits == 1 and not honors:
-        base = 0 if mask & 0x1FF else 9 if mask >> 9 & 0x1FF else 18
+        base = 0 if kinds & _ANY_MAN else 9 if kinds & _ANY_PIN else 18
         if cb[base] >= 3 and cb[base + 8] >= 3 and all(cb[base + 1 : base + 8]):
             return None  # nine gates
     col = 0 if closed else 1
     hand, hand_han = hand_yaku[col][
-        (not mask & _YAO_MASK) + (0 if suits != 1 else 2 if honors else 4)
+        (not kinds & _ANY_YAO) + (0 if suits != 1 else 2 if honors else 4)
     ]
-    honroutou = not mask & _NOT_YAO and honors and mask & _NOT_HONOR
+    honroutou = not kinds & _ANY_SIMPLE and honors and kinds & _ANY_NUMBER
     out: tuple[Any, ...] = ()  # the candidates' fields, one after the other (most
     # hands have one: the tuple of its fields, not copied)
     meld_yao = not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO
@@ -1566,6 +1589,20 @@ def _meld_counts(m: int) -> bytes:
 
 
 _MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
+
+
+def _meld_kinds(m: int) -> int:
+    """The kinds bits (:data:`_KINDS_OF`) of the tiles of a meld."""
+    code, k = m >> 6, m & 63
+    if k >= 34 or (code == _CHII and (k >= 27 or k % 9 > 6)):
+        return 0
+    out = 0
+    for x in (k, k + 1, k + 2) if code == _CHII else (k,):
+        out |= _KINDS_OF[x]
+    return out
+
+
+_MELD_KINDS: Final = tuple(_meld_kinds(m) for m in range(4 << 6))
 
 
 def score_win(s: WinSituation) -> WinResult:

@@ -18,8 +18,8 @@ False
 [(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', 8, 2, 0, 0, 0, 1, 0, 0, 270)]
 >>> table, runs, trips = compact_splits(honors=False)
 >>> record = table[bytes((0, 1, 1, 1, 0, 0, 0, 0, 2))]  # 234 99 of a suit
->>> runs[record[0]], trips[record[1]], record[2:4]
-(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', (8, 0))
+>>> runs[record[0]], trips[record[1]], record[2], record[3] == ANY | YAO | SIMPLE | NOT_GREEN
+(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', 8, True)
 """
 
 from __future__ import annotations
@@ -32,8 +32,13 @@ from itertools import accumulate, chain
 from typing import Any, Final, NamedTuple
 
 __all__ = [
+    "ANY",
+    "CHANTA",
     "COMPACT",
     "FEATURES",
+    "NOT_GREEN",
+    "SIMPLE",
+    "YAO",
     "Section",
     "SuitSplit",
     "compact_splits",
@@ -42,7 +47,7 @@ __all__ = [
     "suit_splits",
 ]
 
-_MAGIC: Final = b"JKSP3\n"
+_MAGIC: Final = b"JKSP4\n"
 _EMPTY: Final = 255
 
 SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -61,8 +66,14 @@ run waits."""
 COMPACT: Final = struct.Struct("<HHBB9B")
 """One split's compact record as shipped: the codes of its run-start and triplet
 fields (their places among the distinct fields of its section, :func:`compact_splits`),
-its pair (255 none), whether every set and the pair hold a terminal or honor, and the
-wait bits of a winning tile at each of nine places (as in :data:`FEATURES`)."""
+its pair (255 none), its kinds byte (:data:`CHANTA` when every set and the pair hold a
+terminal or honor; what the pattern holds, the same in each of its splits:
+:data:`ANY` a tile, :data:`YAO` a terminal or honor, :data:`SIMPLE` a 2 to 8,
+:data:`NOT_GREEN` a tile that would not be green were the suit bamboo; green: 2, 3,
+4, 6, 8 of bamboo and the green dragon), and the wait bits of a winning tile at each
+of nine places (as in :data:`FEATURES`)."""
+CHANTA, ANY, YAO, SIMPLE, NOT_GREEN = 1, 2, 4, 8, 16
+"""The bits of a compact record's kinds byte."""
 
 
 class Section(NamedTuple):
