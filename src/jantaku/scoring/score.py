@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as _replace
 from enum import Enum
-from itertools import chain
+from itertools import chain, compress
 from typing import Any, Final, NamedTuple
 
 from jantaku.errors import (
@@ -1000,6 +1000,7 @@ def _kinds_bits(k: int) -> int:
 
 
 _KINDS_OF: Final = tuple(_kinds_bits(k) for k in range(34))
+_ALL_KINDS: Final = range(34)
 _ANY_MAN, _ANY_PIN, _ANY_SOU, _ANY_HONOR = (ANY << 5 * part for part in range(4))
 _ANY_NUMBER: Final = _ANY_MAN | _ANY_PIN | _ANY_SOU
 _ANY_YAO: Final = sum(YAO << 5 * part for part in range(4))
@@ -1352,9 +1353,8 @@ def _fast(
         kinds = ms[3] | ps[3] << 5 | ss[3] << 10 | zs[3] << 15 | meld_kinds  # type: ignore[index]
     else:  # seven pairs alone: no melds
         kinds = 0
-        for k in range(34):
-            if cb[k]:
-                kinds |= _KINDS_OF[k]
+        for k in compress(_ALL_KINDS, cb):  # the kinds held
+            kinds |= _KINDS_OF[k]
     if not (kinds & _ANY_NUMBER and kinds & _NOT_ALL_GREEN and kinds & _NOT_ALL_TERMINAL):
         return None  # all honors, all green or all terminals
     honors = kinds & _ANY_HONOR
@@ -1496,7 +1496,7 @@ def _fast(
                 items = tuple(fu_items)
             out += (found, han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
-        kinds = tuple([k for k in range(34) if cb[k]])
+        pairs = tuple(compress(_ALL_KINDS, cb))
         found = hand | _CHIITOITSU_CODE
         han = hand_han + _CHIITOITSU_HAN
         if honroutou:
@@ -1508,9 +1508,9 @@ def _fast(
             0,
             25,
             _SEVEN_PAIRS_CODE,
-            kinds[0],
+            pairs[0],
             (),
-            kinds,
+            pairs,
             _TANKI,
             _SEVEN_PAIRS_FU,
         )
