@@ -332,22 +332,13 @@ class Referee:
             return pend
         k = KIND_OF[tile]
         waits = s.waits
-        others = self._others[discarder]
-        if s.live <= 0:  # no calls on the last discard: only a win
-            for i in others:
-                if k in waits[i]:
-                    legal = legal_actions(s, i)
-                    if legal:
-                        if pend is None:
-                            pend = {}
-                        pend[i] = legal
-            return pend
         counts = s.counts
         riichi = s.riichi
+        last = s.live <= 0  # no calls on the last discard: only a win
         left = self._left[discarder] if k < 27 else -1
-        for i in others:
+        for i in self._others[discarder]:
             if k not in waits[i]:
-                if riichi[i]:
+                if last or riichi[i]:
                     continue
                 c = counts[i]
                 if c[k] < 2:
@@ -470,17 +461,7 @@ class Referee:
                     return
                 if s.riichi_pending is not None:
                     self._resolve_claims({})
-                elif (
-                    not self._aborts
-                    # no abort can be due: calls or a second go-around, under four kans,
-                    # someone not in riichi (the checks of _abort_after_discard, relaxed)
-                    or (
-                        (s.interrupted or len(s.rivers[-1]) != 1)
-                        and len(s.kan_owners) != 4
-                        and 0 in s.riichi
-                    )
-                    or not self._abort_after_discard()
-                ):
+                elif not self._abort_after_discard():
                     # nobody can claim the discard: the common case, straight to the draw
                     if s.live <= 0 or wall is None:
                         self._after_discard_passes()

@@ -42,14 +42,19 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "PLACE_VALUE",
+    "SUIT_OF",
     "accepting_kinds",
+    "accepting_of_numbers",
     "shanten",
     "shanten_any",
     "shanten_batch",
     "shanten_forms",
     "shanten_kokushi",
+    "shanten_of_numbers",
     "shanten_regular",
     "shanten_seven_pairs",
+    "suit_numbers",
     "winning_kinds",
 ]
 

@@ -759,45 +759,33 @@ def _candidates(
                     for y in _YM_READING
                     if (closed or y.han_open) and y.predicate(ctx)
                 ]
-            if yakuman:
+            pinfu = False
+            if yakuman:  # a yakuman stands alone (Y27)
+                found = yakuman
+                han = 0
                 mult = sum(y.yakuman for y in yakuman)
                 if not rules.yakuman_stacking:
                     best = max(yakuman, key=lambda y: y.yakuman)
-                    yakuman = [best]
+                    found = [best]
                     mult = best.yakuman
-                items, fu = _fu(ctx, reading, melds, False)
-                out.append(
-                    (
-                        _codes(yakuman),
-                        0,
-                        mult,
-                        fu,
-                        form_code,
-                        pair,
-                        concealed_runs,
-                        concealed_trips_b,
-                        _WAIT_CODE[wait],
-                        items,
-                    )
-                )
-                continue
-            found = list(hand_yaku)
-            han = hand_han
-            pinfu = False
-            for y, h, honor in reading_yaku:
-                if honor >= 0 and honor not in triplets:
-                    continue
-                n = y.predicate(ctx)
-                if n:
-                    found.append(_yaku_han(y, h * n))
-                    han += h * n
-                    pinfu = pinfu or y.id == "pinfu"
+            else:
+                found = list(hand_yaku)
+                han = hand_han
+                mult = 0
+                for y, h, honor in reading_yaku:
+                    if honor >= 0 and honor not in triplets:
+                        continue
+                    n = y.predicate(ctx)
+                    if n:
+                        found.append(_yaku_han(y, h * n))
+                        han += h * n
+                        pinfu = pinfu or y.id == "pinfu"
             items, fu = _fu(ctx, reading, melds, pinfu)
             out.append(
                 (
                     _codes(found),
                     han,
-                    0,
+                    mult,
                     fu,
                     form_code,
                     pair,
