@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "data" / "split_tables.bin"
-MAGIC = b"JKSP4\n"
+MAGIC = b"JKSP5\n"
 EMPTY = 255
 
 Split = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -126,16 +126,17 @@ COMPACT = struct.Struct("<HHBB9B")
 
 
 # the bits of a compact record's kinds byte: the split's chanta condition, then what
-# the pattern holds (the same in each of its splits)
-CHANTA, ANY, YAO, SIMPLE, NOT_GREEN = 1, 2, 4, 8, 16
+# the pattern holds and how it splits (the same in each of its splits)
+CHANTA, ANY, YAO, SIMPLE, NOT_GREEN, PAIR, SPLITS = 1, 2, 4, 8, 16, 32, 64
 
 
-def kinds_byte(counts: tuple[int, ...], chanta: bool) -> int:
+def kinds_byte(counts: tuple[int, ...], chanta: bool, pair: bool, several: bool) -> int:
     """A compact record's kinds byte: ``CHANTA`` when every set and the pair of the
     split hold a terminal or honor; ``ANY`` when the pattern holds a tile, ``YAO`` a
     terminal or honor, ``SIMPLE`` a 2 to 8, ``NOT_GREEN`` a tile that is not green
     were the suit bamboo (green: 2, 3, 4, 6, 8 of bamboo and the green dragon, the
-    sixth honor)."""
+    sixth honor); ``PAIR`` when its splits hold a pair, ``SPLITS`` when it splits
+    more than one way."""
     held = [k for k in range(len(counts)) if counts[k]]
     honors = len(counts) == 7
     yao = set(range(7)) if honors else {0, 8}
@@ -146,16 +147,22 @@ def kinds_byte(counts: tuple[int, ...], chanta: bool) -> int:
         | (YAO if any(k in yao for k in held) else 0)
         | (SIMPLE if any(k not in yao for k in held) else 0)
         | (NOT_GREEN if any(k not in green for k in held) else 0)
+        | (PAIR if pair else 0)
+        | (SPLITS if several else 0)
     )
 
 
-def compact(counts: tuple[int, ...], split: Split, run_code: int, trip_code: int) -> bytes:
+def compact(
+    counts: tuple[int, ...], split: Split, run_code: int, trip_code: int, several: bool
+) -> bytes:
     """One split's compact record: the codes of its run-start and triplet fields (their
     places among the distinct fields of the section), its pair (255 none), its kinds
-    byte (:func:`kinds_byte`: the chanta condition and what the pattern holds), and
-    the wait bits of a winning tile at each of nine places, as in :func:`features`."""
+    byte (:func:`kinds_byte`: the chanta condition, what the pattern holds, whether
+    it holds a pair and splits more than one way), and the wait bits of a winning tile
+    at each of nine places, as in :func:`features`."""
     f = FEATURES.unpack(features(counts, split))
-    return COMPACT.pack(run_code, trip_code, f[2], kinds_byte(counts, f[9]), *f[11:20])
+    kinds = kinds_byte(counts, f[9], split[2] >= 0, several)
+    return COMPACT.pack(run_code, trip_code, f[2], kinds, *f[11:20])
 
 
 def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> bytes:
@@ -186,7 +193,7 @@ def encode_section(width: int, table: dict[tuple[int, ...], set[Split]]) -> byte
             trip_raw = bytes(trips) + bytes([EMPTY] * (4 - len(trips)))
             run_code = run_codes.setdefault(run_raw, len(run_codes))
             trip_code = trip_codes.setdefault(trip_raw, len(trip_codes))
-            records += compact(p, split, run_code, trip_code)
+            records += compact(p, split, run_code, trip_code, len(r) > 1)
     for codes in (run_codes, trip_codes):
         out += len(codes).to_bytes(4, "little") + b"".join(codes)
     out += records

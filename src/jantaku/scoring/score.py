@@ -32,7 +32,16 @@ from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.situation import Riichi, WinSituation
-from jantaku.scoring.tables import ANY, CHANTA, NOT_GREEN, SIMPLE, YAO, compact_splits
+from jantaku.scoring.tables import (
+    ANY,
+    CHANTA,
+    NOT_GREEN,
+    PAIR,
+    SIMPLE,
+    SPLITS,
+    YAO,
+    compact_splits,
+)
 from jantaku.scoring.yaku import (
     BY_ID,
     HAND_LEVEL,
@@ -472,6 +481,10 @@ _NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
 # shared items, so a cached tuple of items holds no new tuples
 _PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
 _ROUNDING_ITEMS: Final = tuple(("rounding", n) for n in range(10))
+# fu rounded up to ten, and the item of the rounding (None for none), by fu before it
+_ROUNDED: Final = tuple(
+    (-(-raw // 10) * 10, _ROUNDING_ITEMS[-raw % 10] if raw % 10 else None) for raw in range(256)
+)
 _PINFU_TSUMO_FU: Final[_FuItems] = (_BASE_ITEM,)
 _WAIT_OF_CODE: Final = {_WAIT_CODE[w]: item for w, item in _WAIT_ITEM.items()}
 
@@ -974,8 +987,9 @@ _NOT_YAO, _NOT_EDGE_RUNS = ~_YAO_MASK, ~_EDGE_RUNS
 
 
 # What a hand holds, as the kinds bytes of the split tables' compact records (ANY,
-# YAO, SIMPLE, NOT_GREEN; the chanta bit aside) of its four parts side by side, five
-# bits a part (characters, circles, bamboo, honors), its melds' added in.
+# YAO, SIMPLE, NOT_GREEN, and of the patterns PAIR, SPLITS and the chanta bit) of its
+# four parts side by side, a byte a part (characters, circles, bamboo, honors), its
+# melds' kinds added in.
 def _kinds_bits(k: int) -> int:
     """The kinds bits of a hand holding the kind ``k``."""
     part, place = divmod(k, 9)
@@ -984,17 +998,57 @@ def _kinds_bits(k: int) -> int:
     else:
         yao = place in (0, 8)
         bits = ANY | (YAO if yao else SIMPLE) | (0 if place in (1, 2, 3, 5, 7) else NOT_GREEN)
-    return bits << 5 * part
+    return bits << 8 * part
+
+
+def _each_part(bit: int, parts: int = 4) -> int:
+    """A kinds byte's bit in each of the first ``parts`` parts."""
+    return sum(bit << 8 * part for part in range(parts))
 
 
 _KINDS_OF: Final = tuple(_kinds_bits(k) for k in range(34))
 _ALL_KINDS: Final = range(34)
-_ANY_MAN, _ANY_PIN, _ANY_SOU, _ANY_HONOR = (ANY << 5 * part for part in range(4))
+_ANY_MAN, _ANY_PIN, _ANY_SOU, _ANY_HONOR = (ANY << 8 * part for part in range(4))
 _ANY_NUMBER: Final = _ANY_MAN | _ANY_PIN | _ANY_SOU
-_ANY_YAO: Final = sum(YAO << 5 * part for part in range(4))
-_ANY_SIMPLE: Final = sum(SIMPLE << 5 * part for part in range(3))
-_NOT_ALL_GREEN: Final = _ANY_MAN | _ANY_PIN | NOT_GREEN << 10 | NOT_GREEN << 15
+_ANY_YAO: Final = _each_part(YAO)
+_ANY_SIMPLE: Final = _each_part(SIMPLE, 3)
+_NOT_ALL_GREEN: Final = _ANY_MAN | _ANY_PIN | NOT_GREEN << 16 | NOT_GREEN << 24
 _NOT_ALL_TERMINAL: Final = _ANY_HONOR | _ANY_SIMPLE
+_ANY_PAIR, _ANY_SPLITS, _ALL_CHANTA = _each_part(PAIR), _each_part(SPLITS), _each_part(CHANTA)
+_PAIR_PART: Final = {PAIR << 8 * part: part for part in range(4)}  # one part holds the pair
+_HELD_MASK: Final = _each_part(ANY | YAO | SIMPLE | NOT_GREEN)
+
+
+def _held(kinds: int) -> tuple[int, int, bool, int] | tuple[()]:
+    """What scoring reads of the kinds a hand holds (:data:`_KINDS_OF` bits): ``()``
+    when they may make a yakuman alone (all honors, all green, all terminals), else the
+    index of its whole-hand yaku among :func:`_situation_yaku`'s six, whether it holds
+    honors, whether it holds only terminals and honors (of both), and the first kind of
+    its one suit when it holds one suit and no honors (for nine gates; -1 otherwise)."""
+    if not (kinds & _ANY_NUMBER and kinds & _NOT_ALL_GREEN and kinds & _NOT_ALL_TERMINAL):
+        return ()
+    honors = kinds & _ANY_HONOR
+    suits = [part for part in range(3) if kinds & ANY << 8 * part]
+    index = (not kinds & _ANY_YAO) + (0 if len(suits) != 1 else 2 if honors else 4)
+    honroutou = not kinds & _ANY_SIMPLE and bool(honors)
+    return index, honors, honroutou, 9 * suits[0] if len(suits) == 1 and not honors else -1
+
+
+def _part_kinds(part: int) -> set[int]:
+    """Every kinds byte (:data:`_KINDS_OF`) one part of a hand can show, in place."""
+    out = {0}
+    for k in range(9 * part, min(9 * part + 9, 34)):
+        out |= {x | _KINDS_OF[k] for x in out}
+    return out
+
+
+_HELD: Final = {
+    m | p | s | z: _held(m | p | s | z)
+    for m in _part_kinds(0)
+    for p in _part_kinds(1)
+    for s in _part_kinds(2)
+    for z in _part_kinds(3)
+}
 
 
 def _yh(yaku_id: str, closed: bool) -> YakuHan:
@@ -1296,158 +1350,151 @@ def _fast(
     ss = _NUMBERS.get(cb[18:27])
     zs = _HONORS.get(cb[27:34])
     if ms is None or ps is None or ss is None or zs is None:
-        splits: list[_Combined] = []
-    elif len(ms) + len(ps) + len(ss) + len(zs) == 4 * _SPLIT:
-        # one split a suit (most hands): the reading at once; exactly one part holds
-        # the pair
-        if ms[2] != _NONE:
-            pair = ms[2] if ps[2] == ss[2] == zs[2] == _NONE else -1
-        elif ps[2] != _NONE:
-            pair = 9 + ps[2] if ss[2] == zs[2] == _NONE else -1
-        elif ss[2] != _NONE:
-            pair = 18 + ss[2] if zs[2] == _NONE else -1
-        elif zs[2] != _NONE:
-            pair = 27 + zs[2]
-        else:
-            pair = -1
-        if pair < 0:
-            splits = []
-        else:
-            m0, p0, s0 = ms[0], ps[0], ss[0]
-            m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
-            rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
-            tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
-            win_part = win_kind // 9
-            splits = [
-                (
-                    _MR[m0] + _PR[p0] + _SR[s0],
-                    _MT[m1] + _PT[p1] + _ST[s1] + _ZT[z1],
-                    pair,
-                    rmask,
-                    tmask,
-                    _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
-                    _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0],
-                    ms[3] & ps[3] & ss[3] & zs[3] & CHANTA,
-                    (ms, ps, ss, zs)[win_part][_W0 + win_kind - 9 * win_part],
-                )
-            ]
-    else:
-        splits = _regular_splits(cb, win_kind)[0]
-    seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
-    if not splits and not seven_pairs:
-        return None  # thirteen orphans or no winning shape
-    # what the hand holds (:data:`_KINDS_OF`): from the patterns' kinds bytes
-    if splits:
-        kinds = ms[3] | ps[3] << 5 | ss[3] << 10 | zs[3] << 15 | meld_kinds  # type: ignore[index]
-    else:  # seven pairs alone: no melds
-        kinds = 0
+        if melds or cb.count(2) != 7 or cb.count(0) != 27:
+            return None  # thirteen orphans or no winning shape
+        seven_pairs = True
+        splits: Sequence[_Combined] = ()
+        kinds = 0  # what the hand holds (:data:`_KINDS_OF`)
         for k in compress(_ALL_KINDS, cb):  # the kinds held
             kinds |= _KINDS_OF[k]
-    if not (kinds & _ANY_NUMBER and kinds & _NOT_ALL_GREEN and kinds & _NOT_ALL_TERMINAL):
+    else:
+        # what the hand holds, from the patterns' kinds bytes (:data:`_KINDS_OF`)
+        kinds = ms[3] | ps[3] << 8 | ss[3] << 16 | zs[3] << 24 | meld_kinds
+        if kinds & _ANY_SPLITS:  # a suit splits several ways
+            splits = _regular_splits(cb, win_kind)[0]
+            seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
+        else:  # one split a suit (most hands): the reading at once
+            pair_part = _PAIR_PART.get(kinds & _ANY_PAIR)
+            if pair_part is None:  # not exactly one part holds the pair
+                splits = ()
+                seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
+            else:
+                m0, p0, s0 = ms[0], ps[0], ss[0]
+                peikou = _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0]
+                # seven pairs read as a regular hand only as two pairs of identical runs
+                seven_pairs = peikou == 2 and not melds and cb.count(2) == 7
+                m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
+                rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
+                tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
+                parts = (ms, ps, ss, zs)
+                win_part = win_kind // 9
+                splits = (
+                    (
+                        _MR[m0] + _PR[p0] + _SR[s0],
+                        _MT[m1] + _PT[p1] + _ST[s1] + _ZT[z1],
+                        9 * pair_part + parts[pair_part][2],
+                        rmask,
+                        tmask,
+                        _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
+                        peikou,
+                        kinds & _ALL_CHANTA == _ALL_CHANTA,
+                        parts[win_part][_W0 + win_kind - 9 * win_part],
+                    ),
+                )
+        if not splits and not seven_pairs:
+            return None
+    held = _HELD[kinds & _HELD_MASK]
+    if not held:
         return None  # all honors, all green or all terminals
-    honors = kinds & _ANY_HONOR
-    suits = (kinds >> 1 & 1) + (kinds >> 6 & 1) + (kinds >> 11 & 1)
-    if closed and not melds and suits == 1 and not honors:
-        base = 0 if kinds & _ANY_MAN else 9 if kinds & _ANY_PIN else 18
-        if cb[base] >= 3 and cb[base + 8] >= 3 and all(cb[base + 1 : base + 8]):
-            return None  # nine gates
+    index, honors, honroutou, suit = held
+    if (
+        suit >= 0
+        and not melds
+        and cb[suit] >= 3
+        and cb[suit + 8] >= 3
+        and all(cb[suit + 1 : suit + 8])
+    ):
+        return None  # nine gates
     col = 0 if closed else 1
-    hand, hand_han = hand_yaku[col][
-        (not kinds & _ANY_YAO) + (0 if suits != 1 else 2 if honors else 4)
-    ]
-    honroutou = not kinds & _ANY_SIMPLE and honors and kinds & _ANY_NUMBER
+    hand, hand_han = hand_yaku[col][index]
     out: tuple[Any, ...] = ()  # the candidates' fields, one after the other (most
     # hands have one: the tuple of its fields, not copied)
-    meld_yao = not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO
     for runs, trips, pair, rmask, tmask, trip_fu, peikou, yao, bits in splits:
-        n_runs = len(runs)
+        n_runs = len(runs) + n_meld_runs
         n_trips = len(trips) + n_meld_trips
         tmask |= meld_tmask
         if n_trips >= 3:
             winds = _POPCOUNT[tmask >> 27 & 15]
             if tmask >> 31 == 7 or winds == 4 or (winds == 3 and 27 <= pair < 31):
                 return None  # daisangen, daisuushii, shousuushii
-        n_runs += n_meld_runs
         rmask |= meld_rmask
         trip_fu += meld_fu
         pair_fu = pair_fus[pair]  # a pair of value has fu
-        if not closed:
-            peikou = 0
-        yao_sets = n_runs and yao and meld_yao
+        # the yaku that do not depend on the wait
+        found = hand
+        han = hand_han
+        if closed:
+            if peikou == 1:
+                found |= _IIPEIKOU_CODE
+                han += _IIPEIKOU_HAN
+            elif peikou == 2:
+                code, h = _RYANPEIKOU
+                found |= code
+                han += h
+        if tmask >> 27:  # honor triplets: seat and round wind, dragons
+            code, h = _HONOR_YAKU[seat_wind][round_wind][tmask >> 27]
+            found |= code
+            han += h
+        if yao and n_runs and not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO:
+            code, h = _CHANTA[col] if honors else _JUNCHAN[col]
+            found |= code
+            han += h
+        if n_runs >= 3:
+            if (
+                rmask & _ITTSU == _ITTSU
+                or rmask >> 9 & _ITTSU == _ITTSU
+                or rmask >> 18 & _ITTSU == _ITTSU
+            ):
+                code, h = _ITTSU_YH[col]
+                found |= code
+                han += h
+            if rmask & rmask >> 9 & rmask >> 18:
+                code, h = _SANSHOKU[col]
+                found |= code
+                han += h
+        if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
+            if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
+                code, h = _DOUKOU[col]
+                found |= code
+                han += h
+            if kans == 3:
+                code, h = _SANKANTSU[col]
+                found |= code
+                han += h
+            if not n_runs:
+                code, h = _TOITOI[col]
+                found |= code
+                han += h
+            if pair >= 31 and (tmask >> 31) in (3, 5, 6):
+                code, h = _SHOUSANGEN[col]
+                found |= code
+                han += h
+        if honroutou:
+            code, h = _HONROUTOU[col]
+            found |= code
+            han += h
+        hand_trips = len(trips) + ankans  # concealed triplets and quads
+        pinfu_shape = closed and n_runs == 4 and not pair_fu
         waits = _WAITS_OF_BITS[bits] if bits < 32 else _run_waits(runs, win_kind, bits)
         for wait in waits:
             ron_triplet = wait == _SHANPON and not tsumo
-            concealed_trips = n_trips - n_meld_trips + ankans - ron_triplet
-            pinfu = False
+            concealed_trips = hand_trips - ron_triplet
+            pinfu = pinfu_shape and wait == _RYANMEN
             if concealed_trips == 4:  # four concealed triplets (四暗刻), a yakuman alone
                 code, mult = _SUUANKOU[wait == _TANKI][rules.double_yakuman]
-                found = bytes((code,))  # a yakuman: codes, not a mask
-                han = 0
+                wait_found = bytes((code,))  # a yakuman: codes, not a mask
+                wait_han = 0
             else:
                 mult = 0
-                found = hand
-                han = hand_han
-                if closed and n_runs == 4 and wait == _RYANMEN and not pair_fu:
-                    found |= _PINFU_CODE
-                    han += _PINFU_HAN
-                    pinfu = True
-                if peikou == 1:
-                    found |= _IIPEIKOU_CODE
-                    han += _IIPEIKOU_HAN
-                if tmask >> 27:  # honor triplets: seat and round wind, dragons
-                    code, h = _HONOR_YAKU[seat_wind][round_wind][tmask >> 27]
-                    found |= code
-                    han += h
-                if yao_sets and honors:
-                    code, h = _CHANTA[col]
-                    found |= code
-                    han += h
-                if n_runs >= 3:
-                    if (
-                        rmask & _ITTSU == _ITTSU
-                        or rmask >> 9 & _ITTSU == _ITTSU
-                        or rmask >> 18 & _ITTSU == _ITTSU
-                    ):
-                        code, h = _ITTSU_YH[col]
-                        found |= code
-                        han += h
-                    if rmask & rmask >> 9 & rmask >> 18:
-                        code, h = _SANSHOKU[col]
-                        found |= code
-                        han += h
-                if n_trips >= 2:  # the yaku of triplets (shousangen needs two)
-                    if n_trips >= 3 and tmask & tmask >> 9 & tmask >> 18 & 0x1FF:
-                        code, h = _DOUKOU[col]
-                        found |= code
-                        han += h
-                    if kans == 3:
-                        code, h = _SANKANTSU[col]
-                        found |= code
-                        han += h
-                    if not n_runs:
-                        code, h = _TOITOI[col]
-                        found |= code
-                        han += h
-                    if concealed_trips == 3:
-                        code, h = _SANANKOU[col]
-                        found |= code
-                        han += h
-                    if pair >= 31 and (tmask >> 31) in (3, 5, 6):
-                        code, h = _SHOUSANGEN[col]
-                        found |= code
-                        han += h
-                if honroutou:
-                    code, h = _HONROUTOU[col]
-                    found |= code
-                    han += h
-                if peikou == 2:
-                    code, h = _RYANPEIKOU
-                    found |= code
-                    han += h
-                if yao_sets and not honors:
-                    code, h = _JUNCHAN[col]
-                    found |= code
-                    han += h
+                wait_found = found
+                wait_han = han
+                if pinfu:
+                    wait_found |= _PINFU_CODE
+                    wait_han += _PINFU_HAN
+                if concealed_trips == 3:
+                    code, h = _SANANKOU[col]
+                    wait_found |= code
+                    wait_han += h
             # the fu and their items, as :func:`_fu_items` gives them
             if pinfu and tsumo:
                 fu = 20
@@ -1478,11 +1525,11 @@ def _fast(
                 if raw == 20 and not closed:
                     fu_items.append(_OPEN_PINFU_ITEM)
                     raw = 30
-                fu = -(-raw // 10) * 10
-                if fu != raw:
-                    fu_items.append(_ROUNDING_ITEMS[fu - raw])
+                fu, rounding = _ROUNDED[raw]
+                if rounding:
+                    fu_items.append(rounding)
                 items = tuple(fu_items)
-            out += (found, han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
+            out += (wait_found, wait_han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
         pairs = tuple(compress(_ALL_KINDS, cb))
         found = hand | _CHIITOITSU_CODE

@@ -18,7 +18,7 @@ False
 [(b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', 8, 2, 0, 0, 0, 1, 0, 0, 270)]
 >>> table, runs, trips = compact_splits(honors=False)
 >>> record = table[bytes((0, 1, 1, 1, 0, 0, 0, 0, 2))]  # 234 99 of a suit
->>> runs[record[0]], trips[record[1]], record[2], record[3] == ANY | YAO | SIMPLE | NOT_GREEN
+>>> runs[record[0]], trips[record[1]], record[2], record[3] == ANY | YAO | SIMPLE | NOT_GREEN | PAIR
 (b'\\x01\\xff\\xff\\xff', b'\\xff\\xff\\xff\\xff', 8, True)
 """
 
@@ -37,7 +37,9 @@ __all__ = [
     "COMPACT",
     "FEATURES",
     "NOT_GREEN",
+    "PAIR",
     "SIMPLE",
+    "SPLITS",
     "YAO",
     "Section",
     "SuitSplit",
@@ -47,7 +49,7 @@ __all__ = [
     "suit_splits",
 ]
 
-_MAGIC: Final = b"JKSP4\n"
+_MAGIC: Final = b"JKSP5\n"
 _EMPTY: Final = 255
 
 SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]
@@ -70,9 +72,10 @@ its pair (255 none), its kinds byte (:data:`CHANTA` when every set and the pair 
 terminal or honor; what the pattern holds, the same in each of its splits:
 :data:`ANY` a tile, :data:`YAO` a terminal or honor, :data:`SIMPLE` a 2 to 8,
 :data:`NOT_GREEN` a tile that would not be green were the suit bamboo; green: 2, 3,
-4, 6, 8 of bamboo and the green dragon), and the wait bits of a winning tile at each
-of nine places (as in :data:`FEATURES`)."""
-CHANTA, ANY, YAO, SIMPLE, NOT_GREEN = 1, 2, 4, 8, 16
+4, 6, 8 of bamboo and the green dragon; :data:`PAIR` when its splits hold a pair,
+:data:`SPLITS` when it splits more than one way), and the wait bits of a winning tile
+at each of nine places (as in :data:`FEATURES`)."""
+CHANTA, ANY, YAO, SIMPLE, NOT_GREEN, PAIR, SPLITS = 1, 2, 4, 8, 16, 32, 64
 """The bits of a compact record's kinds byte."""
 
 
