@@ -17,7 +17,7 @@ from jantaku.engine.state import (
     Phase,
     State,
     _is_kokushi_wait,
-    _score,
+    _situation,
     kyuushu_refusal,
     riichi_ankan_refusal,
     riichi_discard_refusal,
@@ -40,6 +40,7 @@ from jantaku.events import (
 )
 from jantaku.meld import MeldKind
 from jantaku.rules import NorthTile
+from jantaku.scoring.score import has_yaku
 from jantaku.tiles import KIND_OF, M5, NORTH, P5, RED_5M, RED_5P, RED_5S, S5, Tile
 
 __all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
@@ -52,11 +53,12 @@ _ACT: Final = Phase.ACT
 
 
 def _has_yaku(s: State, seat: int, tile: Tile, discarder: int | None) -> bool:
+    """Whether the win of ``seat`` on ``tile`` has a yaku (the shape's analysis is kept
+    for the scoring of the win, :func:`jantaku.scoring.has_yaku`)."""
     try:
-        _score(s, seat, tile, discarder, _NO_URA)
+        return has_yaku(_situation(s, seat, tile, discarder, _NO_URA))
     except JantakuError:
         return False
-    return True
 
 
 def can_ron(s: State, seat: int) -> bool:

@@ -64,7 +64,7 @@ from jantaku.scoring.payments import (
     noten_payments,
     settle_shortfall,
 )
-from jantaku.scoring.score import score_win
+from jantaku.scoring.score import has_yaku, score_win
 from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.tiles import (
     EAST,
@@ -377,10 +377,11 @@ class State:
         other = (seat + 1) % self.players
         for k in self.waits[seat]:
             try:
-                _score(self, seat, k, other, Hora(actor=seat, target=other), situational=False)
+                e = Hora(actor=seat, target=other)
+                if has_yaku(_situation(self, seat, k, other, e, situational=False)):
+                    return True
             except JantakuError:
                 continue
-            return True
         return False
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
@@ -1200,7 +1201,21 @@ def _score(
     *,
     situational: bool = True,
 ) -> Any:
-    """Score a win with :func:`jantaku.scoring.score_win` in the situation of the state.
+    """Score a win with :func:`jantaku.scoring.score_win` in the situation of the state
+    (:func:`_situation`)."""
+    return score_win(_situation(s, seat, tile, discarder, e, situational=situational))
+
+
+def _situation(
+    s: State,
+    seat: int,
+    tile: Tile,
+    discarder: int | None,
+    e: Hora,
+    *,
+    situational: bool = True,
+) -> WinSituation:
+    """The situation of a win of ``seat`` on ``tile`` in the state.
 
     With ``situational=False`` the moment's own yaku (haitei, houtei, chankan, first
     turn) are left out: the hand's yaku at a draw.
@@ -1221,7 +1236,7 @@ def _score(
         and (discarder is None or seat != s.oya)
     )
     ura = tuple(e.ura_markers) if s.riichi[seat] and s.rules.ura_dora else ()
-    situation = WinSituation(
+    return WinSituation(
         concealed=concealed,
         melds=tuple(s.melds[seat]),
         win_tile=tile,
@@ -1245,7 +1260,6 @@ def _score(
         deposits=0 if s.ron_winners else s.kyotaku,
         rules=s.rules,
     )
-    return score_win(situation)
 
 
 def _hora(s: State, e: Hora) -> None:

@@ -2,8 +2,10 @@
 
 :func:`score_win` reads the hand every way it can (H6), assigns the winning tile to
 each set it could have completed (the wait), scores each reading and keeps the one
-that pays most. The analysis of a hand shape is cached, so the engine can ask "does
-this win have a yaku?" for every possible win cheaply.
+that pays most. :func:`has_yaku` keeps its analysis of a hand shape, so the engine
+can ask "does this win have a yaku?" for every possible win cheaply, and
+:func:`score_win` then scores the win it checked from what the check kept (a hand not
+checked before is analysed and not kept).
 
 >>> from jantaku.scoring.situation import WinSituation, Riichi
 >>> r = score_win(WinSituation.from_hand("234m567p11s345678s", win="8s", discarder=2,
@@ -489,6 +491,12 @@ _PINFU_TSUMO_FU: Final[_FuItems] = (_BASE_ITEM,)
 _WAIT_OF_CODE: Final = {_WAIT_CODE[w]: item for w, item in _WAIT_ITEM.items()}
 
 
+# The analyses of hand shapes (:func:`_analyse`) by the concealed counts, the melds'
+# bytes, the winning kind and the context's token. The legal-win check
+# (:func:`has_yaku`) keeps what it analyses: a game checks the same shape turn after
+# turn, then scores the win it checked. :func:`score_win` reads the cache and keeps
+# nothing, so scoring many hands once each (a batch, a log) does not fill memory with
+# shapes never asked again, nor spend the time to keep them.
 _CACHE: dict[tuple[bytes, bytes, int, int], tuple[Any, ...]] = {}
 _CACHE_SIZE: Final = 1 << 16
 _RULES_TOKENS: dict[int, tuple[Rules, int]] = {}
@@ -1684,13 +1692,10 @@ def score_win(s: WinSituation) -> WinResult:
     cb = bytes(concealed[:34])
     key = (cb, melds, win_kind, ctx[1])
     candidates = _CACHE.get(key)
-    if candidates is None:  # _analyse_new, inline
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
+    if candidates is None:  # a shape not checked before: analysed, not kept (_CACHE)
         candidates = _fast(cb, melds, win_kind, ctx)
         if candidates is None:
             candidates = _slow(cb, melds, win_kind, s)
-        _CACHE[key] = candidates
     n = len(candidates)
     if n == _STRIDE:  # most wins read one way: the one candidate
         cand: Sequence[Any] = candidates
