@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from jantaku.errors import JantakuError
 from jantaku.hand.decompose import readings
 from jantaku.rules import PRESETS
 from jantaku.scoring import WinSituation, has_yaku, score_win
@@ -187,3 +188,30 @@ def test_four_concealed_triplets_on_the_fast_path(
     pair = _both(s)
     assert pair is not None and pair[0] == pair[1]
     assert [y.id for y in score_win(s).yaku] == yaku
+
+
+def test_the_legal_win_check_keeps_shapes_and_scoring_reads_them() -> None:
+    """``score_win`` keeps nothing of a hand it analyses itself (scoring many hands once
+    each does not fill memory); ``has_yaku``, the engine's legal-win check, keeps each
+    shape, and ``score_win`` then scores from what it kept the same results as from a
+    fresh analysis."""
+    situations = [h.situation for h in random_hands(20261201, 400)]
+    scoring.clear_cache()
+    fresh = [_result(s) for s in situations]
+    assert not scoring._CACHE
+    for s in situations:
+        try:
+            has_yaku(s)
+        except JantakuError:
+            continue
+    kept = len(scoring._CACHE)
+    assert kept > 300
+    assert [_result(s) for s in situations] == fresh
+    assert len(scoring._CACHE) == kept
+
+
+def _result(s: WinSituation) -> object:
+    try:
+        return score_win(s)
+    except JantakuError as e:
+        return type(e).__name__, str(e)

@@ -8,9 +8,10 @@ import random
 import sys
 from pathlib import Path
 
-from jantaku.scoring.tables import suit_splits
+from jantaku.scoring.tables import COMPACT, PAIR, SPLITS, compact_splits, suit_splits
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPACT_FIELDS = len(COMPACT.unpack(bytes(COMPACT.size)))  # fields of a compact record
 
 
 def _search(
@@ -74,3 +75,19 @@ def test_number_suit_patterns_against_a_search() -> None:
             continue
         assert set(table.get(bytes(counts), ())) == _search(counts, runs_allowed=True), counts
     assert len(table) == 21743
+
+
+def test_compact_kinds_bytes_say_pair_and_several_splits() -> None:
+    """Each compact record's kinds byte says whether its pattern's splits hold a pair
+    and whether the pattern splits more than one way (what the fast path reads to find
+    a one-split hand's pair part), checked against a plain search of every pattern."""
+    for honors in (False, True):
+        table, _, _ = compact_splits(honors=honors)
+        for pattern, records in table.items():
+            splits = _search(list(pattern), runs_allowed=not honors)
+            kinds = {records[i + 3] for i in range(0, len(records), COMPACT_FIELDS)}
+            pair = all(p >= 0 for _, _, p in splits)
+            assert pair or all(p < 0 for _, _, p in splits), list(pattern)
+            for byte in kinds:
+                assert bool(byte & PAIR) == pair, list(pattern)
+                assert bool(byte & SPLITS) == (len(splits) > 1), list(pattern)

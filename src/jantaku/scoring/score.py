@@ -55,7 +55,6 @@ from jantaku.scoring.yaku import (
     Yaku,
 )
 from jantaku.tiles import (
-    DRAGONS,
     EAST,
     HAKU,
     KIND_OF,
@@ -78,7 +77,6 @@ __all__ = [
 ]
 
 _YAOCHUU: Final = frozenset(YAOCHUU)
-_DRAGON_SET: Final = frozenset(DRAGONS)
 _PAO_YAKUMAN: Final = frozenset(("daisangen", "daisuushii"))
 
 
