@@ -1192,20 +1192,6 @@ def _dora(s: State, e: Dora) -> None:
 # --- the end of a hand ---------------------------------------------------------------------
 
 
-def _score(
-    s: State,
-    seat: int,
-    tile: Tile,
-    discarder: int | None,
-    e: Hora,
-    *,
-    situational: bool = True,
-) -> Any:
-    """Score a win with :func:`jantaku.scoring.score_win` in the situation of the state
-    (:func:`_situation`)."""
-    return score_win(_situation(s, seat, tile, discarder, e, situational=situational))
-
-
 def _situation(
     s: State,
     seat: int,
@@ -1215,7 +1201,8 @@ def _situation(
     *,
     situational: bool = True,
 ) -> WinSituation:
-    """The situation of a win of ``seat`` on ``tile`` in the state.
+    """The situation of a win of ``seat`` on ``tile`` in the state, to score with
+    :func:`jantaku.scoring.score_win` or check with :func:`jantaku.scoring.has_yaku`.
 
     With ``situational=False`` the moment's own yaku (haitei, houtei, chankan, first
     turn) are left out: the hand's yaku at a draw.
@@ -1316,7 +1303,7 @@ def _hora(s: State, e: Hora) -> None:
         ):
             raise _illegal(seat, e, "only thirteen orphans may rob an ankan")
     try:
-        result = _score(s, seat, tile, discarder, e)
+        result = score_win(_situation(s, seat, tile, discarder, e))
     except NoYakuError:
         raise _illegal(seat, e, "no yaku (一翻縛り)") from None
     except JantakuError as err:
