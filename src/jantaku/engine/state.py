@@ -375,9 +375,9 @@ class State:
     def _tenpai_with_yaku(self, seat: int) -> bool:
         """Whether some wait of the seat wins with a yaku (by ron from the next seat)."""
         other = (seat + 1) % self.players
+        e = Hora(actor=seat, target=other)
         for k in self.waits[seat]:
             try:
-                e = Hora(actor=seat, target=other)
                 if has_yaku(_situation(self, seat, k, other, e, situational=False)):
                     return True
             except JantakuError:

@@ -1355,10 +1355,9 @@ def _fast(
     ps = _NUMBERS.get(cb[9:18])
     ss = _NUMBERS.get(cb[18:27])
     zs = _HONORS.get(cb[27:34])
+    # whether the hand may be seven pairs besides its regular readings
+    maybe_seven_pairs = not melds
     if ms is None or ps is None or ss is None or zs is None:
-        if melds or cb.count(2) != 7 or cb.count(0) != 27:
-            return None  # thirteen orphans or no winning shape
-        seven_pairs = True
         splits: Sequence[_Combined] = ()
         kinds = 0  # what the hand holds (:data:`_KINDS_OF`)
         for k in compress(_ALL_KINDS, cb):  # the kinds held
@@ -1368,17 +1367,15 @@ def _fast(
         kinds = ms[3] | ps[3] << 8 | ss[3] << 16 | zs[3] << 24 | meld_kinds
         if kinds & _ANY_SPLITS:  # a suit splits several ways
             splits = _regular_splits(cb, win_kind)[0]
-            seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
         else:  # one split a suit (most hands): the reading at once
             pair_part = _PAIR_PART.get(kinds & _ANY_PAIR)
             if pair_part is None:  # not exactly one part holds the pair
                 splits = ()
-                seven_pairs = not melds and cb.count(2) == 7 and cb.count(0) == 27
             else:
                 m0, p0, s0 = ms[0], ps[0], ss[0]
                 peikou = _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0]
                 # seven pairs read as a regular hand only as two pairs of identical runs
-                seven_pairs = peikou == 2 and not melds and cb.count(2) == 7
+                maybe_seven_pairs = maybe_seven_pairs and peikou == 2
                 m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
                 rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
                 tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
@@ -1397,8 +1394,9 @@ def _fast(
                         parts[win_part][_W0 + win_kind - 9 * win_part],
                     ),
                 )
-        if not splits and not seven_pairs:
-            return None
+    seven_pairs = maybe_seven_pairs and cb.count(2) == 7 and cb.count(0) == 27
+    if not splits and not seven_pairs:
+        return None  # thirteen orphans or no winning shape
     held = _HELD[kinds & _HELD_MASK]
     if not held:
         return None  # all honors, all green or all terminals
