@@ -259,8 +259,8 @@ def man(font: Font, n: int, red: bool) -> str:
     numeral = RED if red else INK
     body = [
         face(),
-        glyph(font, NUMERALS[n - 1], Box(9, 5, 42, 30), numeral),
-        glyph(font, "萬", Box(7, 34, 46, 42), RED),
+        glyph(font, NUMERALS[n - 1], Box(9, 5, 42, 28), numeral),
+        glyph(font, "萬", Box(7, 35.5, 46, 41), RED),
     ]
     return svg(f"{n}m" if not red else "0m", body)
 
@@ -362,6 +362,8 @@ def bird() -> list[str]:
         # the tail: three feathers fanning down behind the body, with eyes
         f'<path fill="{GREEN}" d="M30 46C22 56 14 66 11 75c7-1 14-8 19-20'
         'C28 64 27 71 30 77c4-6 3-13 1-22C36 66 42 72 49 75c-3-9-11-19-19-29z"/>',
+        f'<path fill="none" stroke="{IVORY}" stroke-width=".9" d="M29 56C25 62 20 67 15 71'
+        'M30 57v14M31 56c4 6 9 11 14 15"/>',
         circle(15.5, 70.5, 2.6, fill=BLUE),
         circle(30, 71, 2.6, fill=BLUE),
         circle(44.5, 70.5, 2.6, fill=BLUE),
@@ -381,9 +383,9 @@ def bird() -> list[str]:
         f'<path fill="{RED}" d="M31 15l-7 3l7 1z"/>',
         circle(34.2, 15.2, 1.6, fill=IVORY),
         circle(34.4, 15.2, 0.8, fill=INK),
-        # the feet
-        f'<path fill="none" stroke="{RED}" stroke-width="1.4" stroke-linecap="round" '
-        'd="M28 55v5l-3 2M28 60l2 2M34 54v6l-2 2M34 60l3 2"/>',
+        # the feet, on the tail
+        f'<path fill="none" stroke="{RED}" stroke-width="1.3" stroke-linecap="round" '
+        'd="M28 54v4l-2.5 1.5M28 58l2 1.5M33 54v4l-2 1.5M33 58l2.5 1.5"/>',
     ]
 
 

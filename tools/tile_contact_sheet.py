@@ -37,15 +37,20 @@ body { background: #2f6b4f; margin: 8px; font: 12px sans-serif; color: #eee; }
 .tile { background: #fff; border-radius: 12%/9%; box-shadow: 0 2px 0 #bbb, 0 3px 2px #0006;
         line-height: 0; }
 .tile img { width: 100%; height: auto; display: block; }
-.side { transform: rotate(90deg); margin: 0 8px; }
+.turned { display: flex; align-items: center; justify-content: center; }
+.turned .tile { transform: rotate(90deg); }
 """
 
 
-def tile(name: str, width: int, extra: str = "") -> str:
-    return (
-        f'<div class="tile {extra}" style="width:{width}px">'
+def tile(name: str, width: int, sideways: bool = False) -> str:
+    face = (
+        f'<div class="tile" style="width:{width}px">'
         f'<img src="{TILES.as_uri()}/{name}.svg" alt="{name}"></div>'
     )
+    if not sideways:
+        return face
+    height = width * 4 // 3  # the turned tile takes its height in the row
+    return f'<div class="turned" style="width:{height}px;height:{width}px">{face}</div>'
 
 
 def page() -> str:
@@ -56,7 +61,7 @@ def page() -> str:
     rows.append('<div class="row">' + "".join(tile(n, 24) for n in HAND) + "</div>")
     rows.append(
         '<div class="row">'
-        + "".join(tile(n, 36, "side" if i % 3 == 1 else "") for i, n in enumerate(HAND[:9]))
+        + "".join(tile(n, 36, i % 3 == 1) for i, n in enumerate(HAND[:9]))
         + "</div>"
     )
     head = f"<!doctype html><html><head><style>{STYLE}</style></head>"
