@@ -25,7 +25,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.engine.waits import hand_waits
-from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
+from jantaku.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidHandError,
+    JantakuError,
+    NoYakuError,
+)
 from jantaku.events import (
     Ankan,
     Chi,
@@ -230,7 +236,8 @@ class State:
         "won",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules | str) -> None:
+        rules = Rules.coerce(rules)  # a preset's name will do
         n = rules.players
         self.rules = rules
         self.players = n
@@ -463,6 +470,10 @@ def _remove(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
 
 def _start_game(s: State, e: StartGame) -> None:
     _need_phase(s, (Phase.START_GAME,), None, e)
+    if not isinstance(e.names, tuple | list) or not all(isinstance(x, str) for x in e.names):
+        raise _illegal(None, e, f"the names are a tuple of str, not {e.names!r}")
+    if e.seed is not None and e.seed.__class__ is not int:
+        raise _illegal(None, e, f"the seed is an int, not {e.seed!r}")
     if len(e.names) != s.players:
         raise _illegal(
             None, e, f"{len(e.names)} names for a {s.players}-player table under these rules"
@@ -1708,11 +1719,12 @@ def apply(state: State, event: Event) -> State:
     >>> apply(s, Tsumo(actor=0, pai=0))
     Traceback (most recent call last):
     ...
-    jantaku.errors.IllegalActionError: seat 0: illegal action (Tsumo(actor=0, pai=0)): \
-not now: the table is in the start_kyoku phase
+    jantaku.errors.IllegalActionError: illegal action: seat 0 drew 1m, but not now: the \
+table is in the start_kyoku phase
 
     Raises :class:`~jantaku.errors.IllegalActionError` for an event that is not legal
-    now (and ``TypeError`` for an object that is not an event).
+    now (and :class:`~jantaku.errors.ArgumentTypeError`, a ``TypeError``, for an
+    object that is not an event).
     """
     cls = type(event)
     if cls is Dahai or cls is Tsumo:  # the bulk of a record: the same checks, spelled out
@@ -1735,7 +1747,8 @@ not now: the table is in the start_kyoku phase
         return state
     handler = _HANDLERS.get(cls)
     if handler is None:
-        raise TypeError(f"not an event: {event!r}")
+        hint = " (event_from_mjai reads an mjai dict)" if isinstance(event, dict) else ""
+        raise ArgumentTypeError(f"not an event: {event!r}{hint}")
     if cls is Flower:  # the one event whose tile is a flower (T4)
         handler(state, event)
         return state

@@ -31,8 +31,8 @@ the absent seat, and the moves are in the record like any others).
 nine-terminals: ok (1 round, cut short)
 >>> eight = xml.replace("108,112,116,120,124", "20,24,28,56,60")  # eight kinds only
 >>> print(replay_game(read_xml(eight, ref="bad")).line())
-bad: diverged: E1-0 event 3: illegal: record ryukyoku (kyuushu_kyuuhai), we fewer than \
-nine different terminals and honors
+bad: diverged: E1-0 event 3: illegal: seat 0 declared a draw: nine terminals and honors \
+(kyuushu kyuuhai), but fewer than nine different terminals and honors
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ from jantaku.events import (
     Daiminkan,
     Dora,
     EndGame,
-    EndKyoku,
     Event,
     Hora,
     Kakan,
@@ -88,7 +87,14 @@ class Divergence:
     ``round`` names the hand (``E1-0`` is East 1 with no honba; empty before the first
     hand), ``event`` is the 0-based number of the event in the game, ``what`` the item
     compared (``illegal``, ``deltas``, ``han``, ``fu``, ``points``, ``yaku``, ``draw``,
-    ``round start``, ``final scores``, ``final result``).
+    ``round start``, ``final scores``, ``final result``). An ``illegal`` (or ``error``)
+    one reads as a player says it: what the record does, and why the engine refuses it.
+
+    >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "not now: the table \
+is in the claim phase"))
+    E2-1 event 57: illegal: seat 2 discarded 1m, but not now: the table is in the claim phase
+    >>> print(Divergence("E1-0", 9, "han", "3", "2"))
+    E1-0 event 9: han: record 3, we 2
     """
 
     round: str
@@ -99,6 +105,8 @@ class Divergence:
 
     def __str__(self) -> str:
         where = f"{self.round} " if self.round else ""
+        if self.what in ("illegal", "error"):
+            return f"{where}event {self.event}: {self.what}: {self.record}, but {self.computed}"
         return f"{where}event {self.event}: {self.what}: record {self.record}, we {self.computed}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -415,19 +423,17 @@ def _check_final(
 
 
 def _describe(x: object) -> str:
+    """A record's event or result in words (events by :func:`jantaku.events.describe`)."""
     if x is None:
         return "nothing"
-    if isinstance(x, Hora):
-        return f"hora by {x.actor} from {x.target}"
-    if isinstance(x, Ryukyoku):
-        return f"ryukyoku ({x.reason})"
     if isinstance(x, TenhouWin):
-        return f"win by {x.seat} from {x.from_seat}"
+        if x.from_seat == x.seat:
+            return f"seat {x.seat} won by tsumo"
+        return f"seat {x.seat} won by ron from seat {x.from_seat}"
     if isinstance(x, TenhouDraw):
-        return f"draw ({x.reason})"
-    if isinstance(x, EndKyoku):
-        return "end_kyoku"
-    return repr(x)
+        return f"the hand was drawn ({x.reason})"
+    method = getattr(x, "describe", None)
+    return str(method()) if callable(method) else repr(x)
 
 
 def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
