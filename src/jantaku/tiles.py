@@ -461,7 +461,10 @@ def _parse_other(text: str, compact_error: NotationError) -> tuple[Tile, ...]:
                 )
         return parse_unicode(text)
     tokens = _mjai_tokens(text)
-    if not any(name in _FROM_MJAI and name not in _COMPACT_NAMES for name, _ in tokens):
+    names = [name in _FROM_MJAI for name, _ in tokens]
+    if not (names and all(names)) and not any(
+        name in _FROM_MJAI and name not in _COMPACT_NAMES for name, _ in tokens
+    ):
         raise compact_error  # no name that only mjai writes (1m is compact too)
     tiles: list[Tile] = []
     for name, at in tokens:

@@ -435,9 +435,34 @@ def _see(s: State, t: Tile) -> None:
     s.known[t] += 1
 
 
+def _not_now(s: State) -> str:
+    """Why nothing of the kind can happen now, as a player says it (the phase in brackets)."""
+    ph = s.phase
+    if ph == Phase.START_GAME:
+        why = "the game has not begun"
+    elif ph == Phase.START_KYOKU:
+        why = "no hand is dealt"
+    elif ph == Phase.DRAW:
+        why = f"seat {s.turn} is to draw"
+    elif ph == Phase.ACT:
+        why = f"seat {s.turn} has drawn and is to discard"
+    elif ph == Phase.DISCARD:
+        why = f"seat {s.turn} has called and is to discard"
+    elif ph == Phase.CLAIM:
+        lying = "" if s.last_discard is None else f" of {format_tiles([s.last_discard])}"
+        why = f"the discard{lying} by seat {s.last_discarder} may still be called"
+    elif ph == Phase.CHANKAN:
+        why = f"the kan of seat {s.turn} may still be robbed (chankan)"
+    elif ph == Phase.RESULT:
+        why = "the hand is over"
+    else:
+        why = "the match is over"
+    return f"not now: {why} ({s.phase_name} phase)"
+
+
 def _need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
     if s.phase not in phases:
-        raise _illegal(seat, event, f"not now: the table is in the {s.phase_name} phase")
+        raise _illegal(seat, event, _not_now(s))
 
 
 def _flush_missed(s: State) -> None:
@@ -617,7 +642,7 @@ def _check_draw_turn(s: State, seat: int, e: Tsumo | Flower) -> None:
         if seat != s.turn:
             raise _illegal(seat, e, f"it is seat {s.turn}'s draw")
     else:
-        raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+        raise _illegal(seat, e, _not_now(s))
 
 
 def _tsumo(s: State, e: Tsumo) -> None:
@@ -1294,7 +1319,7 @@ def _hora(s: State, e: Hora) -> None:
             if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
                 raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
         else:
-            raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+            raise _illegal(seat, e, _not_now(s))
         if tile_or_none is None or discarder is None or e.target != discarder:
             raise _illegal(seat, e, "ron takes the last discarded (or added kan) tile")
         tile = tile_or_none
@@ -1719,8 +1744,8 @@ def apply(state: State, event: Event) -> State:
     >>> apply(s, Tsumo(actor=0, pai=0))
     Traceback (most recent call last):
     ...
-    jantaku.errors.IllegalActionError: illegal action: seat 0 drew 1m, but not now: the \
-table is in the start_kyoku phase
+    jantaku.errors.IllegalActionError: illegal action: seat 0 drew 1m, but not now: no hand \
+is dealt (start_kyoku phase)
 
     Raises :class:`~jantaku.errors.IllegalActionError` for an event that is not legal
     now (and :class:`~jantaku.errors.ArgumentTypeError`, a ``TypeError``, for an

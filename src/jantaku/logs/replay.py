@@ -90,9 +90,8 @@ class Divergence:
     ``round start``, ``final scores``, ``final result``). An ``illegal`` (or ``error``)
     one reads as a player says it: what the record does, and why the engine refuses it.
 
-    >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "not now: the table \
-is in the claim phase"))
-    E2-1 event 57: illegal: seat 2 discarded 1m, but not now: the table is in the claim phase
+    >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "1m is not in the hand"))
+    E2-1 event 57: illegal: seat 2 discarded 1m, but 1m is not in the hand
     >>> print(Divergence("E1-0", 9, "han", "3", "2"))
     E1-0 event 9: han: record 3, we 2
     """
