@@ -33,6 +33,7 @@ from jantaku.errors import (
 )
 from jantaku.events import StartGame
 from jantaku.hand import readings
+from jantaku.logs import tenhou
 from jantaku.logs.mjai import MjaiReader, read_game, write_game
 from jantaku.match import play_match
 from jantaku.meld import Meld, MeldKind, parse_hand, parse_meld
@@ -382,8 +383,10 @@ def test_read_game_of_a_path_names_it_in_errors(tmp_path: Path) -> None:
 
 
 def test_read_game_of_a_missing_or_unreadable_file(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(LogFormatError, match=r"missing\.jsonl: cannot read it: No such file"):
         read_game(str(tmp_path / "missing.jsonl"))
+    with pytest.raises(LogFormatError, match="cannot read it"):
+        read_game(tmp_path)  # a folder
     latin = tmp_path / "latin.jsonl"
     latin.write_bytes(b'{"type":"start_game","names":["\xe9","b","c","d"]}\n')
     with pytest.raises(LogFormatError, match="not UTF-8 text"):
@@ -404,3 +407,34 @@ def test_read_game_and_the_reader_refuse_bytes_and_single_strings() -> None:
 def test_every_new_error_is_a_jantaku_error_and_a_builtin_one() -> None:
     assert issubclass(ArgumentTypeError, JantakuError) and issubclass(ArgumentTypeError, TypeError)
     assert issubclass(ArgumentTypeError, ArgumentError) and issubclass(ArgumentError, ValueError)
+
+
+# --- Tenhou records --------------------------------------------------------------------
+
+_XML = b'<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/></mjloggm>'
+
+
+def test_a_gzip_with_corrupt_deflate_data_is_a_log_format_error(tmp_path: Path) -> None:
+    """zlib.error escaped from the Tenhou readers (and so from jantaku replay)."""
+    packed = gzip.compress(_XML * 20)
+    bad = packed[:10] + b"\xff\xff\xff" + packed[13:]  # an invalid deflate block
+    path = tmp_path / "bad.mjlog.gz"
+    path.write_bytes(bad)
+    for source in (bad, path, str(path), io.BytesIO(bad)):
+        with pytest.raises(LogFormatError, match="bad gzip data"):
+            tenhou.read_game(source)
+    with pytest.raises(LogFormatError, match="bad gzip data"):
+        tenhou.read_xml(bad)
+
+
+def test_tenhou_readers_refuse_what_is_not_a_record() -> None:
+    for bad in (None, 5, 2.0):
+        with pytest.raises(ArgumentTypeError, match="read_xml reads XML text or bytes"):
+            tenhou.read_xml(bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="read_tenhou6 reads JSON"):
+            tenhou.read_tenhou6(bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError, match="read_game reads a path"):
+            tenhou.read_game(bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="binary mode"):
+        tenhou.read_game(io.StringIO(_XML.decode()))  # type: ignore[arg-type]
+    assert tenhou.read_game(io.BytesIO(_XML)).lobby.go_type == 169

@@ -668,7 +668,7 @@ def _tiles(tiles: Sequence[object]) -> str:
     """Tiles in compact notation (``?`` a hidden tile); never raises, whatever it is given."""
     ints = [t for t in tiles if isinstance(t, int) and not isinstance(t, bool)]
     if len(ints) != len(tiles) or not all(0 <= t <= FLOWER for t in ints):
-        return repr(tuple(tiles))
+        return repr(tiles[0]) if len(tiles) == 1 else repr(tuple(tiles))
     shown = [t for t in ints if t != UNKNOWN]
     return (format_tiles(shown) if shown else "") + "?" * (len(ints) - len(shown))
 

@@ -410,13 +410,13 @@ def _illegal(seat: int | None, event: object, reason: str) -> IllegalActionError
 
 
 def _check_seat(s: State, seat: int, event: object) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
+    if seat.__class__ is not int or not 0 <= seat < s.players:
         raise _illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
 
 
 def _check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
     """A tile that may enter play: a real tile, not a fifth copy, no second red five."""
-    if not isinstance(t, int) or not 0 <= t < UNKNOWN:
+    if t.__class__ is not int or not 0 <= t < UNKNOWN:
         raise _illegal(seat, event, f"not a known tile: {t!r}")
     k = KIND_OF[t]
     if s.players == 3 and 1 <= k <= 7:
@@ -1756,7 +1756,7 @@ is dealt (start_kyoku phase)
         if TYPE_CHECKING:  # narrowed for the checker only: no call at run time
             assert isinstance(event, Dahai | Tsumo)
         who = event.actor
-        if not isinstance(who, int) or not 0 <= who < state.players:
+        if who.__class__ is not int or not 0 <= who < state.players:
             raise _illegal(None, event, f"no seat {who!r} at a table of {state.players}")
         tile = event.pai
         if type(tile) is not int or not 0 <= tile < UNKNOWN:

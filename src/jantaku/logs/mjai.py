@@ -221,12 +221,13 @@ def read_game(
     >>> read_game("/no/such/log.jsonl")
     Traceback (most recent call last):
     ...
-    FileNotFoundError: [Errno 2] No such file or directory: '/no/such/log.jsonl'
+    jantaku.errors.LogFormatError: /no/such/log.jsonl: cannot read it: No such file or directory
 
     Raises :class:`~jantaku.errors.LogFormatError` (with its line number) only with
     ``strict=True``, otherwise errors are collected in the game; whatever the mode, a
-    file that is not UTF-8 text (or a corrupt gzip) raises it too. ``OSError`` if the
-    file cannot be opened; :class:`~jantaku.errors.ArgumentTypeError` for bytes.
+    file that cannot be read, is not UTF-8 text or is a corrupt gzip raises it too (as
+    :func:`jantaku.logs.tenhou.read_game` does); :class:`~jantaku.errors.ArgumentTypeError`
+    for bytes.
     """
     if isinstance(handle, bytes | bytearray):
         raise ArgumentTypeError("read_game reads text, not bytes: decode them (data.decode())")
@@ -247,6 +248,8 @@ def read_game(
             raise LogFormatError("not UTF-8 text", source=name) from None
         except (gzip.BadGzipFile, zlib.error, EOFError) as e:
             raise LogFormatError(f"not a readable gzip file ({e})", source=name) from None
+        except OSError as e:
+            raise LogFormatError(f"cannot read it: {e.strerror or e}", source=name) from None
     return MjaiReader(handle, source=source).read_game(strict=strict)
 
 
