@@ -38,7 +38,17 @@ from jantaku.logs.mjai import MjaiReader, read_game, write_game
 from jantaku.match import play_match
 from jantaku.meld import Meld, MeldKind, parse_hand, parse_meld
 from jantaku.rules import PRESETS, TENHOU, Rules
-from jantaku.scoring import Riichi, WinSituation, has_yaku, score_win
+from jantaku.scoring import (
+    Riichi,
+    WinSituation,
+    basic_points,
+    ceil100,
+    final_result,
+    has_yaku,
+    noten_payments,
+    score_table,
+    score_win,
+)
 from jantaku.tiles import (
     FLOWER,
     UNKNOWN,
@@ -438,3 +448,33 @@ def test_tenhou_readers_refuse_what_is_not_a_record() -> None:
     with pytest.raises(ArgumentTypeError, match="binary mode"):
         tenhou.read_game(io.StringIO(_XML.decode()))  # type: ignore[arg-type]
     assert tenhou.read_game(io.BytesIO(_XML)).lobby.go_type == 169
+
+
+# --- payments and batches --------------------------------------------------------------
+
+
+def test_payment_functions_refuse_values_of_the_wrong_type() -> None:
+    """ceil100("5") answered 100, noten_payments("1000") answered four zeros."""
+    with pytest.raises(ArgumentTypeError):
+        ceil100("5")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        ceil100(True)
+    assert ceil100(7680) == ceil100(7680.0) == 7700
+    for han, fu in (("3", 30), (True, 30), (3, 30.0)):
+        with pytest.raises(ArgumentTypeError, match="han and fu are ints"):
+            basic_points(han, fu, TENHOU)  # type: ignore[arg-type]
+    for flags in ("1000", [1, 0, 0, 0], [True, False, None, False]):
+        with pytest.raises(ArgumentTypeError, match="tenpai flags are True or False"):
+            noten_payments(flags, TENHOU)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="final points are ints"):
+        final_result("abcd", TENHOU)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="final points are ints"):
+        final_result([25000.0, 25000, 25000, 25000], TENHOU)  # type: ignore[list-item]
+
+
+def test_score_table_takes_situations() -> None:
+    pytest.importorskip("numpy")
+    for bad in ("abc", [situation(), "234m567p11s345678s"]):
+        with pytest.raises(ArgumentTypeError, match="WinSituation values or WinColumns"):
+            score_table(bad)  # type: ignore[arg-type]
+    assert score_table([situation()]).han[0] == 1

@@ -2207,8 +2207,7 @@ def read_game(
             raise ArgumentTypeError("read_game reads a stream opened in binary mode ('rb')")
     else:
         raise ArgumentTypeError(
-            f"read_game reads a path, text, bytes or a binary stream, not a "
-            f"{type(source).__name__}"
+            f"read_game reads a path, text, bytes or a binary stream, not a {type(source).__name__}"
         )
     if raw[:2] == b"\x1f\x8b":
         try:

@@ -114,7 +114,13 @@ def ceil100(points: int | float) -> int:
 
     >>> ceil100(7680), ceil100(7700), ceil100(0)
     (7700, 7700, 0)
+
+    Raises :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a number.
     """
+    if points.__class__ is not int and (
+        isinstance(points, bool) or not isinstance(points, int | float)
+    ):
+        raise ArgumentTypeError(f"points are a number, not {points!r}")
     return -(-int(points) // 100) * 100
 
 
@@ -129,8 +135,11 @@ def basic_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:
     >>> basic_points(13, 30, TENHOU), basic_points(13, 30, WRC)
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
 
-    Raises :class:`~jantaku.errors.ScoringError` for fewer than 1 han or an odd fu.
+    Raises :class:`~jantaku.errors.ScoringError` for fewer than 1 han or an odd fu,
+    :class:`~jantaku.errors.ArgumentTypeError` for a han or fu that is not an int.
     """
+    if han.__class__ is not int or fu.__class__ is not int:
+        raise ArgumentTypeError(f"han and fu are ints, not {han!r} and {fu!r}")
     if han < 1 or fu < 20 or (fu % 10 and fu != 25):
         raise ImpossibleSituationError(f"no score for {han} han {fu} fu")
     if han >= 13:
