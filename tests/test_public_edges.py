@@ -478,3 +478,14 @@ def test_score_table_takes_situations() -> None:
         with pytest.raises(ArgumentTypeError, match="WinSituation values or WinColumns"):
             score_table(bad)  # type: ignore[arg-type]
     assert score_table([situation()]).han[0] == 1
+
+
+def test_referee_submit_takes_a_mapping() -> None:
+    ref = Referee(TENHOU, seed=1)
+    (seat, legal), *_ = ref.pending().items()
+    for bad in ([legal[0]], "dahai", None):
+        with pytest.raises(ArgumentTypeError, match=r"\{seat: action\}"):
+            ref.submit(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="not a legal action now"):
+        ref.submit({seat: "dahai"})  # type: ignore[dict-item]
+    assert ref.submit({seat: legal[0]})  # the refusals changed nothing

@@ -180,8 +180,13 @@ class Referee:
         Returns the events emitted.
 
         Raises :class:`~jantaku.errors.IllegalActionError` for a choice not among the
-        seat's legal actions, or a missing choice on a seat's own turn.
+        seat's legal actions, or a missing choice on a seat's own turn, and
+        :class:`~jantaku.errors.ArgumentTypeError` for choices that are not a mapping.
         """
+        if choices.__class__ is not dict and not isinstance(choices, Mapping):
+            raise ArgumentTypeError(
+                f"choices map each deciding seat to its action ({{seat: action}}), not {choices!r}"
+            )
         start = len(self.log)
         pend = self._pending
         for seat, act in choices.items():

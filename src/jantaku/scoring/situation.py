@@ -57,6 +57,8 @@ class WinSituation:
     orphans may do (Y11, option ``kokushi_robs_ankan``). ``deposits`` counts riichi
     sticks on the table, ``kita`` the norths set aside (three players), ``flowers``
     the flower tiles set aside where the rules use them (T4; one dora each).
+    ``ura_indicators`` count only for a riichi hand (a record of a yakuman win after
+    riichi lists them without the riichi yaku, so they are not refused otherwise).
 
     Every field is checked for its type: a flag is ``True`` or ``False`` (not ``1`` nor
     ``"yes"``), ``riichi`` a :class:`Riichi`, a seat or a count an ``int`` (not a bool),
