@@ -35,6 +35,7 @@ from jantaku.events import StartGame
 from jantaku.hand import readings
 from jantaku.logs import tenhou
 from jantaku.logs.mjai import MjaiReader, read_game, write_game
+from jantaku.logs.replay import replay_events, replay_game, replay_path
 from jantaku.match import play_match
 from jantaku.meld import Meld, MeldKind, parse_hand, parse_meld
 from jantaku.rules import PRESETS, TENHOU, Rules
@@ -489,3 +490,24 @@ def test_referee_submit_takes_a_mapping() -> None:
     with pytest.raises(IllegalActionError, match="not a legal action now"):
         ref.submit({seat: "dahai"})  # type: ignore[dict-item]
     assert ref.submit({seat: legal[0]})  # the refusals changed nothing
+
+
+def test_replay_of_a_corrupt_or_undecodable_file_is_an_error_result(tmp_path: Path) -> None:
+    """A gzip with corrupt deflate data raised zlib.error out of replay_path."""
+    packed = gzip.compress(_XML * 20)
+    corrupt = tmp_path / "corrupt.xml.gz"
+    corrupt.write_bytes(packed[:10] + b"\xff\xff\xff" + packed[13:])
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(b'{"type":"start_game","names":["\xe9","b","c","d"]}\n')
+    for path, why in ((corrupt, "bad gzip data"), (latin, "not UTF-8 text")):
+        (result,) = list(replay_path(path))
+        assert result.status == "error" and result.error is not None and why in result.error
+
+
+def test_replay_takes_rules_by_name_and_refuses_text() -> None:
+    events = Referee(TENHOU, seed=2).play(_random_play(2))
+    assert replay_events(events, "tenhou").ok
+    with pytest.raises(ArgumentTypeError, match="loads_game"):
+        replay_events(_log_text(), TENHOU)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="replays a TenhouGame"):
+        replay_game(_log_text())  # type: ignore[arg-type]

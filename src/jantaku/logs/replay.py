@@ -39,12 +39,13 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from jantaku.errors import IllegalActionError, JantakuError, LogFormatError
+from jantaku.errors import ArgumentTypeError, IllegalActionError, JantakuError, LogFormatError
 from jantaku.events import (
     Ankan,
     Chi,
@@ -289,7 +290,7 @@ _PLAIN: Final = frozenset(
 
 def replay_events(
     events: Sequence[Event],
-    rules: Rules,
+    rules: Rules | str,
     *,
     file: str = "",
     results: Sequence[Sequence[TenhouResult]] | None = None,
@@ -301,11 +302,19 @@ def replay_events(
     are compared, and the final ``end_game`` scores and results likewise.
 
     >>> from jantaku.events import StartGame
-    >>> replay_events([StartGame(("a", "b", "c", "d"))], Rules.preset("tenhou")).status
+    >>> replay_events([StartGame(("a", "b", "c", "d"))], "tenhou").status
     'ok'
+
+    ``rules`` may be a preset's name. A divergence is a result, not an exception;
+    :class:`~jantaku.errors.ArgumentTypeError` for events that are text, not events.
     """
     from jantaku.engine.state import State, apply
 
+    rules = Rules.coerce(rules)
+    if isinstance(events, str | bytes | bytearray):
+        raise ArgumentTypeError(
+            "replay_events replays events (jantaku.logs.mjai.loads_game reads them from text)"
+        )
     state = State(rules)
     start: StartKyoku | None = None
     round_no = -1
@@ -440,8 +449,14 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
 
     A game cut short (no final ``owari``) is replayed as far as it goes; a game under
     special lobby rules (chips, private rule sets) is an ``error`` result. A divergence
-    is a result, not an exception: nothing is raised for a bad record.
+    is a result, not an exception: nothing is raised for a bad record
+    (:class:`~jantaku.errors.ArgumentTypeError` for what is not a :class:`TenhouGame`).
     """
+    if not isinstance(game, TenhouGame):
+        raise ArgumentTypeError(
+            f"replay_game replays a TenhouGame (jantaku.logs.tenhou.read_game reads one), "
+            f"not a {type(game).__name__}"
+        )
     name = file if file is not None else game.ref
     if not game.lobby.standard:
         return GameReplay(
@@ -474,19 +489,23 @@ def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, zlib.error) as e:
             raise LogFormatError(f"bad gzip data: {e}", source=str(p)) from None
     head = raw.lstrip()[:1]
     if head == b"{":
         first = raw.lstrip().split(b"\n", 1)[0]
         try:
             obj = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, UnicodeDecodeError):
             obj = None
         if isinstance(obj, dict) and "type" in obj and "log" not in obj:
             from jantaku.logs.mjai import MjaiReader
 
-            reader = MjaiReader(raw.decode("utf-8").splitlines(), source=str(p))
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise LogFormatError("not UTF-8 text", source=str(p)) from None
+            reader = MjaiReader(text.splitlines(), source=str(p))
             n = 0
             while (mg := reader.read_game(strict=True)) is not None:
                 n += 1
