@@ -24,6 +24,9 @@ Three notations are read and written, each round-tripping exactly:
 - mjai names ``1m``…``9s``, ``5mr`` ``5pr`` ``5sr``, ``E S W N P F C``, ``?``, and
   ``H`` (花) for a flower, an extension: :func:`tile_from_mjai` / :func:`tile_to_mjai`.
 
+:func:`parse_tiles` reads a text in any one of the three (mjai names separated by
+spaces or commas), so every hand a user types may be written in any of them.
+
 >>> parse_tiles("406m")
 (3, 34, 5)
 >>> format_tiles(parse_tiles("123m406p789s1122z"))
