@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jantaku.agents import RandomAgent
-from jantaku.engine import Referee, State, apply, legal_actions, observe
+from jantaku.engine import Referee, State, apply, build_wall, full_set, legal_actions, observe
 from jantaku.engine.legal import can_ron, can_tsumo
 from jantaku.errors import (
     ArgumentError,
@@ -511,3 +511,14 @@ def test_replay_takes_rules_by_name_and_refuses_text() -> None:
         replay_events(_log_text(), TENHOU)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match="replays a TenhouGame"):
         replay_game(_log_text())  # type: ignore[arg-type]
+
+
+def test_walls_take_rules_by_name_and_refuse_bad_seeds_and_dealers() -> None:
+    """build_wall(rules, "3", 0) seeded its shuffle with the text "3" without a word."""
+    assert build_wall("tenhou", 3, 1).hands == build_wall(TENHOU, 3, 1).hands
+    assert len(full_set("tenhou-sanma")) == 108
+    for seed, oya in (("3", 0), (3, True), (3.0, 0)):
+        with pytest.raises(ArgumentTypeError, match="the seed and the dealer are ints"):
+            build_wall(TENHOU, seed, oya)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="no seat 3 at a table of 3"):
+        build_wall("tenhou-sanma", 3, 3)
