@@ -29,13 +29,20 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	@for b in $(wildcard bench/bench_*.py); do $(PY) $$b || exit 1; done
 
-# the real-game corpus (shared/data next to the repository): every complete Tenhou game
+# the real-game corpus: every complete Tenhou game under DATA (by default shared/data
+# next to the repository; make conformance DATA=/path/to/data for another folder), then
+# the slow tests, which read the same folder (JANTAKU_SHARED is its parent)
 DATA   ?= $(abspath ../shared/data)
+GAMES   = $(wildcard $(DATA)/tenhou_xml/*/*.xml*) $(wildcard $(DATA)/paired_xml_json/*/*.xml)
 conformance: $(STAMP)
-	@echo "jantaku replay --quiet --jobs 2 <every complete Tenhou game in $(DATA)>"
-	@$(VENV)/bin/jantaku replay --quiet --jobs 2 \
-		$(wildcard $(DATA)/tenhou_xml/*/*.xml*) $(wildcard $(DATA)/paired_xml_json/*/*.xml)
-	$(PY) -m pytest -m slow
+	@$(if $(strip $(GAMES)),:,{ \
+		echo "make conformance: no Tenhou games in DATA=$(DATA)" >&2; \
+		echo "  (it replays DATA/tenhou_xml/*/*.xml[.gz] and DATA/paired_xml_json/*/*.xml;" >&2; \
+		echo "  name the folder of the records: make conformance DATA=/path/to/data)" >&2; \
+		exit 2; })
+	@echo "jantaku replay --quiet --jobs 2 <$(words $(GAMES)) Tenhou games in $(DATA)>"
+	@$(VENV)/bin/jantaku replay --quiet --jobs 2 $(GAMES)
+	JANTAKU_SHARED="$(abspath $(DATA)/..)" $(PY) -m pytest -m slow
 
 tables: $(STAMP)
 	$(PY) tools/gen_tables.py

@@ -10,12 +10,17 @@ so code that knows nothing of jantaku still handles them sensibly.
 - :class:`ScoringError` — a win that cannot be scored (no yaku, impossible situation).
 - :class:`IllegalActionError` — a well-formed action not allowed in this state.
 - :class:`LogFormatError` — a malformed game record.
+- :class:`ArgumentError` — a value a public function cannot take (a seat not at the
+  table, a negative count), and :class:`ArgumentTypeError`, a value of the wrong type
+  (a string where a flag is meant, bytes where text is).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "AgentError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "IllegalActionError",
     "ImpossibleSituationError",
     "IncompleteHandError",
@@ -87,6 +92,13 @@ class IllegalActionError(JantakuError, ValueError):
         self.seat = seat
         self.action = action
         self.reason = reason
+        describe = getattr(action, "describe", None)
+        if callable(describe):
+            # an event or action says what it does in tile notation, its seat included
+            actor = getattr(action, "actor", None)
+            who = f"seat {seat}: " if seat is not None and seat != actor else ""
+            super().__init__(f"{who}illegal action: {describe()}, but {reason}")
+            return
         who = f"seat {seat}: " if seat is not None else ""
         what = f" ({action!r})" if action is not None else ""
         super().__init__(f"{who}illegal action{what}: {reason}")
@@ -114,3 +126,19 @@ class LogFormatError(JantakuError, ValueError):
         if line is not None:
             where += f"{line}:"
         super().__init__(f"{where} {reason}".strip() if where else reason)
+
+
+class ArgumentError(JantakuError, ValueError):
+    """A value a public function cannot take: out of range (a seat not at the table, a
+    negative count, a tile value that is no tile) or not one of the names it knows."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """A value of the wrong type given to a public function: a string or an int where a
+    flag is meant, bytes where text is, a bool where a number is.
+
+    >>> raise ArgumentTypeError("ippatsu must be True or False, not 'yes'")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: ippatsu must be True or False, not 'yes'
+    """

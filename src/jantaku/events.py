@@ -56,10 +56,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 from jantaku.errors import LogFormatError, NotationError
-from jantaku.tiles import FLOWER, Tile, tile_from_mjai, tile_to_mjai
+from jantaku.tiles import FLOWER, UNKNOWN, Tile, format_tiles, tile_from_mjai, tile_to_mjai
 
 __all__ = [
     "DRAW_REASONS",
@@ -86,6 +86,7 @@ __all__ = [
     "StartKyoku",
     "Tsumo",
     "action_from_mjai",
+    "describe",
     "dumps",
     "event_from_mjai",
     "event_to_mjai",
@@ -103,8 +104,19 @@ DRAW_REASONS: Final = (
 """The kinds of draw written in ``ryukyoku.reason``."""
 
 
+class _Described:
+    """What every event and action shares: :meth:`describe`, itself in words."""
+
+    __slots__ = ()
+
+    def describe(self) -> str:
+        """This event or action as a player says it, tiles in compact notation
+        (see :func:`describe`)."""
+        return describe(cast("Event | Pass", self))
+
+
 @dataclass(frozen=True, slots=True)
-class StartGame:
+class StartGame(_Described):
     """``start_game``: the names (one per seat, 3 or 4), the match seed and rules."""
 
     names: tuple[str, ...]
@@ -119,7 +131,7 @@ class StartGame:
 
 
 @dataclass(frozen=True, slots=True)
-class StartKyoku:
+class StartKyoku(_Described):
     """``start_kyoku``: a hand begins (局): round wind, number, sticks, dealt hands.
 
     ``bakaze`` is a wind tile (``EAST`` …), ``kyoku`` 1–4, ``tehais`` the 13 dealt
@@ -140,7 +152,7 @@ class StartKyoku:
 
 
 @dataclass(frozen=True, slots=True)
-class Tsumo:
+class Tsumo(_Described):
     """``tsumo``: ``actor`` draws ``pai`` (the wall or, after a kan, the dead wall)."""
 
     actor: int
@@ -148,7 +160,7 @@ class Tsumo:
 
 
 @dataclass(frozen=True, slots=True)
-class Dahai:
+class Dahai(_Described):
     """``dahai``: ``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
 
     actor: int
@@ -157,7 +169,7 @@ class Dahai:
 
 
 @dataclass(frozen=True, slots=True)
-class Chi:
+class Chi(_Described):
     """``chi``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
 
     actor: int
@@ -167,7 +179,7 @@ class Chi:
 
 
 @dataclass(frozen=True, slots=True)
-class Pon:
+class Pon(_Described):
     """``pon``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
 
     actor: int
@@ -177,7 +189,7 @@ class Pon:
 
 
 @dataclass(frozen=True, slots=True)
-class Daiminkan:
+class Daiminkan(_Described):
     """``daiminkan`` (大明槓): an open kan on ``target``'s discard with 3 ``consumed`` tiles."""
 
     actor: int
@@ -187,7 +199,7 @@ class Daiminkan:
 
 
 @dataclass(frozen=True, slots=True)
-class Kakan:
+class Kakan(_Described):
     """``kakan`` (加槓): ``actor`` adds ``pai`` to the pon made of ``consumed`` (3 tiles)."""
 
     actor: int
@@ -196,7 +208,7 @@ class Kakan:
 
 
 @dataclass(frozen=True, slots=True)
-class Ankan:
+class Ankan(_Described):
     """``ankan`` (暗槓): ``actor`` declares a closed kan of the 4 ``consumed`` tiles."""
 
     actor: int
@@ -204,7 +216,7 @@ class Ankan:
 
 
 @dataclass(frozen=True, slots=True)
-class Nukidora:
+class Nukidora(_Described):
     """``nukidora`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
 
     actor: int
@@ -212,7 +224,7 @@ class Nukidora:
 
 
 @dataclass(frozen=True, slots=True)
-class Flower:
+class Flower(_Described):
     """``flower`` (花牌, extension): ``actor`` draws a flower and sets it aside (T4).
 
     The referee emits it on its own (a flower is never kept); a replacement draw
@@ -228,28 +240,28 @@ class Flower:
 
 
 @dataclass(frozen=True, slots=True)
-class Dora:
+class Dora(_Described):
     """``dora``: a new (kan) dora indicator is revealed."""
 
     dora_marker: Tile
 
 
 @dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(_Described):
     """``reach`` (立直): ``actor`` declares riichi; the discard follows."""
 
     actor: int
 
 
 @dataclass(frozen=True, slots=True)
-class ReachAccepted:
+class ReachAccepted(_Described):
     """``reach_accepted``: the riichi discard was not ronned; 1000 points go to the table."""
 
     actor: int
 
 
 @dataclass(frozen=True, slots=True)
-class Hora:
+class Hora(_Described):
     """``hora`` (和了): ``actor`` wins on ``target``'s discard, or by tsumo if ``target == actor``.
 
     ``deltas`` are the point changes of every seat, honba and deposits included; the
@@ -276,7 +288,7 @@ class Hora:
 
 
 @dataclass(frozen=True, slots=True)
-class Ryukyoku:
+class Ryukyoku(_Described):
     """``ryukyoku`` (流局): a drawn hand; ``reason`` is one of :data:`DRAW_REASONS`.
 
     ``tenpai`` lists the seats that showed a tenpai hand, ``tehais`` the revealed hands
@@ -292,7 +304,7 @@ class Ryukyoku:
 
 
 @dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(_Described):
     """``penalty`` (extension): a recorded penalty such as a chombo (錯和), with its payments."""
 
     actor: int
@@ -301,12 +313,12 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
-class EndKyoku:
+class EndKyoku(_Described):
     """``end_kyoku``: the hand is over."""
 
 
 @dataclass(frozen=True, slots=True)
-class EndGame:
+class EndGame(_Described):
     """``end_game``: the match is over; ``scores`` final points, ``result`` after oka and uma."""
 
     scores: tuple[int, ...] | None = None
@@ -314,7 +326,7 @@ class EndGame:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Described):
     """Not claiming, not winning: the answer of a seat that lets the moment go (never an event)."""
 
     actor: int
@@ -636,3 +648,92 @@ def dumps(event: Event | Pass) -> str:
     '{"type":"reach","actor":0}'
     """
     return json.dumps(event_to_mjai(event), ensure_ascii=False, separators=(",", ":"))
+
+
+# --- in words ---------------------------------------------------------------------------
+
+_DRAW_WORDS: Final = {
+    "exhaustive": "the wall ran out (exhaustive draw)",
+    "kyuushu_kyuuhai": "nine terminals and honors (kyuushu kyuuhai)",
+    "suufon_renda": "four winds discarded (suufon renda)",
+    "suukan_sanra": "four kans (suukan sanra)",
+    "suucha_riichi": "four riichi (suucha riichi)",
+    "sanchahou": "three rons (sanchahou)",
+    "nagashi_mangan": "nagashi mangan",
+}
+_WIND_LETTERS: Final = "ESWN"
+
+
+def _tiles(tiles: Sequence[object]) -> str:
+    """Tiles in compact notation (``?`` a hidden tile); never raises, whatever it is given."""
+    ints = [t for t in tiles if isinstance(t, int) and not isinstance(t, bool)]
+    if len(ints) != len(tiles) or not all(0 <= t <= FLOWER for t in ints):
+        return repr(tiles[0]) if len(tiles) == 1 else repr(tuple(tiles))
+    shown = [t for t in ints if t != UNKNOWN]
+    return (format_tiles(shown) if shown else "") + "?" * (len(ints) - len(shown))
+
+
+def describe(x: Event | Pass) -> str:
+    """An event or an action in the words a player reads, seats absolute, tiles in
+    compact notation: what the refusals of the engine and the divergences of a replay
+    show (each event's :meth:`describe` is this).
+
+    >>> from jantaku.tiles import parse_tiles
+    >>> m1, m4, m5, z7 = parse_tiles("1m4m5m7z")
+    >>> describe(Dahai(actor=2, pai=m1, tsumogiri=False))
+    'seat 2 discarded 1m'
+    >>> Chi(actor=3, target=2, pai=parse_tiles("3m")[0], consumed=(m4, m5)).describe()
+    'seat 3 called chii on 3m from seat 2 with 45m'
+    >>> Hora(actor=1, target=1, pai=z7).describe(), Hora(actor=0, target=3, pai=z7).describe()
+    ('seat 1 won by tsumo on 7z', 'seat 0 won by ron on 7z from seat 3')
+    >>> Ryukyoku("kyuushu_kyuuhai", actor=0).describe()
+    'seat 0 declared a draw: nine terminals and honors (kyuushu kyuuhai)'
+    """
+    if isinstance(x, Dahai):
+        return f"seat {x.actor} discarded {'the drawn ' if x.tsumogiri else ''}{_tiles([x.pai])}"
+    if isinstance(x, Tsumo):
+        return f"seat {x.actor} drew {_tiles([x.pai])}"
+    if isinstance(x, Chi | Pon | Daiminkan):
+        call = {Chi: "chii", Pon: "pon", Daiminkan: "kan"}[type(x)]
+        return (
+            f"seat {x.actor} called {call} on {_tiles([x.pai])} from seat {x.target} "
+            f"with {_tiles(x.consumed)}"
+        )
+    if isinstance(x, Kakan):
+        return f"seat {x.actor} added {_tiles([x.pai])} to the pon of {_tiles(x.consumed)} (kakan)"
+    if isinstance(x, Ankan):
+        return f"seat {x.actor} declared a closed kan of {_tiles(x.consumed)} (ankan)"
+    if isinstance(x, Nukidora):
+        return f"seat {x.actor} set aside {_tiles([x.pai])} (nukidora)"
+    if isinstance(x, Flower):
+        return f"seat {x.actor} drew a flower and set it aside"
+    if isinstance(x, Reach):
+        return f"seat {x.actor} declared riichi"
+    if isinstance(x, ReachAccepted):
+        return f"the riichi of seat {x.actor} was accepted"
+    if isinstance(x, Hora):
+        on = f" on {_tiles([x.pai])}" if x.pai is not None else ""
+        if x.actor == x.target:
+            return f"seat {x.actor} won by tsumo{on}"
+        return f"seat {x.actor} won by ron{on} from seat {x.target}"
+    if isinstance(x, Ryukyoku):
+        why = _DRAW_WORDS.get(x.reason, x.reason)
+        if x.actor is not None:
+            return f"seat {x.actor} declared a draw: {why}"
+        return f"the hand was drawn: {why}"
+    if isinstance(x, Pass):
+        return f"seat {x.actor} passed"
+    if isinstance(x, Dora):
+        return f"a new dora indicator {_tiles([x.dora_marker])} was revealed"
+    if isinstance(x, Penalty):
+        return f"seat {x.actor} paid a penalty ({x.reason})"
+    if isinstance(x, StartKyoku):
+        wind = _WIND_LETTERS[x.bakaze - 27] if 27 <= x.bakaze <= 30 else "?"
+        return f"hand {wind}{x.kyoku}-{x.honba} began, seat {x.oya} dealing"
+    if isinstance(x, StartGame):
+        return f"the game began ({len(x.names)} players)"
+    if isinstance(x, EndKyoku):
+        return "the hand ended"
+    if isinstance(x, EndGame):
+        return "the game ended"
+    return repr(x)

@@ -274,7 +274,7 @@ def _hook(agent: Any, seat: int, name: str, *args: Any) -> None:
 
 async def play_match_async(
     agents: Sequence[Agent],
-    rules: Rules = TENHOU,
+    rules: Rules | str = TENHOU,
     seed: int = 0,
     log: IO[str] | None = None,
     *,
@@ -282,6 +282,7 @@ async def play_match_async(
     time_budget: float | None = None,
 ) -> MatchResult:
     """Play one match (async driver); see :func:`play_match`."""
+    rules = Rules.coerce(rules)  # a preset's name will do
     n = rules.players
     if len(agents) != n:
         raise AgentError(f"{len(agents)} agents for {n} seats", seat=min(len(agents), n - 1))
@@ -397,7 +398,7 @@ async def _drive(
 
 def play_match(
     agents: Sequence[Agent],
-    rules: Rules = TENHOU,
+    rules: Rules | str = TENHOU,
     seed: int = 0,
     log: IO[str] | None = None,
     *,
@@ -406,7 +407,8 @@ def play_match(
 ) -> MatchResult:
     """Play one match to its end and return its :class:`MatchResult` (blocking).
 
-    ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``log``, an open text
+    ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``rules`` may be a
+    preset's name (``"tenhou"``); ``log``, an open text
     stream, receives the match as mjai JSON lines as it is played; ``time_budget``
     limits each decision in seconds (a blocking agent then thinks in a daemon thread,
     so one that never answers is reported when its time is up). The same agents, rules

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from jantaku.errors import InvalidHandError, NotationError
+from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
 from jantaku.tiles import (
     KIND_OF,
     MOST_RED_FIVES,
@@ -101,9 +101,17 @@ class Meld:
     added: Tile | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.kind, MeldKind):
+            raise ArgumentTypeError(f"a meld's kind is a MeldKind, not {self.kind!r}")
+        if not isinstance(self.tiles, tuple | list):
+            raise ArgumentTypeError(f"a meld's tiles are a tuple of tiles, not {self.tiles!r}")
+        check_copies(self.tiles, _ANY_SET)  # every tile an int of a hand, before sorting
         tiles = tuple(sorted(self.tiles, key=sort_key))
         object.__setattr__(self, "tiles", tiles)
-        check_copies(tiles, _ANY_SET)
+        for name in ("called", "called_from", "added"):
+            value = getattr(self, name)
+            if value is not None and value.__class__ is not int:
+                raise ArgumentTypeError(f"a meld's {name} is an int or None, not {value!r}")
         kinds = [KIND_OF[t] for t in tiles]
         name = self.kind.value
         if self.kind is MeldKind.CHII:
@@ -227,6 +235,8 @@ of one suit, not 124m at position 0 ('[') in '[12-4m]'
     ...
     jantaku.errors.NotationError: unexpected character in a meld at position 3 ('?') in '[12?3m]'
     """
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"meld notation is a str, not a {type(text).__name__}")
     src = whole if whole is not None else text
     if len(text) < 2 or text[0] != "[" or text[-1] != "]":
         raise NotationError("a meld is written in [brackets]", text=src, position=offset)
@@ -335,7 +345,22 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     Traceback (most recent call last):
     ...
     jantaku.errors.InvalidHandError: 8 copies of 1z (at most four)
+
+    The concealed tiles may be written in any notation :func:`~jantaku.tiles.parse_tiles`
+    reads (compact, Unicode glyphs, mjai names); melds are written in meld notation.
+
+    >>> parse_hand("🀇🀈🀉🀙🀚🀛🀐🀑🀒🀀🀀 [555=z]").notation()
+    '123m123p123s11z[555=z]'
+    >>> parse_hand("1m 2m 3m 5pr 6p 4p E E [3-45s] [555=z]").notation()
+    '123m064p11z[3-45s][555=z]'
+
+    Raises :class:`~jantaku.errors.NotationError` for text that cannot be read,
+    :class:`~jantaku.errors.InvalidHandError` for tiles that cannot be a hand, and
+    :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a ``str``.
     """
+    if not isinstance(text, str):
+        hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
+        raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -367,7 +392,11 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     size = len(concealed) + 3 * len(melds)
     if partial:
         if size == 0 or size > 14 or size % 3 == 0:
-            raise InvalidHandError(f"a partial hand has 1, 2, 4, 5, … 14 tiles, not {size}")
+            raise InvalidHandError(
+                f"a hand to analyse has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles "
+                f"(kans count as 3), not {size}"
+                + (": add or remove one" if size and size < 15 else "")
+            )
     elif size not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from jantaku.errors import RulesError
+from jantaku.errors import ArgumentTypeError, RulesError
 from jantaku.tiles import MOST_RED_FIVES
 
 __all__ = [
@@ -317,9 +317,32 @@ wrc, ema, textbook, tenhou-sanma, majsoul-sanma)
         """
         try:
             return PRESETS[name]
-        except KeyError:
+        except (KeyError, TypeError):
             known = ", ".join(PRESETS)
             raise RulesError(f"no preset {name!r} (known: {known})") from None
+
+    @classmethod
+    def coerce(cls, value: Rules | str) -> Rules:
+        """``value`` itself if it is rules, else the preset it names: where rules are
+        taken (the referee, a match, a win situation), a preset's name will do.
+
+        >>> Rules.coerce("tenhou-sanma") is Rules.preset("tenhou-sanma")
+        True
+        >>> Rules.coerce(TENHOU) is TENHOU
+        True
+        >>> Rules.coerce(4)
+        Traceback (most recent call last):
+        ...
+        jantaku.errors.ArgumentTypeError: rules are a Rules value or a preset's name, not 4
+
+        Raises :class:`~jantaku.errors.RulesError` for a name that is no preset and
+        :class:`~jantaku.errors.ArgumentTypeError` for anything else.
+        """
+        if isinstance(value, Rules):
+            return value
+        if isinstance(value, str):
+            return cls.preset(value)
+        raise ArgumentTypeError(f"rules are a Rules value or a preset's name, not {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as plain JSON-ready values (enums by value, tuples as lists).

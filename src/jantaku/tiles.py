@@ -24,6 +24,9 @@ Three notations are read and written, each round-tripping exactly:
 - mjai names ``1m``…``9s``, ``5mr`` ``5pr`` ``5sr``, ``E S W N P F C``, ``?``, and
   ``H`` (花) for a flower, an extension: :func:`tile_from_mjai` / :func:`tile_to_mjai`.
 
+:func:`parse_tiles` reads a text in any one of the three (mjai names separated by
+spaces or commas), so every hand a user types may be written in any of them.
+
 >>> parse_tiles("406m")
 (3, 34, 5)
 >>> format_tiles(parse_tiles("123m406p789s1122z"))
@@ -39,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from jantaku.errors import InvalidHandError, NotationError
+from jantaku.errors import ArgumentError, ArgumentTypeError, InvalidHandError, NotationError
 
 __all__ = [
     "CHUN",
@@ -64,6 +67,7 @@ __all__ = [
     "WINDS",
     "YAOCHUU",
     "Tile",
+    "as_tile",
     "check_copies",
     "counts34",
     "dora_from_indicator",
@@ -85,6 +89,7 @@ __all__ = [
     "suit",
     "tile_from_mjai",
     "tile_to_mjai",
+    "tiles_to_mjai",
 ]
 
 Tile = int
@@ -135,10 +140,14 @@ def kind(tile: Tile) -> int:
     >>> kind(RED_5P), kind(P5), kind(CHUN)
     (13, 13, 33)
 
-    Raises ``ValueError`` for :data:`UNKNOWN` or a value out of range.
+    Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for
+    :data:`UNKNOWN`, a flower or a value out of range, and
+    :class:`~jantaku.errors.ArgumentTypeError` for a value that is not an int.
     """
+    if tile.__class__ is not int:
+        tile = as_tile(tile)
     if not 0 <= tile < 37:
-        raise ValueError(f"not a known tile value: {tile!r}")
+        raise ArgumentError(f"not a known tile value: {tile!r}")
     return KIND_OF[tile]
 
 
@@ -148,6 +157,8 @@ def is_red(tile: Tile) -> bool:
     >>> is_red(RED_5M), is_red(M5)
     (True, False)
     """
+    if tile.__class__ is not int:
+        tile = as_tile(tile)
     return 34 <= tile <= 36
 
 
@@ -157,8 +168,8 @@ def red_five_of(suit_index: int) -> Tile:
     >>> red_five_of(2) == RED_5S
     True
     """
-    if suit_index not in (0, 1, 2):
-        raise ValueError(f"no red five in suit {suit_index!r}")
+    if suit_index.__class__ is not int or suit_index not in (0, 1, 2):
+        raise ArgumentError(f"no red five in suit {suit_index!r}")
     return 34 + suit_index
 
 
@@ -168,7 +179,8 @@ def suit(tile: Tile) -> int:
     >>> suit(parse_tiles("7s")[0]), suit(EAST)
     (2, 3)
     """
-    return kind(tile) // 9 if kind(tile) < 27 else 3
+    k = kind(tile)
+    return k // 9 if k < 27 else 3
 
 
 def number(tile: Tile) -> int:
@@ -183,18 +195,18 @@ def number(tile: Tile) -> int:
 
 def is_honor(tile: Tile) -> bool:
     """Whether a tile is an honor (字牌): a wind or a dragon."""
-    return KIND_OF[tile] >= 27
+    return kind(tile) >= 27
 
 
 def is_terminal(tile: Tile) -> bool:
     """Whether a tile is a 1 or a 9 of a suit (老頭牌)."""
-    k = KIND_OF[tile]
+    k = kind(tile)
     return k < 27 and k % 9 in (0, 8)
 
 
 def is_yaochuu(tile: Tile) -> bool:
     """Whether a tile is a terminal or an honor (么九牌)."""
-    return KIND_OF[tile] in _YAOCHUU_SET
+    return kind(tile) in _YAOCHUU_SET
 
 
 def is_simple(tile: Tile) -> bool:
@@ -203,7 +215,7 @@ def is_simple(tile: Tile) -> bool:
     >>> [is_simple(t) for t in parse_tiles("190m1z")]
     [False, False, True, False]
     """
-    return KIND_OF[tile] not in _YAOCHUU_SET
+    return kind(tile) not in _YAOCHUU_SET
 
 
 def is_senchan(tile: Tile) -> bool:
@@ -212,7 +224,7 @@ def is_senchan(tile: Tile) -> bool:
     >>> [is_senchan(t) for t in parse_tiles("37m3p7s5s1z")]
     [True, True, True, True, False, False]
     """
-    k = KIND_OF[tile]
+    k = kind(tile)
     return k < 27 and k % 9 in (2, 6)
 
 
@@ -227,6 +239,8 @@ def dora_from_indicator(indicator: Tile, *, players: int = 4) -> int:
     >>> format_tiles([dora_from_indicator(t, players=3) for t in parse_tiles("19m")])
     '91m'
     """
+    if players.__class__ is not int or players not in (3, 4):
+        raise ArgumentError(f"players is 3 or 4, not {players!r}")
     k = kind(indicator)
     if k < 27:
         if players == 3 and k in (M1, M9):
@@ -251,11 +265,56 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
 
     >>> counts34(parse_tiles("1m05p"))[:14]
     [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]
+    >>> counts34([-1])
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: not a tile of a hand: -1 (tiles are 0-33 and the red fives 34-36)
+
+    Raises :class:`~jantaku.errors.ArgumentError` for a value that is no tile of a hand
+    (a hidden tile, a flower, a negative or too large number) and
+    :class:`~jantaku.errors.ArgumentTypeError` for one that is not an int (a bool, a
+    string: ``counts34("123m")`` is a mistake for ``counts34(parse_tiles("123m"))``).
     """
+    if isinstance(tiles, str | bytes):
+        raise ArgumentTypeError(
+            f"counts34 takes tiles, not text: counts34(parse_tiles({tiles!r})) reads notation"
+        )
     counts = [0] * 34
     for t in tiles:
+        if t.__class__ is not int:
+            t = as_tile(t)
+        if not 0 <= t < 37:
+            raise ArgumentError(
+                f"not a tile of a hand: {t!r} (tiles are 0-33 and the red fives 34-36)"
+            )
         counts[KIND_OF[t]] += 1
     return counts
+
+
+def as_tile(value: object) -> Tile:
+    """``value`` as a tile int, refusing what is not an integer (a bool, a str, a float).
+
+    Integer types other than ``int`` (an ``IntEnum``, a NumPy integer) are converted.
+    The range is not checked here: each caller knows which tiles it takes.
+
+    >>> as_tile(5)
+    5
+    >>> as_tile(True)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: a tile is an int, not True (a bool)
+    >>> as_tile("5m")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: a tile is an int, not '5m' (a str; parse_tiles reads notation)
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int(value)
+    index = None if isinstance(value, bool) else getattr(value, "__index__", None)
+    if index is None:
+        hint = "; parse_tiles reads notation" if isinstance(value, str) else ""
+        raise ArgumentTypeError(f"a tile is an int, not {value!r} (a {type(value).__name__}{hint})")
+    return int(index())
 
 
 def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None:
@@ -276,6 +335,8 @@ def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None
     """
     counts = [0] * 37
     for t in tiles:
+        if t.__class__ is not int:
+            t = as_tile(t)
         if not 0 <= t < 37:
             if t == FLOWER:
                 raise InvalidHandError("a flower is set aside, never part of a hand")
@@ -306,13 +367,28 @@ def kind_name(tile: Tile) -> str:
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
-    """Parse compact notation into tiles, keeping their order.
+    """Parse tiles written in any of the three notations, keeping their order.
 
-    Digits are followed by their suit letter (``m p s z``); ``0`` is a red five;
-    spaces are ignored.
+    - compact: digits followed by their suit letter (``m p s z``), ``0`` a red five,
+      spaces ignored;
+    - Unicode glyphs (🀇…🀡 🀀…🀆, :func:`format_unicode`), spaces ignored;
+    - mjai names, one a tile, separated by spaces or commas (``1m 5mr E P ?``).
+
+    A text is read in one notation: compact groups of several tiles among mjai names
+    (``123m E``), or glyphs among letters (``🀇🀈3m``), are refused, as is anything
+    that is not text.
 
     >>> parse_tiles("19m 0s 77z")
     (0, 8, 36, 33, 33)
+    >>> parse_tiles("🀇🀏🀄") == parse_tiles("1m 9m C") == parse_tiles("19m7z")
+    True
+    >>> parse_tiles("5mr, E, ?") == (RED_5M, EAST, UNKNOWN)
+    True
+    >>> parse_tiles("123m E")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: compact notation among mjai names (write every tile as \
+one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in '123m E'
     >>> parse_tiles("123x")
     Traceback (most recent call last):
     ...
@@ -325,7 +401,13 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     Traceback (most recent call last):
     ...
     jantaku.errors.NotationError: a flower is written 1f at position 0 ('2') in '2f'
+
+    Raises :class:`~jantaku.errors.NotationError` for text that cannot be read and
+    :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a ``str``.
     """
+    if not isinstance(text, str):
+        hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
+        raise ArgumentTypeError(f"tile notation is a str, not a {type(text).__name__}{hint}")
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
@@ -358,10 +440,72 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             if pending:
                 raise NotationError("digits without a suit letter", text=text, position=i)
         else:
-            raise NotationError("unexpected character", text=text, position=i)
+            # not compact notation: Unicode glyphs or mjai names, else a bad character
+            return _parse_other(text, NotationError("unexpected character", text=text, position=i))
     if pending:
         raise NotationError("digits without a suit letter", text=text, position=len(text))
     return tuple(tiles)
+
+
+def _parse_other(text: str, compact_error: NotationError) -> tuple[Tile, ...]:
+    """Read text that is not compact notation: Unicode glyphs or mjai names.
+
+    ``compact_error`` is raised when the text is in neither (its first bad character
+    in compact notation is the clearest thing to show).
+    """
+    glyph_at = next((i for i, ch in enumerate(text) if _is_glyph(ch)), -1)
+    if glyph_at >= 0:
+        for i, ch in enumerate(text):
+            if not (ch.isspace() or _is_glyph(ch)):
+                raise NotationError(
+                    "not a mahjong tile (a text of Unicode tiles holds only tiles and spaces)",
+                    text=text,
+                    position=i,
+                )
+        return parse_unicode(text)
+    tokens = _mjai_tokens(text)
+    names = [name in _FROM_MJAI for name, _ in tokens]
+    if not (names and all(names)) and not any(
+        name in _FROM_MJAI and name not in _COMPACT_NAMES for name, _ in tokens
+    ):
+        raise compact_error  # no name that only mjai writes (1m is compact too)
+    tiles: list[Tile] = []
+    for name, at in tokens:
+        tile = _FROM_MJAI.get(name)
+        if tile is not None:
+            tiles.append(tile)
+            continue
+        try:
+            parse_tiles(name)
+        except NotationError:
+            hint = " (names are separated by spaces or commas)" if len(name) > 2 else ""
+            raise NotationError(f"not an mjai tile name{hint}", text=text, position=at) from None
+        raise NotationError(
+            "compact notation among mjai names (write every tile as one name, 1m 2m 3m E, "
+            "or all in compact notation, 123m1z)",
+            text=text,
+            position=at,
+        )
+    return tuple(tiles)
+
+
+def _mjai_tokens(text: str) -> list[tuple[str, int]]:
+    """The names of a text of mjai names with their positions (spaces and commas split)."""
+    tokens: list[tuple[str, int]] = []
+    start = -1
+    for i, ch in enumerate(text + " "):
+        if ch.isspace() or ch == ",":
+            if start >= 0:
+                tokens.append((text[start:i], start))
+                start = -1
+        elif start < 0:
+            start = i
+    return tokens
+
+
+def _is_glyph(ch: str) -> bool:
+    """Whether ``ch`` is a character of a Unicode tile text (a glyph, 🀫, the red mark)."""
+    return "\U0001f000" <= ch <= "\U0001f02b" or ch == RED_MARK
 
 
 def _digit(tile: Tile) -> str:
@@ -393,13 +537,16 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     >>> format_tiles([FLOWER, 0, FLOWER, FLOWER])
     '1f1m11f'
 
-    Raises ``ValueError`` for :data:`UNKNOWN` or a value that is not a tile.
+    Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for
+    :data:`UNKNOWN` or a value that is not a tile.
     """
     out: list[str] = []
     current = ""
     for t in tiles:
+        if t.__class__ is not int:
+            t = as_tile(t)
         if not 0 <= t < 37 and t != FLOWER:
-            raise ValueError(f"cannot write tile value {t!r} in compact notation")
+            raise ArgumentError(f"cannot write tile value {t!r} in compact notation")
         letter = _suit_letter(t)
         if current and letter != current:
             out.append(current)
@@ -444,6 +591,8 @@ def format_unicode(tiles: Iterable[Tile]) -> str:
     """
     out: list[str] = []
     for t in tiles:
+        if t.__class__ is not int:
+            t = as_tile(t)
         if t == UNKNOWN:
             out.append(BACK)
         elif t == FLOWER:
@@ -453,7 +602,7 @@ def format_unicode(tiles: Iterable[Tile]) -> str:
         elif 0 <= t < 34:
             out.append(_UNICODE[t])
         else:
-            raise ValueError(f"not a tile value: {t!r}")
+            raise ArgumentError(f"not a tile value: {t!r}")
     return "".join(out)
 
 
@@ -501,6 +650,7 @@ _MJAI_NAMES: Final[tuple[str, ...]] = (
     "H",  # 花: a flower (an extension of mjai's names)
 )
 _FROM_MJAI: Final = {name: t for t, name in enumerate(_MJAI_NAMES)}
+_COMPACT_NAMES: Final = frozenset(_MJAI_NAMES[:27])  # 1m…9s read the same in compact notation
 
 
 def tile_to_mjai(tile: Tile) -> str:
@@ -509,10 +659,13 @@ def tile_to_mjai(tile: Tile) -> str:
     >>> [tile_to_mjai(t) for t in (0, RED_5S, HAKU, UNKNOWN, FLOWER)]
     ['1m', '5sr', 'P', '?', 'H']
 
-    Raises ``ValueError`` for a value that is not a tile.
+    Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for a value that
+    is not a tile.
     """
+    if tile.__class__ is not int:
+        tile = as_tile(tile)
     if not 0 <= tile <= FLOWER:
-        raise ValueError(f"not a tile value: {tile!r}")
+        raise ArgumentError(f"not a tile value: {tile!r}")
     return _MJAI_NAMES[tile]
 
 

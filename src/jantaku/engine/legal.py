@@ -23,7 +23,7 @@ from jantaku.engine.state import (
     riichi_discard_refusal,
     riichi_refusal,
 )
-from jantaku.errors import JantakuError
+from jantaku.errors import ArgumentError, ArgumentTypeError, JantakuError
 from jantaku.events import (
     Action,
     Ankan,
@@ -68,6 +68,8 @@ def can_ron(s: State, seat: int) -> bool:
     >>> can_ron(State(TENHOU), 1)
     False
     """
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise _no_seat(s, seat)
     if s.phase == Phase.CLAIM:
         tile, discarder = s.last_discard, s.last_discarder
     elif s.phase == Phase.CHANKAN:
@@ -85,6 +87,8 @@ def can_ron(s: State, seat: int) -> bool:
 
 def can_tsumo(s: State, seat: int) -> bool:
     """Whether ``seat`` may declare tsumo on the tile just drawn."""
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise _no_seat(s, seat)
     if s.phase != _ACT or seat != s.turn or s.drawn is None:
         return False
     if s.riichi_pending is not None:
@@ -329,6 +333,14 @@ def _leaves_discard(
     return left > 0
 
 
+def _no_seat(s: State, seat: object) -> ArgumentError:
+    """The error for a seat argument that is not a seat of the table."""
+    if seat.__class__ is not int:
+        return ArgumentTypeError(f"a seat is an int 0-{s.players - 1}, not {seat!r}")
+    last = s.players - 1
+    return ArgumentError(f"no seat {seat!r} at a table of {s.players} (seats are 0-{last})")
+
+
 def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now; empty when the seat has nothing to decide.
 
@@ -339,7 +351,16 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     >>> from jantaku.rules import TENHOU
     >>> legal_actions(State(TENHOU), 0)
     ()
+    >>> legal_actions(State(TENHOU), 7)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: no seat 7 at a table of 4 (seats are 0-3)
+
+    Raises :class:`~jantaku.errors.ArgumentError` for a seat not at the table
+    (:class:`~jantaku.errors.ArgumentTypeError` for one that is not an int).
     """
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise _no_seat(s, seat)
     ph = s.phase
     if ph == Phase.ACT:
         return _own_turn(s, seat) if seat == s.turn else ()

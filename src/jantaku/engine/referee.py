@@ -49,7 +49,7 @@ from jantaku.engine.state import (
     nagashi_seats,
 )
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
-from jantaku.errors import IllegalActionError
+from jantaku.errors import ArgumentTypeError, IllegalActionError
 from jantaku.events import (
     Action,
     Ankan,
@@ -103,19 +103,37 @@ class Referee:
     the seeded walls: ``walls(kyoku_seed, oya)`` returns each hand's :class:`Wall`
     (scripted scenarios).
 
-    Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`submit` for an
-    action that is not legal; the match is then unchanged.
+    ``rules`` may be a preset's name (``Referee("tenhou-sanma")``); ``seed`` is an int.
+    Raises :class:`~jantaku.errors.ArgumentTypeError` for an argument of the wrong type,
+    :class:`~jantaku.errors.RulesError` for a name that is no preset, and
+    :class:`~jantaku.errors.IllegalActionError` from :meth:`submit` for an action that
+    is not legal; the match is then unchanged.
+
+    >>> Referee("tenhou-sanma", seed=2).state.players
+    3
+    >>> Referee(seed="2")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: the seed is an int, not '2'
     """
 
     def __init__(
         self,
-        rules: Rules = TENHOU,
+        rules: Rules | str = TENHOU,
         seed: int = 0,
         names: tuple[str, ...] | None = None,
         *,
         draw_seats: bool = False,
         walls: Callable[[int, int], Wall] | None = None,
     ) -> None:
+        rules = Rules.coerce(rules)
+        if seed.__class__ is not int:
+            # a str or a bool seed would name the same walls as an int ("1", True)
+            raise ArgumentTypeError(f"the seed is an int, not {seed!r}")
+        if names is not None and (
+            not isinstance(names, tuple | list) or not all(isinstance(x, str) for x in names)
+        ):
+            raise ArgumentTypeError(f"names are a tuple of str, not {names!r}")
         n = rules.players
         self.rules = rules
         self.seed = seed
@@ -162,8 +180,13 @@ class Referee:
         Returns the events emitted.
 
         Raises :class:`~jantaku.errors.IllegalActionError` for a choice not among the
-        seat's legal actions, or a missing choice on a seat's own turn.
+        seat's legal actions, or a missing choice on a seat's own turn, and
+        :class:`~jantaku.errors.ArgumentTypeError` for choices that are not a mapping.
         """
+        if choices.__class__ is not dict and not isinstance(choices, Mapping):
+            raise ArgumentTypeError(
+                f"choices map each deciding seat to its action ({{seat: action}}), not {choices!r}"
+            )
         start = len(self.log)
         pend = self._pending
         for seat, act in choices.items():

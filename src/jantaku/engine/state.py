@@ -25,7 +25,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.engine.waits import hand_waits
-from jantaku.errors import IllegalActionError, InvalidHandError, JantakuError, NoYakuError
+from jantaku.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidHandError,
+    JantakuError,
+    NoYakuError,
+)
 from jantaku.events import (
     Ankan,
     Chi,
@@ -230,7 +236,8 @@ class State:
         "won",
     )
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules | str) -> None:
+        rules = Rules.coerce(rules)  # a preset's name will do
         n = rules.players
         self.rules = rules
         self.players = n
@@ -403,13 +410,13 @@ def _illegal(seat: int | None, event: object, reason: str) -> IllegalActionError
 
 
 def _check_seat(s: State, seat: int, event: object) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < s.players:
+    if seat.__class__ is not int or not 0 <= seat < s.players:
         raise _illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
 
 
 def _check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
     """A tile that may enter play: a real tile, not a fifth copy, no second red five."""
-    if not isinstance(t, int) or not 0 <= t < UNKNOWN:
+    if t.__class__ is not int or not 0 <= t < UNKNOWN:
         raise _illegal(seat, event, f"not a known tile: {t!r}")
     k = KIND_OF[t]
     if s.players == 3 and 1 <= k <= 7:
@@ -428,9 +435,34 @@ def _see(s: State, t: Tile) -> None:
     s.known[t] += 1
 
 
+def _not_now(s: State) -> str:
+    """Why nothing of the kind can happen now, as a player says it (the phase in brackets)."""
+    ph = s.phase
+    if ph == Phase.START_GAME:
+        why = "the game has not begun"
+    elif ph == Phase.START_KYOKU:
+        why = "no hand is dealt"
+    elif ph == Phase.DRAW:
+        why = f"seat {s.turn} is to draw"
+    elif ph == Phase.ACT:
+        why = f"seat {s.turn} has drawn and is to discard"
+    elif ph == Phase.DISCARD:
+        why = f"seat {s.turn} has called and is to discard"
+    elif ph == Phase.CLAIM:
+        lying = "" if s.last_discard is None else f" of {format_tiles([s.last_discard])}"
+        why = f"the discard{lying} by seat {s.last_discarder} may still be called"
+    elif ph == Phase.CHANKAN:
+        why = f"the kan of seat {s.turn} may still be robbed (chankan)"
+    elif ph == Phase.RESULT:
+        why = "the hand is over"
+    else:
+        why = "the match is over"
+    return f"not now: {why} ({s.phase_name} phase)"
+
+
 def _need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
     if s.phase not in phases:
-        raise _illegal(seat, event, f"not now: the table is in the {s.phase_name} phase")
+        raise _illegal(seat, event, _not_now(s))
 
 
 def _flush_missed(s: State) -> None:
@@ -463,6 +495,10 @@ def _remove(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
 
 def _start_game(s: State, e: StartGame) -> None:
     _need_phase(s, (Phase.START_GAME,), None, e)
+    if not isinstance(e.names, tuple | list) or not all(isinstance(x, str) for x in e.names):
+        raise _illegal(None, e, f"the names are a tuple of str, not {e.names!r}")
+    if e.seed is not None and e.seed.__class__ is not int:
+        raise _illegal(None, e, f"the seed is an int, not {e.seed!r}")
     if len(e.names) != s.players:
         raise _illegal(
             None, e, f"{len(e.names)} names for a {s.players}-player table under these rules"
@@ -606,7 +642,7 @@ def _check_draw_turn(s: State, seat: int, e: Tsumo | Flower) -> None:
         if seat != s.turn:
             raise _illegal(seat, e, f"it is seat {s.turn}'s draw")
     else:
-        raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+        raise _illegal(seat, e, _not_now(s))
 
 
 def _tsumo(s: State, e: Tsumo) -> None:
@@ -1283,7 +1319,7 @@ def _hora(s: State, e: Hora) -> None:
             if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
                 raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
         else:
-            raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
+            raise _illegal(seat, e, _not_now(s))
         if tile_or_none is None or discarder is None or e.target != discarder:
             raise _illegal(seat, e, "ron takes the last discarded (or added kan) tile")
         tile = tile_or_none
@@ -1708,18 +1744,19 @@ def apply(state: State, event: Event) -> State:
     >>> apply(s, Tsumo(actor=0, pai=0))
     Traceback (most recent call last):
     ...
-    jantaku.errors.IllegalActionError: seat 0: illegal action (Tsumo(actor=0, pai=0)): \
-not now: the table is in the start_kyoku phase
+    jantaku.errors.IllegalActionError: illegal action: seat 0 drew 1m, but not now: no hand \
+is dealt (start_kyoku phase)
 
     Raises :class:`~jantaku.errors.IllegalActionError` for an event that is not legal
-    now (and ``TypeError`` for an object that is not an event).
+    now (and :class:`~jantaku.errors.ArgumentTypeError`, a ``TypeError``, for an
+    object that is not an event).
     """
     cls = type(event)
     if cls is Dahai or cls is Tsumo:  # the bulk of a record: the same checks, spelled out
         if TYPE_CHECKING:  # narrowed for the checker only: no call at run time
             assert isinstance(event, Dahai | Tsumo)
         who = event.actor
-        if not isinstance(who, int) or not 0 <= who < state.players:
+        if who.__class__ is not int or not 0 <= who < state.players:
             raise _illegal(None, event, f"no seat {who!r} at a table of {state.players}")
         tile = event.pai
         if type(tile) is not int or not 0 <= tile < UNKNOWN:
@@ -1735,7 +1772,8 @@ not now: the table is in the start_kyoku phase
         return state
     handler = _HANDLERS.get(cls)
     if handler is None:
-        raise TypeError(f"not an event: {event!r}")
+        hint = " (event_from_mjai reads an mjai dict)" if isinstance(event, dict) else ""
+        raise ArgumentTypeError(f"not an event: {event!r}{hint}")
     if cls is Flower:  # the one event whose tile is a flower (T4)
         handler(state, event)
         return state

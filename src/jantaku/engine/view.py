@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from jantaku.engine.state import Phase, State
+from jantaku.errors import ArgumentError
 from jantaku.meld import Meld
 from jantaku.tiles import Tile
 
@@ -83,11 +84,12 @@ def observe(state: State, seat: int) -> View:
     >>> v.seat, v.hand, v.phase
     (2, (), 'start_game')
 
-    Raises ``ValueError`` for a seat that is not at the table.
+    Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for a seat that is
+    not at the table.
     """
     s = state
-    if not 0 <= seat < s.players:
-        raise ValueError(f"no seat {seat!r} at a table of {s.players}")
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise ArgumentError(f"no seat {seat!r} at a table of {s.players}")
     own_turn = s.turn == seat and s.phase == Phase.ACT
     return View(
         seat=seat,

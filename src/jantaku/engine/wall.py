@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from jantaku.errors import RulesError
+from jantaku.errors import ArgumentError, ArgumentTypeError, RulesError
 from jantaku.rules import Rules
 from jantaku.tiles import FLOWER, RED_FIVES, Tile
 
@@ -69,7 +69,7 @@ __all__ = [
 ]
 
 
-def full_set(rules: Rules) -> list[Tile]:
+def full_set(rules: Rules | str) -> list[Tile]:
     """Every tile of the set the rules play with (136, or 108 for three players).
 
     Red fives replace plain fives per ``rules.red_fives``; three players drop 2m–8m;
@@ -83,7 +83,10 @@ def full_set(rules: Rules) -> list[Tile]:
     144
     >>> sorted(full_set(TENHOU_SANMA))[:8]
     [0, 0, 0, 0, 8, 8, 8, 8]
+
+    ``rules`` may be a preset's name.
     """
+    rules = Rules.coerce(rules)
     tiles: list[Tile] = []
     for k in range(34):
         if rules.players == 3 and 1 <= k <= 7:
@@ -252,7 +255,7 @@ def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
-def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
+def build_wall(rules: Rules | str, seed: int, oya: int) -> Wall:
     """Shuffle, build, break and deal one hand's wall from its seed (G2, G3).
 
     >>> from jantaku.rules import TENHOU_SANMA
@@ -265,9 +268,17 @@ def build_wall(rules: Rules, seed: int, oya: int) -> Wall:
     >>> w.live_count + sum(w.flowers) == 144 - 14 - 4 * 13
     True
 
-    Raises :class:`~jantaku.errors.RulesError` for a tile set that cannot be built.
+    Raises :class:`~jantaku.errors.RulesError` for a tile set that cannot be built,
+    :class:`~jantaku.errors.ArgumentTypeError` for a seed or dealer that is not an int
+    and :class:`~jantaku.errors.ArgumentError` for a dealer not at the table; ``rules``
+    may be a preset's name.
     """
+    rules = Rules.coerce(rules)
     players = rules.players
+    if seed.__class__ is not int or oya.__class__ is not int:
+        raise ArgumentTypeError(f"the seed and the dealer are ints, not {seed!r} and {oya!r}")
+    if not 0 <= oya < players:
+        raise ArgumentError(f"no seat {oya} at a table of {players} to deal")
     rng = random.Random(seed)
     key = (players, rules.red_fives, rules.flowers)  # what full_set reads of the rules
     made = _SETS.get(key)

@@ -135,7 +135,15 @@ def readings(counts: Sequence[int]) -> tuple[Reading, ...]:
     'kokushi'
     >>> readings(counts34(parse_tiles("123m")))
     ()
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not 34
+    whole numbers of at least 0.
     """
+    try:
+        if len(counts) != 34 or min(counts) < 0:
+            raise InvalidHandError("counts must be 34 whole numbers of at least 0")
+    except TypeError:
+        raise InvalidHandError("counts must be 34 whole numbers of at least 0") from None
     total = sum(counts)
     if total % 3 != 2:
         return ()

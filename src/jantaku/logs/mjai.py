@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from jantaku.errors import LogFormatError, RulesError
+from jantaku.errors import ArgumentTypeError, LogFormatError, RulesError
 from jantaku.events import EndGame, Event, StartGame, dumps, event_from_mjai
 from jantaku.rules import Rules
 
@@ -119,6 +121,11 @@ class MjaiReader:
     """
 
     def __init__(self, lines: Iterable[str], *, source: str | None = None) -> None:
+        if isinstance(lines, str | bytes | bytearray):
+            raise ArgumentTypeError(
+                "MjaiReader reads lines (an open text file, a list of str), not one "
+                f"{type(lines).__name__}: MjaiReader(text.splitlines()) reads a log's text"
+            )
         self._lines = iter(lines)
         self._line = 0
         self._pending: tuple[int, Event] | None = None
@@ -192,16 +199,57 @@ class MjaiReader:
 
 
 def read_game(
-    handle: IO[str] | Iterable[str], *, strict: bool = False, source: str | None = None
+    handle: IO[str] | Iterable[str] | str | os.PathLike[str],
+    *,
+    strict: bool = False,
+    source: str | None = None,
 ) -> MjaiGame | None:
-    """Read the next game from an open text stream of mjai JSON lines (``None`` at the end).
+    """Read the next game of mjai JSON lines (``None`` when there is none).
+
+    ``handle`` is an open text stream or the lines of a log; or a file to read the
+    first game of: a :class:`pathlib.Path` (any ``os.PathLike``), or a ``str`` that
+    holds no line break and does not begin with ``{`` (a ``str`` that does is the log's
+    text itself). A ``.gz`` file is read through gzip.
 
     Line numbers count from the stream's current position; for several games in one
-    stream with line numbers across them, use :class:`MjaiReader`.
+    stream with line numbers across them, use :class:`MjaiReader` (or
+    :func:`read_games` for every game of a file).
+
+    >>> text = '{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"end_game"}'
+    >>> len(read_game(text).events)
+    2
+    >>> read_game("/no/such/log.jsonl")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.LogFormatError: /no/such/log.jsonl: cannot read it: No such file or directory
 
     Raises :class:`~jantaku.errors.LogFormatError` (with its line number) only with
-    ``strict=True``; otherwise errors are collected in the game.
+    ``strict=True``, otherwise errors are collected in the game; whatever the mode, a
+    file that cannot be read, is not UTF-8 text or is a corrupt gzip raises it too (as
+    :func:`jantaku.logs.tenhou.read_game` does); :class:`~jantaku.errors.ArgumentTypeError`
+    for bytes.
     """
+    if isinstance(handle, bytes | bytearray):
+        raise ArgumentTypeError("read_game reads text, not bytes: decode them (data.decode())")
+    if isinstance(handle, str):
+        if "\n" in handle or handle.lstrip().startswith("{"):
+            return MjaiReader(handle.splitlines(), source=source).read_game(strict=strict)
+        handle = Path(handle)
+    if isinstance(handle, os.PathLike):
+        path = Path(handle)
+        name = source if source is not None else str(path)
+        try:
+            if path.suffix == ".gz":
+                with gzip.open(path, "rt", encoding="utf-8") as packed:
+                    return MjaiReader(packed, source=name).read_game(strict=strict)
+            with path.open(encoding="utf-8") as f:
+                return MjaiReader(f, source=name).read_game(strict=strict)
+        except UnicodeDecodeError:
+            raise LogFormatError("not UTF-8 text", source=name) from None
+        except (gzip.BadGzipFile, zlib.error, EOFError) as e:
+            raise LogFormatError(f"not a readable gzip file ({e})", source=name) from None
+        except OSError as e:
+            raise LogFormatError(f"cannot read it: {e.strerror or e}", source=name) from None
     return MjaiReader(handle, source=source).read_game(strict=strict)
 
 

@@ -31,20 +31,21 @@ the absent seat, and the moves are in the record like any others).
 nine-terminals: ok (1 round, cut short)
 >>> eight = xml.replace("108,112,116,120,124", "20,24,28,56,60")  # eight kinds only
 >>> print(replay_game(read_xml(eight, ref="bad")).line())
-bad: diverged: E1-0 event 3: illegal: record ryukyoku (kyuushu_kyuuhai), we fewer than \
-nine different terminals and honors
+bad: diverged: E1-0 event 3: illegal: seat 0 declared a draw: nine terminals and honors \
+(kyuushu kyuuhai), but fewer than nine different terminals and honors
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from jantaku.errors import IllegalActionError, JantakuError, LogFormatError
+from jantaku.errors import ArgumentTypeError, IllegalActionError, JantakuError, LogFormatError
 from jantaku.events import (
     Ankan,
     Chi,
@@ -52,7 +53,6 @@ from jantaku.events import (
     Daiminkan,
     Dora,
     EndGame,
-    EndKyoku,
     Event,
     Hora,
     Kakan,
@@ -88,7 +88,13 @@ class Divergence:
     ``round`` names the hand (``E1-0`` is East 1 with no honba; empty before the first
     hand), ``event`` is the 0-based number of the event in the game, ``what`` the item
     compared (``illegal``, ``deltas``, ``han``, ``fu``, ``points``, ``yaku``, ``draw``,
-    ``round start``, ``final scores``, ``final result``).
+    ``round start``, ``final scores``, ``final result``). An ``illegal`` (or ``error``)
+    one reads as a player says it: what the record does, and why the engine refuses it.
+
+    >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "1m is not in the hand"))
+    E2-1 event 57: illegal: seat 2 discarded 1m, but 1m is not in the hand
+    >>> print(Divergence("E1-0", 9, "han", "3", "2"))
+    E1-0 event 9: han: record 3, we 2
     """
 
     round: str
@@ -99,6 +105,8 @@ class Divergence:
 
     def __str__(self) -> str:
         where = f"{self.round} " if self.round else ""
+        if self.what in ("illegal", "error"):
+            return f"{where}event {self.event}: {self.what}: {self.record}, but {self.computed}"
         return f"{where}event {self.event}: {self.what}: record {self.record}, we {self.computed}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -282,7 +290,7 @@ _PLAIN: Final = frozenset(
 
 def replay_events(
     events: Sequence[Event],
-    rules: Rules,
+    rules: Rules | str,
     *,
     file: str = "",
     results: Sequence[Sequence[TenhouResult]] | None = None,
@@ -294,11 +302,19 @@ def replay_events(
     are compared, and the final ``end_game`` scores and results likewise.
 
     >>> from jantaku.events import StartGame
-    >>> replay_events([StartGame(("a", "b", "c", "d"))], Rules.preset("tenhou")).status
+    >>> replay_events([StartGame(("a", "b", "c", "d"))], "tenhou").status
     'ok'
+
+    ``rules`` may be a preset's name. A divergence is a result, not an exception;
+    :class:`~jantaku.errors.ArgumentTypeError` for events that are text, not events.
     """
     from jantaku.engine.state import State, apply
 
+    rules = Rules.coerce(rules)
+    if isinstance(events, str | bytes | bytearray):
+        raise ArgumentTypeError(
+            "replay_events replays events (jantaku.logs.mjai.loads_game reads them from text)"
+        )
     state = State(rules)
     start: StartKyoku | None = None
     round_no = -1
@@ -415,19 +431,17 @@ def _check_final(
 
 
 def _describe(x: object) -> str:
+    """A record's event or result in words (events by :func:`jantaku.events.describe`)."""
     if x is None:
         return "nothing"
-    if isinstance(x, Hora):
-        return f"hora by {x.actor} from {x.target}"
-    if isinstance(x, Ryukyoku):
-        return f"ryukyoku ({x.reason})"
     if isinstance(x, TenhouWin):
-        return f"win by {x.seat} from {x.from_seat}"
+        if x.from_seat == x.seat:
+            return f"seat {x.seat} won by tsumo"
+        return f"seat {x.seat} won by ron from seat {x.from_seat}"
     if isinstance(x, TenhouDraw):
-        return f"draw ({x.reason})"
-    if isinstance(x, EndKyoku):
-        return "end_kyoku"
-    return repr(x)
+        return f"the hand was drawn ({x.reason})"
+    method = getattr(x, "describe", None)
+    return str(method()) if callable(method) else repr(x)
 
 
 def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
@@ -435,8 +449,14 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
 
     A game cut short (no final ``owari``) is replayed as far as it goes; a game under
     special lobby rules (chips, private rule sets) is an ``error`` result. A divergence
-    is a result, not an exception: nothing is raised for a bad record.
+    is a result, not an exception: nothing is raised for a bad record
+    (:class:`~jantaku.errors.ArgumentTypeError` for what is not a :class:`TenhouGame`).
     """
+    if not isinstance(game, TenhouGame):
+        raise ArgumentTypeError(
+            f"replay_game replays a TenhouGame (jantaku.logs.tenhou.read_game reads one), "
+            f"not a {type(game).__name__}"
+        )
     name = file if file is not None else game.ref
     if not game.lobby.standard:
         return GameReplay(
@@ -469,19 +489,23 @@ def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, zlib.error) as e:
             raise LogFormatError(f"bad gzip data: {e}", source=str(p)) from None
     head = raw.lstrip()[:1]
     if head == b"{":
         first = raw.lstrip().split(b"\n", 1)[0]
         try:
             obj = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, UnicodeDecodeError):
             obj = None
         if isinstance(obj, dict) and "type" in obj and "log" not in obj:
             from jantaku.logs.mjai import MjaiReader
 
-            reader = MjaiReader(raw.decode("utf-8").splitlines(), source=str(p))
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise LogFormatError("not UTF-8 text", source=str(p)) from None
+            reader = MjaiReader(text.splitlines(), source=str(p))
             n = 0
             while (mg := reader.read_game(strict=True)) is not None:
                 n += 1

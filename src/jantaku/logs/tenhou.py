@@ -37,13 +37,14 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Final, TypeAlias
 from urllib.parse import unquote
 
-from jantaku.errors import LogFormatError
+from jantaku.errors import ArgumentTypeError, LogFormatError
 from jantaku.events import (
     Ankan,
     Chi,
@@ -821,14 +822,19 @@ def read_xml(data: str | bytes, *, strict: bool = False, ref: str = "") -> Tenho
         if raw[:2] == b"\x1f\x8b":
             try:
                 raw = gzip.decompress(raw)
-            except (OSError, EOFError) as e:
+            except (OSError, EOFError, zlib.error) as e:
                 raise LogFormatError(f"bad gzip data: {e}", source="xml") from None
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             raise LogFormatError(f"not UTF-8 text: {e}", source="xml") from None
-    else:
+    elif isinstance(data, str):
         text = data
+    else:
+        raise ArgumentTypeError(
+            f"read_xml reads XML text or bytes, not a {type(data).__name__} "
+            "(read_game reads a file by its path)"
+        )
     return _XmlReader(strict, ref).read(text)
 
 
@@ -1720,8 +1726,12 @@ def read_tenhou6(
             raise LogFormatError(f"bad JSON: {e.msg}", line=e.lineno, source="tenhou6") from None
     elif isinstance(data, Mapping):
         objects = [data]
-    else:
+    elif isinstance(data, list | tuple):
         objects = list(data)
+    else:
+        raise ArgumentTypeError(
+            f"read_tenhou6 reads JSON text, bytes or decoded objects, not a {type(data).__name__}"
+        )
     if not objects or not all(isinstance(o, Mapping) for o in objects):
         raise LogFormatError("a tenhou.net/6 record is a JSON object", source="tenhou6")
     head = objects[0]
@@ -2191,12 +2201,18 @@ def read_game(
         raw = source.encode("utf-8")
     elif isinstance(source, bytes | bytearray):
         raw = bytes(source)
-    else:
+    elif callable(getattr(source, "read", None)):
         raw = source.read()
+        if not isinstance(raw, bytes):
+            raise ArgumentTypeError("read_game reads a stream opened in binary mode ('rb')")
+    else:
+        raise ArgumentTypeError(
+            f"read_game reads a path, text, bytes or a binary stream, not a {type(source).__name__}"
+        )
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, zlib.error) as e:
             raise LogFormatError(f"bad gzip data: {e}") from None
     head = raw.lstrip()[:1]
     if head == b"<":

@@ -31,7 +31,12 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
-from jantaku.errors import ImpossibleSituationError, IncompleteHandError, NoYakuError
+from jantaku.errors import (
+    ArgumentTypeError,
+    ImpossibleSituationError,
+    IncompleteHandError,
+    NoYakuError,
+)
 from jantaku.scoring.columns import WinColumns
 from jantaku.scoring.score import WinResult, score_win
 from jantaku.scoring.situation import Riichi, WinSituation
@@ -192,10 +197,15 @@ def score_table(situations: Sequence[WinSituation] | WinColumns) -> ScoreTable:
     >>> (t.han[0], t.fu[0], t.total[0]) == (1, 40, 2000) and len(t) == 1
     True
 
-    Raises :class:`ImportError` when NumPy is not installed.
+    Raises :class:`ImportError` when NumPy is not installed,
+    :class:`~jantaku.errors.ArgumentTypeError` for anything but situations or columns.
     """
     import numpy as np
 
+    if not isinstance(situations, WinColumns) and (
+        isinstance(situations, str) or not all(isinstance(s, WinSituation) for s in situations)
+    ):
+        raise ArgumentTypeError("score_table scores WinSituation values or WinColumns")
     n = len(situations)
     out = {k: np.zeros(n, dtype=np.int64) for k in ("han", "fu", "yakuman", "basic", "total")}
     deltas = np.zeros((n, 4), dtype=np.int64)

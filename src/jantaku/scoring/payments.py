@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jantaku.errors import RulesError, ScoringError
+from jantaku.errors import ArgumentTypeError, RulesError, ScoringError
 from jantaku.meld import Meld
 from jantaku.rules import LeftoverDeposits, Rounding, Rules, SanmaTsumo, Shortfall
 from jantaku.scoring.yakuman_distance import UNREACHABLE, yakuman_distance
@@ -73,9 +73,12 @@ def noten_payments(tenpai: Sequence[bool], rules: Rules) -> tuple[int, ...]:
     >>> noten_payments([True, True, True, True], TENHOU)
     (0, 0, 0, 0)
 
-    Raises :class:`~jantaku.errors.ScoringError` for a wrong number of seats.
+    Raises :class:`~jantaku.errors.ScoringError` for a wrong number of seats,
+    :class:`~jantaku.errors.ArgumentTypeError` for a flag that is not a bool.
     """
     n = rules.players
+    if isinstance(tenpai, str) or not all(t.__class__ is bool for t in tenpai):
+        raise ArgumentTypeError(f"tenpai flags are True or False, not {tenpai!r}")
     if len(tenpai) != n:
         raise ScoringError(f"{n} tenpai flags needed, not {len(tenpai)}")
     ready = [p for p in range(n) if tenpai[p]]
@@ -290,6 +293,8 @@ def final_result(
     [11.0, 60.0, -19.0, -52.0]
     """
     n = rules.players
+    if isinstance(points, str) or not all(p.__class__ is int for p in points):
+        raise ArgumentTypeError(f"final points are ints, not {points!r}")
     if len(points) != n:
         raise ScoringError(f"{n} final points needed, not {len(points)}")
     _check_seat(first_dealer, n, "first dealer")

@@ -24,6 +24,7 @@ from itertools import chain, compress
 from typing import Any, Final, NamedTuple
 
 from jantaku.errors import (
+    ArgumentTypeError,
     ImpossibleSituationError,
     IncompleteHandError,
     InvalidHandError,
@@ -113,7 +114,13 @@ def ceil100(points: int | float) -> int:
 
     >>> ceil100(7680), ceil100(7700), ceil100(0)
     (7700, 7700, 0)
+
+    Raises :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a number.
     """
+    if points.__class__ is not int and (
+        isinstance(points, bool) or not isinstance(points, int | float)
+    ):
+        raise ArgumentTypeError(f"points are a number, not {points!r}")
     return -(-int(points) // 100) * 100
 
 
@@ -128,8 +135,11 @@ def basic_points(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:
     >>> basic_points(13, 30, TENHOU), basic_points(13, 30, WRC)
     ((8000, <Limit.KAZOE_YAKUMAN: 'kazoe yakuman'>), (6000, <Limit.SANBAIMAN: 'sanbaiman'>))
 
-    Raises :class:`~jantaku.errors.ScoringError` for fewer than 1 han or an odd fu.
+    Raises :class:`~jantaku.errors.ScoringError` for fewer than 1 han or an odd fu,
+    :class:`~jantaku.errors.ArgumentTypeError` for a han or fu that is not an int.
     """
+    if han.__class__ is not int or fu.__class__ is not int:
+        raise ArgumentTypeError(f"han and fu are ints, not {han!r} and {fu!r}")
     if han < 1 or fu < 20 or (fu % 10 and fu != 25):
         raise ImpossibleSituationError(f"no score for {han} han {fu} fu")
     if han >= 13:
@@ -1644,6 +1654,12 @@ def _meld_kinds(m: int) -> int:
 _MELD_KINDS: Final = tuple(_meld_kinds(m) for m in range(4 << 6))
 
 
+def _not_a_situation(s: object) -> ArgumentTypeError:
+    """The error for scoring what is not a :class:`WinSituation` (hand notation, say)."""
+    hint = " (WinSituation.from_hand reads hand notation)" if isinstance(s, str) else ""
+    return ArgumentTypeError(f"a win is scored from a WinSituation, not {s!r}{hint}")
+
+
 def score_win(s: WinSituation) -> WinResult:
     """Score a win: the highest-paying reading with its yaku, dora, fu and payments.
 
@@ -1660,8 +1676,11 @@ def score_win(s: WinSituation) -> WinResult:
     Raises :class:`~jantaku.errors.IncompleteHandError` when the tiles do not make a
     winning shape, :class:`~jantaku.errors.NoYakuError` when no reading has a yaku,
     :class:`~jantaku.errors.ImpossibleSituationError` for a pao seat without a
-    liable yakuman.
+    liable yakuman, :class:`~jantaku.errors.ArgumentTypeError` for anything but a
+    :class:`~jantaku.scoring.WinSituation`.
     """
+    if s.__class__ is not WinSituation:
+        raise _not_a_situation(s)
     concealed = bytearray(37)  # by tile: red fives apart
     for t in s.concealed:
         concealed[t] += 1
@@ -1950,12 +1969,15 @@ def has_yaku(s: WinSituation) -> bool:
     """Whether a complete hand has a yaku in this situation (the legal-win check).
 
     Cheaper than :func:`score_win`: no dora, payments or result are built. Raises
-    :class:`~jantaku.errors.IncompleteHandError` when the tiles are not a win.
+    :class:`~jantaku.errors.IncompleteHandError` when the tiles are not a win,
+    :class:`~jantaku.errors.ArgumentTypeError` for anything but a situation.
 
     >>> from jantaku.scoring.situation import WinSituation
     >>> has_yaku(WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3))
     False
     """
+    if s.__class__ is not WinSituation:
+        raise _not_a_situation(s)
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1

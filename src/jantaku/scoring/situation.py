@@ -24,12 +24,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from jantaku.errors import ImpossibleSituationError, InvalidHandError
+from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import EAST, KIND_OF, NORTH, WINDS, Tile, check_copies, parse_tiles
 
 __all__ = ["Riichi", "WinSituation"]
+
+_FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "robbed_ankan", "first_turn")
+_COUNTS = ("winner", "dealer", "kita", "flowers", "honba", "deposits")
+_TILE_TUPLES = ("concealed", "melds", "dora_indicators", "ura_indicators")
 
 
 class Riichi(Enum):
@@ -53,6 +57,19 @@ class WinSituation:
     orphans may do (Y11, option ``kokushi_robs_ankan``). ``deposits`` counts riichi
     sticks on the table, ``kita`` the norths set aside (three players), ``flowers``
     the flower tiles set aside where the rules use them (T4; one dora each).
+    ``ura_indicators`` count only for a riichi hand (a record of a yakuman win after
+    riichi lists them without the riichi yaku, so they are not refused otherwise).
+
+    Every field is checked for its type: a flag is ``True`` or ``False`` (not ``1`` nor
+    ``"yes"``), ``riichi`` a :class:`Riichi`, a seat or a count an ``int`` (not a bool),
+    ``rules`` a :class:`~jantaku.rules.Rules` or a preset's name; a wrong type raises
+    :class:`~jantaku.errors.ArgumentTypeError`, so no field is silently misread.
+
+    >>> WinSituation.from_hand("123m456p789s11555z", win="1z", discarder=1, riichi=True)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: riichi is a Riichi (Riichi.NONE, Riichi.RIICHI or \
+Riichi.DOUBLE), not True
     """
 
     concealed: tuple[Tile, ...]
@@ -77,9 +94,10 @@ class WinSituation:
     flowers: int = 0
     honba: int = 0
     deposits: int = 0
-    rules: Rules = TENHOU
+    rules: Rules = TENHOU  # or a preset's name, made the preset on construction
 
     def __post_init__(self) -> None:
+        self._check_types()
         n = self.rules.players
         bad = ImpossibleSituationError
         if len(self.concealed) + 3 * len(self.melds) != 14:
@@ -183,6 +201,45 @@ class WinSituation:
             if t >= 34 and not reds[t - 34]:
                 raise InvalidHandError("a red five that these rules do not use")
 
+    def _check_types(self) -> None:
+        """Refuse a field of the wrong type before anything reads it (tuples may come as
+        lists, and the rules as a preset's name)."""
+        rules = self.rules
+        if rules.__class__ is not Rules:
+            object.__setattr__(self, "rules", Rules.coerce(rules))
+        if self.riichi.__class__ is not Riichi:
+            raise ArgumentTypeError(
+                "riichi is a Riichi (Riichi.NONE, Riichi.RIICHI or Riichi.DOUBLE), "
+                f"not {self.riichi!r}"
+            )
+        for name in _FLAGS:
+            value = getattr(self, name)
+            if value.__class__ is not bool:
+                raise ArgumentTypeError(f"{name} is True or False, not {value!r}")
+        for name in _COUNTS:
+            value = getattr(self, name)
+            if value.__class__ is not int:
+                raise ArgumentTypeError(f"{name} is an int, not {value!r}")
+        for name in ("discarder", "pao"):
+            value = getattr(self, name)
+            if value is not None and value.__class__ is not int:
+                raise ArgumentTypeError(f"{name} is a seat (an int) or None, not {value!r}")
+        for name in _TILE_TUPLES:
+            value = getattr(self, name)
+            if value.__class__ is not tuple:
+                if not isinstance(value, tuple | list):
+                    what = "melds" if name == "melds" else "tiles"
+                    raise ArgumentTypeError(f"{name} is a tuple of {what}, not {value!r}")
+                object.__setattr__(self, name, tuple(value))
+        for t in (*self.concealed, self.win_tile, *self.dora_indicators, *self.ura_indicators):
+            if t.__class__ is not int:
+                raise ArgumentTypeError(
+                    f"a tile is an int, not {t!r}"
+                    + (" (WinSituation.from_hand reads notation)" if isinstance(t, str) else "")
+                )
+        if self.round_wind.__class__ is not int:
+            raise ArgumentTypeError(f"round_wind is a wind tile (an int), not {self.round_wind!r}")
+
     @classmethod
     def from_hand(
         cls,
@@ -197,12 +254,25 @@ class WinSituation:
         """Build a situation from hand notation; the winning tile must be in the
         concealed part (as in ``123m456p789s11555z`` winning on ``1z``).
 
+        ``hand``, ``win``, ``dora``, ``ura`` and ``round_wind`` are text in any tile
+        notation :func:`~jantaku.tiles.parse_tiles` reads; ``fields`` are the other
+        fields of :class:`WinSituation`, checked for their types.
+
         >>> WinSituation.from_hand("123m456p789s11555z", win="6z")
         Traceback (most recent call last):
         ...
         jantaku.errors.ImpossibleSituationError: the winning tile is not among the \
 concealed tiles
         """
+        for name, text in (
+            ("hand", hand),
+            ("win", win),
+            ("dora", dora),
+            ("ura", ura),
+            ("round_wind", round_wind),
+        ):
+            if not isinstance(text, str):
+                raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
         h = parse_hand(hand)
         wins = parse_tiles(win)
         if len(wins) != 1:

@@ -1,0 +1,122 @@
+"""parse_tiles and parse_hand read the three notations the README lists: compact,
+Unicode glyphs and mjai names (one reading of each text), and the command line with them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jantaku.cli import main
+from jantaku.errors import NotationError
+from jantaku.meld import format_hand, parse_hand
+from jantaku.tiles import (
+    EAST,
+    FLOWER,
+    HAKU,
+    RED_5M,
+    RED_5P,
+    UNKNOWN,
+    format_tiles,
+    format_unicode,
+    parse_tiles,
+    tile_to_mjai,
+    tiles_to_mjai,
+)
+
+ANY_TILE = st.integers(min_value=0, max_value=FLOWER)  # 0–36, the hidden tile and a flower
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ANY_TILE, min_size=1, max_size=20))
+def test_unicode_round_trip(tiles: list[int]) -> None:
+    assert parse_tiles(format_unicode(tiles)) == tuple(tiles)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(ANY_TILE, min_size=1, max_size=20),
+    st.sampled_from([" ", ", ", ",", "  ", "\t"]),
+)
+def test_mjai_names_round_trip(tiles: list[int], sep: str) -> None:
+    assert parse_tiles(sep.join(tiles_to_mjai(tiles))) == tuple(tiles)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=36), min_size=1, max_size=20))
+def test_three_notations_read_the_same_tiles(tiles: list[int]) -> None:
+    compact = parse_tiles(format_tiles(tiles))
+    mjai = " ".join(tiles_to_mjai(tiles))
+    assert compact == parse_tiles(format_unicode(tiles)) == parse_tiles(mjai)
+
+
+def test_mjai_names_and_glyphs_as_the_readme_lists_them() -> None:
+    assert parse_tiles("1m 9s 5mr 5pr E S W N P F C ?") == (
+        0,
+        26,
+        RED_5M,
+        RED_5P,
+        *range(EAST, HAKU + 3),
+        UNKNOWN,
+    )
+    assert parse_tiles("🀇🀡🀀🀆") == parse_tiles("1m9p1z5z")
+    assert parse_tiles("🀫🀢") == (UNKNOWN, FLOWER)
+    assert [tile_to_mjai(t) for t in parse_tiles("P F C")] == ["P", "F", "C"]
+
+
+def test_compact_notation_is_read_as_before() -> None:
+    assert parse_tiles("123m406p789s1122z") == (0, 1, 2, 12, 35, 14, 24, 25, 26, 27, 27, 28, 28)
+    assert parse_tiles("1m 2m") == (0, 1)  # compact and mjai alike
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "position"),
+    [
+        ("123m E", "compact notation among mjai names", 0),
+        ("E 123m", "compact notation among mjai names", 2),
+        ("E 1m 406p", "compact notation among mjai names", 5),
+        ("🀇🀈3m", "a text of Unicode tiles holds only tiles", 2),
+        ("1m 🀇", "a text of Unicode tiles holds only tiles", 0),
+        ("E S WN", "not an mjai tile name", 4),
+        ("5mr 5zr", "not an mjai tile name", 4),
+        ("E x", "not an mjai tile name", 2),
+        ("1m 2m x", "unexpected character", 6),
+        ("123x", "unexpected character", 3),
+        ("\ufe00🀝", "red mark not after a five", 0),
+    ],
+)
+def test_mixtures_and_mistakes_are_refused_clearly(text: str, message: str, position: int) -> None:
+    with pytest.raises(NotationError, match=message) as err:
+        parse_tiles(text)
+    assert err.value.position == position
+
+
+def test_hands_in_each_notation() -> None:
+    want = parse_hand("123m406p789s11z[555=z]")
+    unicode_hand = format_unicode(want.concealed) + "[555=z]"
+    mjai_hand = " ".join(tiles_to_mjai(want.concealed)) + " [555=z]"
+    assert parse_hand(unicode_hand) == want
+    assert parse_hand(mjai_hand) == want
+    assert format_hand(parse_hand(mjai_hand)) == "123m406p789s11z[555=z]"
+
+
+def test_a_hand_error_points_into_the_whole_text() -> None:
+    with pytest.raises(NotationError) as err:
+        parse_hand("1m 2m 3m E 123p [555=z]")
+    assert err.value.position == 11 and err.value.text == "1m 2m 3m E 123p [555=z]"
+
+
+def test_a_hidden_tile_is_no_tile_of_a_hand() -> None:
+    with pytest.raises(ValueError, match="not a known tile value"):
+        parse_hand("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E ?")
+
+
+def test_the_command_line_reads_unicode_and_mjai_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for hand in ("23m456p789s11122z", "🀈🀉🀜🀝🀞🀖🀗🀘🀀🀀🀀🀁🀁", "2m 3m 4p 5p 6p 7s 8s 9s E E E S S"):
+        assert main(["shanten", "--json", hand]) == 0
+        obj = json.loads(capsys.readouterr().out)
+        outputs.append((obj["shanten"], [w["tile"] for w in obj["waits"]]))
+    assert outputs[0] == outputs[1] == outputs[2] == (0, ["1m", "4m"])
