@@ -10,12 +10,15 @@ so code that knows nothing of jantaku still handles them sensibly.
 - :class:`ScoringError` — a win that cannot be scored (no yaku, impossible situation).
 - :class:`IllegalActionError` — a well-formed action not allowed in this state.
 - :class:`LogFormatError` — a malformed game record.
+- :class:`AgentError` — an agent that failed during a match.
+- :class:`ArgumentError` — an argument out of its range (a time budget, a count).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "AgentError",
+    "ArgumentError",
     "IllegalActionError",
     "ImpossibleSituationError",
     "IncompleteHandError",
@@ -93,12 +96,29 @@ class IllegalActionError(JantakuError, ValueError):
 
 
 class AgentError(JantakuError, RuntimeError):
-    """An agent that raised, returned garbage or exceeded its time budget."""
+    """An agent that raised, returned garbage or exceeded its time budget.
+
+    ``seat`` is the agent's seat and ``reason`` what went wrong, without the seat.
+
+    >>> str(AgentError("no answer within the time budget of 2 s", seat=1))
+    'agent at seat 1: no answer within the time budget of 2 s'
+    """
 
     def __init__(self, reason: str, *, seat: int) -> None:
         self.seat = seat
         self.reason = reason
         super().__init__(f"agent at seat {seat}: {reason}")
+
+
+class ArgumentError(JantakuError, ValueError):
+    """An argument out of its range: a time budget that is not a positive number of
+    seconds, a count of games below one, a number too large to mean anything.
+
+    >>> raise ArgumentError("the time budget must be a positive number of seconds, not -1")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: the time budget must be a positive number of seconds, not -1
+    """
 
 
 class LogFormatError(JantakuError, ValueError):
