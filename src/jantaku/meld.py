@@ -366,8 +366,13 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     check_copies(all_tiles, _ANY_SET)
     size = len(concealed) + 3 * len(melds)
     if partial:
-        if size == 0 or size > 14 or size % 3 == 0:
-            raise InvalidHandError(f"a partial hand has 1, 2, 4, 5, … 14 tiles, not {size}")
+        if size > 14:
+            raise InvalidHandError(f"a hand has at most 14 tiles (kans count as 3), not {size}")
+        if size % 3 == 0:
+            raise InvalidHandError(
+                f"a hand has 3n+1 or 3n+2 tiles (1, 2, 4, 5, … 13 or 14; kans count as 3); "
+                f"{size} is neither"
+            )
     elif size not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:
