@@ -13,6 +13,9 @@ or the first divergence: the round, the event number, what the record says and w
 we computed — then a total line. ``--json`` prints one JSON object per game (``file``,
 ``status``: ``ok``, ``diverged`` or ``error``, ``divergence``) and a final
 ``{"total": ...}`` object. The exit status is 0 when every game replays, 1 otherwise.
+A file that cannot be read (missing, corrupt, not a record) is one ``error`` line and
+the run goes on with the next file; progress goes to standard error when it is a
+terminal (or with ``--progress``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from jantaku.cli.common import Progress, bounded_int
+from jantaku.errors import ArgumentError
 from jantaku.logs.replay import GameReplay, replay_path
 
 __all__ = ["collect_files", "register", "run"]
@@ -66,24 +71,40 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("files", nargs="+", metavar="FILE", help="record files or directories")
     p.add_argument("--json", action="store_true", help="one JSON object per game, then a total")
     p.add_argument(
-        "--jobs", type=int, default=1, metavar="N", help="replay in N processes (default 1)"
+        "--jobs",
+        type=bounded_int(1, 256),
+        default=1,
+        metavar="N",
+        help="replay in N processes, 1 to 256 (default 1)",
     )
     p.add_argument("--quiet", action="store_true", help="print only divergences and the total")
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on standard error even when it is not a terminal",
+    )
     p.set_defaults(func=run)
 
 
 def _replay_file(path: Path) -> list[GameReplay]:
-    return list(replay_path(path))
+    """Every game of one file; whatever goes wrong with the file is its own ``error``
+    result, so that one bad file never stops a run of many."""
+    games: list[GameReplay] = []
+    try:
+        games.extend(replay_path(path))
+    except Exception as e:  # a reader's fault on a strange file: reported, not fatal
+        games.append(GameReplay(str(path), "error", error=f"{type(e).__name__}: {e}"))
+    return games
 
 
-def _results(files: list[Path], jobs: int) -> Iterator[GameReplay]:
+def _results(files: list[Path], jobs: int) -> Iterator[list[GameReplay]]:
+    """The games of each file, file by file, in the order given."""
     if jobs <= 1 or len(files) < 2:
         for f in files:
-            yield from replay_path(f)
+            yield _replay_file(f)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for games in pool.map(_replay_file, files, chunksize=8):
-            yield from games
+        yield from pool.map(_replay_file, files, chunksize=max(1, min(8, len(files) // jobs)))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,14 +115,27 @@ def run(args: argparse.Namespace) -> int:
     rounds = 0
     games = 0
     out = sys.stdout
-    for result in _results(files, max(1, int(args.jobs))):
-        games += 1
-        counts[result.status] = counts.get(result.status, 0) + 1
-        rounds += result.rounds
-        if args.json:
-            out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-        elif not (args.quiet and result.ok):
-            out.write(result.line() + "\n")
+    jobs = int(args.jobs)
+    if jobs < 1:
+        raise ArgumentError(f"--jobs must be at least 1, not {jobs}")
+    progress = Progress(
+        len(files), "file", enabled=True if getattr(args, "progress", False) else None
+    )
+    for done, results in enumerate(_results(files, jobs), 1):
+        progress.clear()
+        for result in results:
+            games += 1
+            counts[result.status] = counts.get(result.status, 0) + 1
+            rounds += result.rounds
+            if args.json:
+                out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+            elif not (args.quiet and result.ok):
+                out.write(result.line() + "\n")
+        out.flush()
+        progress.update(done)
+    progress.clear()
+    if not files:
+        print("jantaku: no record files found in the folders given", file=sys.stderr)
     seconds = time.perf_counter() - start
     total: dict[str, Any] = {
         "games": games,

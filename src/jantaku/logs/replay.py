@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -469,7 +470,7 @@ def read_records(path: str | Path) -> Iterator[tuple[str, TenhouGame | Sequence[
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, zlib.error) as e:
             raise LogFormatError(f"bad gzip data: {e}", source=str(p)) from None
     head = raw.lstrip()[:1]
     if head == b"{":

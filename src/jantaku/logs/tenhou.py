@@ -37,6 +37,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -821,7 +822,7 @@ def read_xml(data: str | bytes, *, strict: bool = False, ref: str = "") -> Tenho
         if raw[:2] == b"\x1f\x8b":
             try:
                 raw = gzip.decompress(raw)
-            except (OSError, EOFError) as e:
+            except (OSError, EOFError, zlib.error) as e:
                 raise LogFormatError(f"bad gzip data: {e}", source="xml") from None
         try:
             text = raw.decode("utf-8")
@@ -2196,7 +2197,7 @@ def read_game(
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
-        except (OSError, EOFError) as e:
+        except (OSError, EOFError, zlib.error) as e:
             raise LogFormatError(f"bad gzip data: {e}") from None
     head = raw.lstrip()[:1]
     if head == b"<":
