@@ -21,7 +21,7 @@ import json
 import sys
 from typing import IO, Any
 
-from jantaku.cli.common import echo, input_lines
+from jantaku.cli.common import describe, echo, input_lines
 from jantaku.errors import JantakuError
 from jantaku.hand import acceptance, advise, shanten_forms, waits
 from jantaku.meld import Hand, format_meld, parse_hand
@@ -37,7 +37,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("advise", run_advise, "rate every discard of a hand that has just drawn"),
     ):
         p = subparsers.add_parser(
-            name, help=text, description=__doc__.split("::")[0].strip() if __doc__ else None
+            name,
+            help=text,
+            description=describe(__doc__),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         p.add_argument("hand", nargs="?", metavar="HAND", help="hand notation, melds in brackets")
         p.add_argument("--visible", default="", metavar="TILES", help="tiles seen elsewhere")

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Final
@@ -22,6 +24,7 @@ __all__ = [
     "Progress",
     "add_time_budget",
     "bounded_int",
+    "describe",
     "echo",
     "input_lines",
     "open_output",
@@ -42,6 +45,52 @@ def echo(text: str, limit: int = ECHO_LIMIT) -> str:
     '1111111111… (1000 characters)'
     """
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+_ROLE = re.compile(r":[a-z]+:`~?([^`<]*?)\s*(?:<[^>]*>)?`")
+_LITERAL = re.compile(r"``([^`]*)``")
+
+
+def plain(text: str) -> str:
+    """Text from a docstring without its reStructuredText markup, as a terminal shows it.
+
+    >>> plain("see :func:`~jantaku.match.play_match`, ``--log DIR`` and :mod:`jantaku.cli`")
+    'see play_match, --log DIR and jantaku.cli'
+    """
+    text = _ROLE.sub(
+        lambda m: m.group(1).rsplit(".", 1)[-1] if "~" in m.group(0) else m.group(1), text
+    )
+    return _LITERAL.sub(r"\1", text)
+
+
+def describe(doc: str | None, width: int = 78) -> str | None:
+    """A module docstring as a subcommand's ``--help`` description: paragraphs wrapped,
+    literal blocks (usage lines) left out, markup removed. Use it with
+    :class:`argparse.RawDescriptionHelpFormatter`, which keeps the paragraphs.
+
+    >>> doc = "``jantaku x``: does y.\\n\\n::\\n\\n    jantaku x FILE\\n\\nIt reads ``FILE``."
+    >>> print(describe(doc))
+    jantaku x: does y.
+    <BLANKLINE>
+    It reads FILE.
+    """
+    if not doc:
+        return None
+    paragraphs: list[str] = []
+    skipping = False
+    for block in re.split(r"\n\s*\n", doc.strip()):
+        if skipping and block.startswith((" ", "\t")):
+            continue  # the literal block that follows ``::``
+        skipping = False
+        text = " ".join(line.strip() for line in block.splitlines())
+        if text.endswith("::"):
+            skipping = True
+            text = text[:-2].rstrip()
+            if not text:
+                continue
+            text += ":" if not text.endswith(":") else ""
+        paragraphs.append(textwrap.fill(plain(text), width, break_on_hyphens=False))
+    return "\n\n".join(paragraphs)
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:

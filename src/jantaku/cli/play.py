@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=int,
         choices=(0, 4, 8),
         default=None,
-        help="flower tiles in the set, on any preset (T4; default the preset's, none)",
+        help="flower tiles in the set, on any preset (default the preset's: none)",
     )
     p.add_argument("--log", type=Path, default=None, metavar="FILE", help="write an mjai log")
     add_time_budget(p, who="each bot (never you)")

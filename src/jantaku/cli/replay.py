@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from jantaku.cli.common import Progress, bounded_int
+from jantaku.cli.common import Progress, bounded_int, describe
 from jantaku.errors import ArgumentError
 from jantaku.logs.replay import GameReplay, replay_path
 
@@ -66,7 +66,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "replay",
         help="replay recorded games (Tenhou XML / JSON, mjai) and check every result",
-        description=__doc__.split("::")[0].strip() if __doc__ else None,
+        description=describe(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="record files or directories")
     p.add_argument("--json", action="store_true", help="one JSON object per game, then a total")

@@ -29,7 +29,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import IO, Any, NoReturn
 
-from jantaku.cli.common import bounded_int, echo, input_lines
+from jantaku.cli.common import bounded_int, describe, echo, input_lines
 from jantaku.errors import JantakuError, NotationError
 from jantaku.meld import format_meld, parse_hand
 from jantaku.rules import PRESETS, Rules
@@ -90,12 +90,17 @@ def _add_score_arguments(p: argparse.ArgumentParser, *, batch: bool) -> None:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``score`` and ``rules`` subcommands."""
-    doc = __doc__.split("::")[0].strip() if __doc__ else None
-    p = subparsers.add_parser("score", help="score a winning hand", description=doc)
+    doc = describe(__doc__)
+    raw = argparse.RawDescriptionHelpFormatter
+    p = subparsers.add_parser(
+        "score", help="score a winning hand", description=doc, formatter_class=raw
+    )
     _add_score_arguments(p, batch=True)
     p.add_argument("--batch", metavar="FILE", help='one request a line ("-" = stdin)')
     p.set_defaults(func=run_score)
-    r = subparsers.add_parser("rules", help="show a rules preset", description=doc)
+    r = subparsers.add_parser(
+        "rules", help="show a rules preset", description=doc, formatter_class=raw
+    )
     r.add_argument("preset", nargs="?", default="tenhou", choices=list(PRESETS))
     r.add_argument("--json", action="store_true", help="print the rules as JSON")
     r.set_defaults(func=run_rules)

@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.agents import BOTS, make_agent
-from jantaku.cli.common import Progress, add_time_budget, bounded_int, open_output, output_folder
+from jantaku.cli.common import (
+    Progress,
+    add_time_budget,
+    bounded_int,
+    describe,
+    open_output,
+    output_folder,
+)
 from jantaku.errors import (
     AgentError,
     ArgumentError,
@@ -80,10 +87,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "selfplay",
         help="play seeded matches between bots and print a summary",
-        description=(
-            "Play seeded matches between bots and print a summary. Match g uses seed S+g; "
-            "the lineup moves one seat per match so that every agent plays every seat."
-        ),
+        description=describe(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--games",
