@@ -176,6 +176,7 @@ def _json(s: WinSituation, r: WinResult, rules_name: str) -> dict[str, Any]:
         "dealer": s.is_dealer,
         "rules": rules_name,
         **r.to_dict(),
+        "payment": r.payment_text("ESWN"[: s.rules.players]),  # seats named as on the line
     }
 
 
