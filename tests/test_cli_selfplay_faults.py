@@ -180,3 +180,39 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     proc.wait(timeout=120)
     assert json.loads(first)["shanten"] == 0
     assert proc.returncode == 0 and err == ""
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # as in a terminal, even under a runner
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_stops_replay_with_the_total_so_far(jobs: str) -> None:
+    data = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "tenhou_xml"
+    if not data.is_dir():
+        data = Path("/work/shared/data/tenhou_xml")
+    games = sorted(str(p) for p in data.glob("*/*.xml.gz"))
+    if not games:
+        pytest.skip("needs the Tenhou games of shared/data")
+    proc = subprocess.Popen(
+        [JANTAKU, "replay", "--jobs", jobs, *(games * 20)],  # far more than a moment's work
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, signalled as a terminal does
+        preexec_fn=_default_sigint,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # the run is under way
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert ": ok" in first
+    assert proc.returncode == 130
+    assert "Traceback" not in err
+    total = out.splitlines()[-1]
+    assert total.startswith("total: ") and total.endswith(", interrupted")

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -98,14 +101,23 @@ def _replay_file(path: Path) -> list[GameReplay]:
     return games
 
 
-def _results(files: list[Path], jobs: int) -> Iterator[list[GameReplay]]:
+def _results(files: list[Path], jobs: int) -> Generator[list[GameReplay], None, None]:
     """The games of each file, file by file, in the order given."""
     if jobs <= 1 or len(files) < 2:
         for f in files:
             yield _replay_file(f)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_on_interrupt)
+    try:
         yield from pool.map(_replay_file, files, chunksize=max(1, min(8, len(files) // jobs)))
+    finally:  # stopped early (an interrupt): the files not yet started are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_on_interrupt() -> None:
+    """In a worker: Ctrl-C (sent to the whole foreground group) ends it without a
+    traceback; the main process reports the interrupt once."""
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,18 +134,25 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(
         len(files), "file", enabled=True if getattr(args, "progress", False) else None
     )
-    for done, results in enumerate(_results(files, jobs), 1):
-        progress.clear()
-        for result in results:
-            games += 1
-            counts[result.status] = counts.get(result.status, 0) + 1
-            rounds += result.rounds
-            if args.json:
-                out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-            elif not (args.quiet and result.ok):
-                out.write(result.line() + "\n")
-        out.flush()
-        progress.update(done)
+    interrupted = False
+    per_file = _results(files, jobs)
+    try:
+        for done, results in enumerate(per_file, 1):
+            progress.clear()
+            for result in results:
+                games += 1
+                counts[result.status] = counts.get(result.status, 0) + 1
+                rounds += result.rounds
+                if args.json:
+                    out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
+                elif not (args.quiet and result.ok):
+                    out.write(result.line() + "\n")
+            out.flush()
+            progress.update(done)
+    except (KeyboardInterrupt, BrokenProcessPool):  # Ctrl-C: the total of what was replayed
+        interrupted = True
+    finally:
+        per_file.close()
     progress.clear()
     if not files:
         print("jantaku: no record files found in the folders given", file=sys.stderr)
@@ -147,12 +166,18 @@ def run(args: argparse.Namespace) -> int:
         "seconds": round(seconds, 3),
         "rounds_per_second": round(rounds / seconds, 1) if seconds > 0 else None,
     }
+    if interrupted:
+        total["interrupted"] = True
     if args.json:
         out.write(json.dumps({"total": total}) + "\n")
     else:
         out.write(
             f"total: {games} games, {rounds} rounds: {counts['ok']} ok, "
             f"{counts['diverged']} diverged, {counts['error']} errors "
-            f"({seconds:.1f} s, {total['rounds_per_second']} rounds/s)\n"
+            f"({seconds:.1f} s, {total['rounds_per_second']} rounds/s)"
+            + (", interrupted" if interrupted else "")
+            + "\n"
         )
+    if interrupted:
+        return 130
     return 0 if games and counts["ok"] == games else 1
