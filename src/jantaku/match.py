@@ -582,11 +582,12 @@ class MatchSummary:
             f"wins: tsumo {self.tsumo}, ron {self.ron}",
             "draws: "
             + (", ".join(f"{k} {v}" for k, v in d["draws"].items()) if self.draws else "none"),
-            "agent                 avg place   avg points   avg result   1st",
         ]
+        width = max([20, *(len(label) for label in d["agents"])])  # a long mjai: command too
+        lines.append(f"{'agent':<{width}}  avg place   avg points   avg result   1st")
         for label, st in d["agents"].items():
             lines.append(
-                f"{label:<20} {st['average_placement']:>10.2f} {st['average_points']:>12.0f}"
+                f"{label:<{width}} {st['average_placement']:>10.2f} {st['average_points']:>12.0f}"
                 f" {st['average_result']:>12.1f} {st['first_places']:>5}"
             )
         mps = d["matches_per_second"]

@@ -254,8 +254,10 @@ class MjaiBotAgent(Agent):
 
 def _kill_group(proc: subprocess.Popen[str]) -> None:
     """Kill a bot's process group (it leads its own session), then the bot if still there."""
-    with contextlib.suppress(OSError):
-        os.killpg(proc.pid, signal.SIGKILL)
+    killpg = getattr(os, "killpg", None)  # POSIX; elsewhere the bot alone is killed
+    if killpg is not None:
+        with contextlib.suppress(OSError):
+            killpg(proc.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
     with contextlib.suppress(OSError):
         proc.kill()
 
