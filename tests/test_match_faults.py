@@ -157,3 +157,16 @@ def test_an_interrupt_stops_the_match_at_once_and_closes_the_agents() -> None:
     with pytest.raises(KeyboardInterrupt):
         play_match([agent, other, *randoms(2)], seed=1)
     assert agent.calls == 10 and agent.closed and other.closed
+
+
+class _OwnTimeout(Agent):
+    """An agent whose own network read times out: not the match's budget."""
+
+    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+        raise TimeoutError("the server did not answer")
+
+
+def test_an_agents_own_timeout_is_not_mistaken_for_the_budget() -> None:
+    with pytest.raises(AgentError) as info:
+        play_match([_OwnTimeout(), *randoms(3)], seed=1)
+    assert str(info.value) == "agent at seat 0: raised TimeoutError: the server did not answer"

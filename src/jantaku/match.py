@@ -238,7 +238,9 @@ async def _ask(
             action = await asyncio.wait_for(_in_thread(agent.act, view, legal), budget)
         else:
             action = agent.act(view, legal)
-    except TimeoutError:
+    except TimeoutError as e:
+        if budget is None:  # the agent's own timeout (a network read), not the budget
+            raise AgentError(f"raised TimeoutError: {e}", seat=seat) from e
         raise AgentError(f"no answer within the time budget of {budget:g} s", seat=seat) from None
     except AgentError as e:  # already about this agent: keep its reason, name the seat once
         raise AgentError(e.reason, seat=seat) from e

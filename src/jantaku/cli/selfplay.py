@@ -182,7 +182,7 @@ def _failure(e: JantakuError, game: int, seed: int, seat_names: list[str]) -> Fa
     if isinstance(e, AgentError):
         seat, reason = e.seat, e.reason
     elif isinstance(e, IllegalActionError):
-        seat, reason = e.seat, f"illegal action: {e.reason}"
+        seat, reason = e.seat, f"illegal action {e.action}: {e.reason}"
     else:
         reason = str(e)
     agent = seat_names[seat] if seat is not None and 0 <= seat < len(seat_names) else None
