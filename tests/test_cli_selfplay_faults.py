@@ -18,7 +18,8 @@ JANTAKU = str(Path(sys.executable).parent / "jantaku")
 
 # An mjai bot: "silent" never answers (it writes a file when its first message comes,
 # and starts a helper process, both for the tests to watch); "impostor" passes in the
-# name of the seat after its own; "tsumogiri" discards what it draws and passes on all else.
+# name of the seat after its own; "cheat" declares tsumo on every draw; "tsumogiri" discards
+# what it draws and passes on all else.
 BOT = r"""
 import json, pathlib, subprocess, sys, time
 mode, mark = sys.argv[1], pathlib.Path(sys.argv[2])
@@ -33,6 +34,9 @@ for line in sys.stdin:
         time.sleep(3600)
     elif mode == "impostor":
         print(json.dumps({"type": "none", "actor": (seat + 1) % 4}), flush=True)
+    elif mode == "cheat" and e["type"] == "tsumo" and e["actor"] == seat:
+        print(json.dumps({"type": "hora", "actor": seat, "target": seat, "pai": e["pai"]}),
+              flush=True)
     elif e["type"] == "tsumo" and e["actor"] == seat:
         print(json.dumps({"type": "dahai", "actor": seat, "pai": e["pai"], "tsumogiri": True}),
               flush=True)
@@ -216,3 +220,16 @@ def test_ctrl_c_stops_replay_with_the_total_so_far(jobs: str) -> None:
     assert "Traceback" not in err
     total = out.splitlines()[-1]
     assert total.startswith("total: ") and total.endswith(", interrupted")
+
+
+def test_an_illegal_answer_fails_the_match_with_the_action_and_reason(
+    bot: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agents = _agents(bot, "cheat", tmp_path / "unused")
+    status = main(["selfplay", "--games", "1", "--agents", agents, "--time-budget", "none"])
+    out, err = capsys.readouterr()
+    (line,) = [x for x in err.splitlines() if x.startswith("jantaku: match")]
+    assert status == 1
+    assert line.startswith("jantaku: match 1 (seed 0), seat 2 (2:mjai:")
+    assert "illegal action Hora(actor=2" in line
+    assert "failed: 1 match\n" in out
