@@ -309,3 +309,31 @@ def test_score_says_who_pays_what(
     assert lines[-2] == f"  seats: {seats}"
     status, out, _ = run(["score", DAISANGEN, "--win", "9p", *args, "--json"], capsys)
     assert json.loads(out)["payment"] == pays.split(" + ")[0]
+
+
+# --- play's time budget --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "budgets"),
+    [([], None), (["--time-budget", "3"], [None, 3.0, 3.0, 3.0])],
+)
+def test_play_times_the_bots_and_never_you(
+    option: list[str],
+    budgets: list[float | None] | None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    import jantaku.cli.play as cli_play
+
+    seen: dict[str, object] = {}
+
+    def fake_match(*args: object, **kwargs: object) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr(cli_play, "play_match", fake_match)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--seed", "1", *option]) == 0
+    assert seen["time_budget"] == budgets
