@@ -144,7 +144,12 @@ def seconds(text: str) -> float:
     return value
 
 
-def add_time_budget(parser: argparse.ArgumentParser, *, who: str = "every bot") -> None:
+def add_time_budget(
+    parser: argparse.ArgumentParser,
+    *,
+    who: str = "every bot",
+    default: str = "10 s for an external mjai bot, no limit for a built-in one",
+) -> None:
     """Add ``--time-budget SECONDS``: the time ``who`` has for one decision."""
     parser.add_argument(
         "--time-budget",
@@ -152,8 +157,8 @@ def add_time_budget(parser: argparse.ArgumentParser, *, who: str = "every bot") 
         default=None,
         metavar="SECONDS",
         help=f"seconds {who} has for one decision, or none for no limit; a bot that has "
-        "not answered by then loses the match and its process is stopped (default: 10 s "
-        "for an external mjai bot, no limit for a built-in one)",
+        f"not answered by then loses the match (an external bot's process is stopped); "
+        f"default: {default}",
     )
 
 

@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="flower tiles in the set, on any preset (default the preset's: none)",
     )
     p.add_argument("--log", type=Path, default=None, metavar="FILE", help="write an mjai log")
-    add_time_budget(p, who="each bot (never you)")
+    add_time_budget(p, who="each bot (never you)", default="no limit")
     p.set_defaults(func=run)
 
 
