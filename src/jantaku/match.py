@@ -65,6 +65,7 @@ from jantaku.rules import TENHOU, Rules
 from jantaku.tiles import Tile
 
 __all__ = [
+    "FailedMatch",
     "MatchResult",
     "MatchSummary",
     "TimeBudget",
@@ -516,6 +517,54 @@ def play_match(
             loop.close()
 
 
+@dataclass(frozen=True, slots=True)
+class FailedMatch:
+    """A match of a series that stopped on a fault: its number in the series (from 1),
+    its seed, the seat at fault and that seat's agent (if known), and what went wrong.
+
+    >>> f = FailedMatch.from_error(AgentError("no answer", seat=2), game=3, seed=12,
+    ...                            names=["a", "b", "mjai:bot", "d"])
+    >>> f.line()
+    'match 3 (seed 12), seat 2 (mjai:bot): no answer'
+    """
+
+    game: int
+    seed: int
+    seat: int | None
+    agent: str | None
+    reason: str
+
+    @classmethod
+    def from_error(
+        cls, error: JantakuError, *, game: int, seed: int, names: Sequence[str]
+    ) -> FailedMatch:
+        """The failure a match's error describes (an agent's fault or an illegal answer)."""
+        seat: int | None = None
+        if isinstance(error, AgentError):
+            seat, reason = error.seat, error.reason
+        elif isinstance(error, IllegalActionError):
+            seat, reason = error.seat, f"illegal action {error.action}: {error.reason}"
+        else:
+            reason = str(error)
+        agent = names[seat] if seat is not None and 0 <= seat < len(names) else None
+        return cls(game, seed, seat, agent, reason)
+
+    def line(self) -> str:
+        """One line for a terminal."""
+        who = f", seat {self.seat} ({self.agent})" if self.seat is not None else ""
+        return f"match {self.game} (seed {self.seed}){who}: {self.reason}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The failure as JSON-ready values."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "seat": self.seat,
+            "agent": self.agent,
+            "error": self.reason,
+        }
+
+
 @dataclass(slots=True)
 class _AgentStats:
     games: int = 0
@@ -527,7 +576,8 @@ class _AgentStats:
 
 @dataclass(slots=True)
 class MatchSummary:
-    """Totals over many matches, per agent label (its position in the lineup)."""
+    """Totals over many matches, per agent label (its position in the lineup), and the
+    matches that failed (:class:`FailedMatch`, counted in nothing else)."""
 
     labels: tuple[str, ...]
     games: int = 0
@@ -537,6 +587,11 @@ class MatchSummary:
     draws: Counter[str] = field(default_factory=Counter)
     stats: dict[str, _AgentStats] = field(default_factory=dict)
     seconds: float = 0.0
+    failed: list[FailedMatch] = field(default_factory=list)
+
+    def add_failure(self, failure: FailedMatch) -> None:
+        """Note a match that stopped on a fault."""
+        self.failed.append(failure)
 
     def add(self, result: MatchResult, seat_labels: Sequence[str]) -> None:
         """Count one match whose seats were taken by ``seat_labels``."""
@@ -574,6 +629,7 @@ class MatchSummary:
             "agents": per,
             "seconds": round(self.seconds, 3),
             "matches_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "failed": [f.to_dict() for f in self.failed],
         }
 
     def text(self) -> str:
@@ -594,4 +650,8 @@ class MatchSummary:
             )
         mps = d["matches_per_second"]
         lines.append(f"{d['seconds']:.2f} s, {mps if mps is not None else '-'} matches/s")
+        if self.failed:
+            count = len(self.failed)
+            lines.append(f"failed: {count} match{'es' if count != 1 else ''}")
+            lines.extend(f"  {f.line()}" for f in self.failed)
         return "\n".join(lines)

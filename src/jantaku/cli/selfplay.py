@@ -28,7 +28,7 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +41,8 @@ from jantaku.cli.common import (
     open_output,
     output_folder,
 )
-from jantaku.errors import (
-    AgentError,
-    ArgumentError,
-    IllegalActionError,
-    JantakuError,
-    RulesError,
-)
-from jantaku.match import MatchResult, MatchSummary, play_match
+from jantaku.errors import AgentError, ArgumentError, IllegalActionError, RulesError
+from jantaku.match import FailedMatch, MatchResult, MatchSummary, play_match
 from jantaku.rules import PRESETS, Rules
 
 __all__ = ["register", "resolve_rules", "run"]
@@ -151,44 +145,6 @@ MAX_SEED = 2**63 - 1
 """The largest seed of a match."""
 
 
-@dataclass(frozen=True, slots=True)
-class FailedMatch:
-    """A match that stopped on a fault: its number (from 1), seed, seat and agent."""
-
-    game: int
-    seed: int
-    seat: int | None
-    agent: str | None
-    reason: str
-
-    def line(self) -> str:
-        """One line for standard error and the summary."""
-        who = f", seat {self.seat} ({self.agent})" if self.seat is not None else ""
-        return f"match {self.game} (seed {self.seed}){who}: {self.reason}"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The failure as JSON-ready values."""
-        return {
-            "game": self.game,
-            "seed": self.seed,
-            "seat": self.seat,
-            "agent": self.agent,
-            "error": self.reason,
-        }
-
-
-def _failure(e: JantakuError, game: int, seed: int, seat_names: list[str]) -> FailedMatch:
-    seat: int | None = None
-    if isinstance(e, AgentError):
-        seat, reason = e.seat, e.reason
-    elif isinstance(e, IllegalActionError):
-        seat, reason = e.seat, f"illegal action {e.action}: {e.reason}"
-    else:
-        reason = str(e)
-    agent = seat_names[seat] if seat is not None and 0 <= seat < len(seat_names) else None
-    return FailedMatch(game, seed, seat, agent, reason)
-
-
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the summary; returns the exit status."""
     rules = resolve_rules(args.rules, args.players)
@@ -214,7 +170,6 @@ def run(args: argparse.Namespace) -> int:
     if args.log is not None:
         output_folder(args.log)
     progress = Progress(games, "match", enabled=True if getattr(args, "progress", False) else None)
-    failures: list[FailedMatch] = []
     interrupted = False
     played = 0
     start = time.perf_counter()
@@ -230,8 +185,8 @@ def run(args: argparse.Namespace) -> int:
             try:
                 result = _play_one(agents, rules, seed, seat_names, args.log, budget)
             except (AgentError, IllegalActionError) as e:
-                failure = _failure(e, g + 1, seed, seat_names)
-                failures.append(failure)
+                failure = FailedMatch.from_error(e, game=g + 1, seed=seed, names=seat_names)
+                summary.add_failure(failure)
                 progress.clear()
                 print(f"jantaku: {failure.line()}", file=sys.stderr)
                 if getattr(args, "stop_on_error", False):
@@ -239,7 +194,8 @@ def run(args: argparse.Namespace) -> int:
             else:
                 summary.add(result, seat_names)
             played = g + 1
-            progress.update(played, f"(seed {seed}, {len(failures)} failed)" if failures else "")
+            failed = len(summary.failed)
+            progress.update(played, f"({failed} failed)" if failed else "")
     except KeyboardInterrupt:
         interrupted = True
     progress.clear()
@@ -250,7 +206,6 @@ def run(args: argparse.Namespace) -> int:
         out["rules"] = args.rules if rules.name() is None else rules.name()
         out["seed"] = args.seed
         out["planned"] = games
-        out["failed"] = [f.to_dict() for f in failures]
         out["interrupted"] = interrupted
         print(json.dumps(out, ensure_ascii=False))
     else:
@@ -260,13 +215,9 @@ def run(args: argparse.Namespace) -> int:
             head += f" ({played} of {games} matches{', interrupted' if interrupted else ''})"
         print(head)
         print(summary.text())
-        if failures:
-            print(f"failed: {len(failures)} match{'es' if len(failures) != 1 else ''}")
-            for f in failures:
-                print(f"  {f.line()}")
     if interrupted:
         return 130
-    return 1 if failures else 0
+    return 1 if summary.failed else 0
 
 
 def _play_one(
