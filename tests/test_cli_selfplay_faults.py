@@ -233,3 +233,35 @@ def test_an_illegal_answer_fails_the_match_with_the_action_and_reason(
     assert line.startswith("jantaku: match 1 (seed 0), seat 2 (2:mjai:")
     assert "illegal action Hora(actor=2" in line
     assert "failed: 1 match\n" in out
+
+
+def test_the_first_ctrl_c_at_the_table_ends_play() -> None:
+    """Ctrl-C while you think: the match stops at once (no press is swallowed)."""
+    proc = subprocess.Popen(
+        [JANTAKU, "play", "--seed", "3"],
+        stdin=subprocess.PIPE,  # kept open: the player is thinking, not gone
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_default_sigint,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    try:
+        shown = b""
+        while b"q quits" not in shown:  # the first question is on the screen
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            assert chunk, shown.decode()
+            shown += chunk
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=120)
+        out = proc.stdout.read().decode()
+        err = proc.stderr.read().decode()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        assert proc.stdin is not None
+        proc.stdin.close()
+    assert proc.returncode == 130
+    assert "interrupted: the match is abandoned (seed 3)" in out
+    assert "Traceback" not in err
