@@ -29,6 +29,7 @@ __all__ = [
     "input_lines",
     "open_output",
     "output_folder",
+    "plain",
     "seconds",
 ]
 
