@@ -113,6 +113,7 @@ def test_the_echo_of_a_huge_bad_line_is_cut(
     (row,) = [json.loads(x) for x in out.splitlines()]
     assert status == 1 and len(out) < 2_000
     assert row["line"] == 1 and "(1000001 characters)" in row["input"]
+    assert len(row["error"]) < 300
 
 
 # --- numbers out of range ----------------------------------------------------------

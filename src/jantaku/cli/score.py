@@ -225,6 +225,10 @@ def _text(s: WinSituation, r: WinResult) -> str:
     return "\n".join(lines)
 
 
+MAX_REQUEST = 4096
+"""The longest line a score batch reads as a request (a real one is far shorter)."""
+
+
 def score_request(line: str) -> dict[str, Any]:
     """Score one request given as command-line arguments; the JSON object it prints.
 
@@ -255,6 +259,11 @@ def run_score(args: argparse.Namespace, out: IO[str] | None = None) -> int:
                 result: dict[str, Any] = {"error": "the line is not UTF-8 text"}
             elif not line.strip() or line.lstrip().startswith("#"):
                 continue
+            elif len(line) > MAX_REQUEST:  # no request is that long: refused unread
+                result = {
+                    "error": f"the line is {len(line)} characters; a request has at most "
+                    f"{MAX_REQUEST}"
+                }
             else:
                 result = score_request(line)
             if "error" in result:
