@@ -62,7 +62,7 @@ def peer(tmp_path: Path) -> Path:
 
 def test_an_external_bot_plays_a_match_seeing_only_its_seat(peer: Path, tmp_path: Path) -> None:
     record = tmp_path / "seen.jsonl"
-    bot = MjaiBotAgent([sys.executable, str(peer), str(record)], name="peer")
+    bot = MjaiBotAgent([sys.executable, str(peer), str(record)], name="peer", time_budget=None)
     result = play_match([RandomAgent(1), bot, RandomAgent(2), RandomAgent(3)], seed=4)
     assert isinstance(result.log[-1], EndGame)
     mine = [e for e in result.log if isinstance(e, Dahai) and e.actor == 1]
@@ -126,11 +126,15 @@ def test_loose_mjai_answers_map_onto_the_legal_actions() -> None:
 
 
 def test_a_bot_that_answers_garbage_or_quits_is_reported(peer: Path, tmp_path: Path) -> None:
-    garbage = MjaiBotAgent([sys.executable, str(peer), str(tmp_path / "g"), "garbage"])
+    garbage = MjaiBotAgent(
+        [sys.executable, str(peer), str(tmp_path / "g"), "garbage"], time_budget=None
+    )
     with pytest.raises(AgentError, match="not json") as info:
         play_match([garbage, *(RandomAgent(i) for i in range(3))], seed=1)
     assert info.value.seat == 0
-    quitter = MjaiBotAgent([sys.executable, str(peer), str(tmp_path / "q"), "quit"])
+    quitter = MjaiBotAgent(
+        [sys.executable, str(peer), str(tmp_path / "q"), "quit"], time_budget=None
+    )
     with pytest.raises(AgentError, match="closed its output") as info:
         play_match([RandomAgent(0), RandomAgent(1), quitter, RandomAgent(2)], seed=1)
     assert info.value.seat == 2
@@ -144,7 +148,16 @@ def test_selfplay_with_an_external_bot(
 
     spec = f"mjai:{sys.executable} {peer} {tmp_path / 'seen.jsonl'}"
     status = main(
-        ["selfplay", "--games", "1", "--agents", f"random,{spec},random,random", "--json"]
+        [
+            "selfplay",
+            "--games",
+            "1",
+            "--agents",
+            f"random,{spec},random,random",
+            "--json",
+            "--time-budget",
+            "none",  # a busy machine may start a process slowly
+        ]
     )
     assert status == 0
     out = json.loads(capsys.readouterr().out)

@@ -58,7 +58,7 @@ def test_play_end_of_input_as_a_process() -> None:
         input="",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=600,  # only ends a hung run; a busy machine may be slow
         check=False,
     )
     assert proc.returncode == 0
@@ -95,7 +95,7 @@ def test_selfplay_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(a["games"] == 3 for a in out["agents"].values())
     places = sum(a["average_placement"] for a in out["agents"].values())
     assert places == pytest.approx(10.0, abs=0.01)
-    assert out["matches_per_second"] > 0
+    assert out["seconds"] > 0 and out["matches_per_second"] is not None
     assert set(out["wins"]) == {"tsumo", "ron"}
 
 

@@ -6,7 +6,6 @@ import asyncio
 import io
 import random
 import threading
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -186,15 +185,22 @@ class Cheater(Agent):
         return Pass(view.seat)
 
 
-class SlowAsync(Agent):
-    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
-        await asyncio.sleep(1.0)
+class Hung(Agent):
+    """A blocking agent that never answers (an engine stuck in a loop)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        self.release.wait()
         return legal[0]
 
 
-class SlowSync(Agent):
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
-        time.sleep(0.05)
+class SlowAsync(Agent):
+    """An async agent that never answers until the driver gives up on it."""
+
+    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+        await asyncio.Event().wait()  # nobody sets it: only the budget ends the wait
         return legal[0]
 
 
@@ -247,40 +253,37 @@ def test_answers_for_another_seat_or_not_actions_at_all() -> None:
 
 
 def test_time_budget_async_and_sync() -> None:
-    with pytest.raises(AgentError, match="time budget") as info:
-        play_match([*randoms(1), SlowAsync(), *randoms(2)], seed=1, time_budget=0.01)
+    """Only the agent that never answers has a budget, so how fast the machine is
+    decides nothing: the others are never timed, the silent one always runs out."""
+    with pytest.raises(AgentError, match=r"time budget of 0\.01 s") as info:
+        play_match(
+            [*randoms(1), SlowAsync(), *randoms(2)], seed=1, time_budget=[None, 0.01, None, None]
+        )
     assert info.value.seat == 1
-    with pytest.raises(AgentError, match="time budget") as info:
-        play_match([SlowSync(), *randoms(3)], seed=1, time_budget=0.01)
+    hung = Hung()
+    try:
+        with pytest.raises(AgentError, match="time budget") as info:
+            play_match([hung, *randoms(3)], seed=1, time_budget=[0.01, None, None, None])
+    finally:
+        hung.release.set()
     assert info.value.seat == 0
-
-
-class Hung(Agent):
-    """A blocking agent that never answers (an engine stuck in a loop)."""
-
-    def __init__(self) -> None:
-        self.release = threading.Event()
-
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
-        self.release.wait()
-        return legal[0]
 
 
 def test_time_budget_stops_a_blocking_agent_that_never_answers() -> None:
     hung = Hung()
-    start = time.perf_counter()
     try:
         with pytest.raises(AgentError, match="time budget") as info:
-            play_match([*randoms(2), hung, *randoms(1)], seed=1, time_budget=0.2)
+            play_match(
+                [*randoms(2), hung, *randoms(1)], seed=1, time_budget=[None, None, 0.2, None]
+            )
     finally:
         hung.release.set()  # let its thread go
-    assert info.value.seat == 2
-    assert time.perf_counter() - start < 30
+    assert info.value.seat == 2 and info.value.reason.startswith("no answer")
 
 
 def test_time_budget_reports_a_blocking_agent_that_raises() -> None:
     with pytest.raises(AgentError, match="raised ZeroDivisionError") as info:
-        play_match([*randoms(3), Raiser(after=3)], seed=1, time_budget=5.0)
+        play_match([*randoms(3), Raiser(after=3)], seed=1, time_budget=[None, None, None, 5.0])
     assert info.value.seat == 3
 
 

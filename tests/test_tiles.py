@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jantaku.errors import InvalidHandError, NotationError
@@ -25,16 +25,19 @@ from jantaku.tiles import (
 tiles_st = st.lists(st.integers(min_value=0, max_value=36), max_size=20)
 
 
+@settings(deadline=None)  # no limit on an example's time: CI machines are busy
 @given(tiles_st)
 def test_compact_round_trip(tiles: list[int]) -> None:
     assert parse_tiles(format_tiles(tiles)) == tuple(tiles)
 
 
+@settings(deadline=None)  # no limit on an example's time: CI machines are busy
 @given(st.lists(st.integers(min_value=0, max_value=37), max_size=20))
 def test_unicode_round_trip(tiles: list[int]) -> None:
     assert parse_unicode(format_unicode(tiles)) == tuple(tiles)
 
 
+@settings(deadline=None)  # no limit on an example's time: CI machines are busy
 @given(st.lists(st.integers(min_value=0, max_value=37), max_size=20))
 def test_mjai_round_trip(tiles: list[int]) -> None:
     assert [tile_from_mjai(tile_to_mjai(t)) for t in tiles] == tiles

@@ -10,9 +10,11 @@ so code that knows nothing of jantaku still handles them sensibly.
 - :class:`ScoringError` — a win that cannot be scored (no yaku, impossible situation).
 - :class:`IllegalActionError` — a well-formed action not allowed in this state.
 - :class:`LogFormatError` — a malformed game record.
+- :class:`AgentError` — an agent that failed during a match.
 - :class:`ArgumentError` — a value a public function cannot take (a seat not at the
-  table, a negative count), and :class:`ArgumentTypeError`, a value of the wrong type
-  (a string where a flag is meant, bytes where text is).
+  table, a negative count, a time budget that is not a positive number of seconds), and
+  :class:`ArgumentTypeError`, a value of the wrong type (a string where a flag is meant,
+  bytes where text is).
 """
 
 from __future__ import annotations
@@ -105,12 +107,30 @@ class IllegalActionError(JantakuError, ValueError):
 
 
 class AgentError(JantakuError, RuntimeError):
-    """An agent that raised, returned garbage or exceeded its time budget."""
+    """An agent that raised, returned garbage or exceeded its time budget.
+
+    ``seat`` is the agent's seat and ``reason`` what went wrong, without the seat.
+
+    >>> str(AgentError("no answer within the time budget of 2 s", seat=1))
+    'agent at seat 1: no answer within the time budget of 2 s'
+    """
 
     def __init__(self, reason: str, *, seat: int) -> None:
         self.seat = seat
         self.reason = reason
         super().__init__(f"agent at seat {seat}: {reason}")
+
+
+class ArgumentError(JantakuError, ValueError):
+    """A value a public function cannot take: out of range (a seat not at the table, a
+    negative count, a tile value that is no tile, a time budget that is not a positive
+    number of seconds, a count of games below one) or not one of the names it knows.
+
+    >>> raise ArgumentError("the time budget must be a positive number of seconds, not -1")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: the time budget must be a positive number of seconds, not -1
+    """
 
 
 class LogFormatError(JantakuError, ValueError):
@@ -126,11 +146,6 @@ class LogFormatError(JantakuError, ValueError):
         if line is not None:
             where += f"{line}:"
         super().__init__(f"{where} {reason}".strip() if where else reason)
-
-
-class ArgumentError(JantakuError, ValueError):
-    """A value a public function cannot take: out of range (a seat not at the table, a
-    negative count, a tile value that is no tile) or not one of the names it knows."""
 
 
 class ArgumentTypeError(ArgumentError, TypeError):

@@ -11,6 +11,12 @@ the match with :class:`~jantaku.errors.AgentError`, and an answer that is not on
 the legal actions with :class:`~jantaku.errors.IllegalActionError`; both name the
 seat, and the referee's state is left as it was before that decision.
 
+Each seat has a time budget for one decision (:func:`time_budgets`): by default the
+agent's own ``time_budget`` attribute — none for the built-in bots, a few seconds for
+an external bot (:class:`~jantaku.agents.MjaiBotAgent`) — and the budget is enforced
+while the agent thinks: a seat that has not answered when its time is up is reported
+then, and an agent with a process is closed (the process killed).
+
 >>> from jantaku.agents import RandomAgent
 >>> result = play_match([RandomAgent(seed=i) for i in range(4)], seed=5)
 >>> len(result.scores), sum(result.placements) == 1 + 2 + 3 + 4
@@ -23,8 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import threading
-import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,7 +39,7 @@ from typing import IO, Any, Final
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.mjai_bot import events_for
 from jantaku.engine import Referee, State, apply, observe
-from jantaku.errors import AgentError, IllegalActionError, JantakuError
+from jantaku.errors import AgentError, ArgumentError, IllegalActionError, JantakuError
 from jantaku.events import (
     Action,
     Ankan,
@@ -58,7 +64,68 @@ from jantaku.meld import Meld
 from jantaku.rules import TENHOU, Rules
 from jantaku.tiles import Tile
 
-__all__ = ["MatchResult", "MatchSummary", "placements", "play_match", "play_match_async"]
+__all__ = [
+    "FailedMatch",
+    "MatchResult",
+    "MatchSummary",
+    "TimeBudget",
+    "placements",
+    "play_match",
+    "play_match_async",
+    "time_budgets",
+]
+
+TimeBudget = float | Sequence[float | None] | None
+"""A match's time budget: seconds for every seat, one entry a seat (``None`` for no
+limit), or ``None`` for each agent's own (its ``time_budget`` attribute)."""
+
+
+def _seconds(value: object, what: str) -> float | None:
+    """A budget in seconds, checked: a positive number, ``inf`` or ``None`` for no limit."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentError(f"{what} must be a number of seconds, not {value!r}")
+    if math.isnan(value) or value <= 0:
+        raise ArgumentError(f"{what} must be a positive number of seconds, not {value!r}")
+    return None if math.isinf(value) else float(value)
+
+
+def time_budgets(
+    agents: Sequence[object], time_budget: TimeBudget = None
+) -> tuple[float | None, ...]:
+    """Each seat's time budget for one decision, in seconds (``None``: no limit).
+
+    ``time_budget`` is a number for every seat, a sequence with one entry a seat, or
+    ``None`` for each agent's own ``time_budget`` attribute (no limit if it has none;
+    an external mjai bot has one). ``math.inf`` means no limit.
+
+    >>> from jantaku.agents import MjaiBotAgent, RandomAgent
+    >>> bot = MjaiBotAgent(["python3", "bot.py"])
+    >>> time_budgets([RandomAgent(), bot])
+    (None, 10.0)
+    >>> time_budgets([RandomAgent(), bot], 2)
+    (2.0, 2.0)
+    >>> time_budgets([RandomAgent(), bot], [None, 0.5])
+    (None, 0.5)
+    >>> time_budgets([RandomAgent()], -1)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: the time budget must be a positive number of seconds, not -1
+
+    Raises :class:`~jantaku.errors.ArgumentError` for a budget that is not a positive
+    number of seconds, or a sequence of the wrong length.
+    """
+    if time_budget is None:
+        return tuple(
+            _seconds(getattr(a, "time_budget", None), f"the time budget of {a!r}") for a in agents
+        )
+    if isinstance(time_budget, Sequence) and not isinstance(time_budget, str | bytes):
+        if len(time_budget) != len(agents):
+            raise ArgumentError(f"{len(time_budget)} time budgets given for {len(agents)} seats")
+        return tuple(_seconds(b, f"the time budget of seat {i}") for i, b in enumerate(time_budget))
+    one = _seconds(time_budget, "the time budget")
+    return (one,) * len(agents)
 
 
 def placements(scores: Sequence[int]) -> tuple[int, ...]:
@@ -147,10 +214,9 @@ def _act_is_native_async(agent: Any) -> bool:
     return method is not None and method is not Agent.act_async
 
 
-def _checked(action: object, seat: int, start: float, budget: float | None) -> Action:
-    """An agent's answer once it is back: within its time budget and an action."""
-    if budget is not None and time.perf_counter() - start > budget:
-        raise AgentError(f"exceeded the time budget of {budget} s", seat=seat)
+def _checked(action: object, seat: int) -> Action:
+    """An agent's answer once it is back: an action (the budget is enforced while the
+    agent thinks, never by timing the answer after it came)."""
     if not isinstance(action, _ACTION_TYPES):
         raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
     return action
@@ -165,7 +231,6 @@ async def _ask(
     native: bool,
 ) -> Action:
     """One decision of one agent, with faults turned into errors naming the seat."""
-    start = time.perf_counter() if budget is not None else 0.0
     try:
         if native:
             coro = agent.act_async(view, legal)
@@ -174,11 +239,15 @@ async def _ask(
             action = await asyncio.wait_for(_in_thread(agent.act, view, legal), budget)
         else:
             action = agent.act(view, legal)
-    except TimeoutError:
-        raise AgentError(f"no answer within the time budget of {budget} s", seat=seat) from None
+    except TimeoutError as e:
+        if budget is None:  # the agent's own timeout (a network read), not the budget
+            raise AgentError(f"raised TimeoutError: {e}", seat=seat) from e
+        raise AgentError(f"no answer within the time budget of {budget:g} s", seat=seat) from None
+    except AgentError as e:  # already about this agent: keep its reason, name the seat once
+        raise AgentError(e.reason, seat=seat) from e
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    return _checked(action, seat, start, budget)
+    return _checked(action, seat)
 
 
 async def _in_thread(fn: Any, *args: Any) -> Any:
@@ -208,17 +277,16 @@ async def _in_thread(fn: Any, *args: Any) -> Any:
     return await done
 
 
-def _ask_sync(
-    agent: Any, seat: int, view: Any, legal: tuple[Action, ...], budget: float | None
-) -> Action:
+def _ask_sync(agent: Any, seat: int, view: Any, legal: tuple[Action, ...]) -> Action:
     """:func:`_ask` for an agent that answers at once, with no budget (no coroutine or
     thread for each decision)."""
-    start = time.perf_counter() if budget is not None else 0.0
     try:
         action = agent.act(view, legal)
+    except AgentError as e:
+        raise AgentError(e.reason, seat=seat) from e
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    return _checked(action, seat, start, budget)
+    return _checked(action, seat)
 
 
 _ACTION_TYPES: Final = (  # the most frequent answers first: isinstance tries them in order
@@ -268,6 +336,8 @@ def _hook(agent: Any, seat: int, name: str, *args: Any) -> None:
         return
     try:
         method(*args)
+    except AgentError as e:
+        raise AgentError(f"{name}: {e.reason}", seat=seat) from e
     except Exception as e:
         raise AgentError(f"{name} raised {type(e).__name__}: {e}", seat=seat) from e
 
@@ -279,13 +349,14 @@ async def play_match_async(
     log: IO[str] | None = None,
     *,
     names: Sequence[str] | None = None,
-    time_budget: float | None = None,
+    time_budget: TimeBudget = None,
 ) -> MatchResult:
     """Play one match (async driver); see :func:`play_match`."""
     rules = Rules.coerce(rules)  # a preset's name will do
     n = rules.players
     if len(agents) != n:
         raise AgentError(f"{len(agents)} agents for {n} seats", seat=min(len(agents), n - 1))
+    budgets = time_budgets(agents, time_budget)
     labels = (
         tuple(names)
         if names is not None
@@ -296,7 +367,7 @@ async def play_match_async(
     try:
         for seat, agent in enumerate(agents):
             _hook(agent, seat, "start_match", seat, n)
-        return await _drive(ref, agents, writer, time_budget)
+        return await _drive(ref, agents, writer, budgets)
     finally:
         for agent in agents:  # an agent with a process or a connection lets it go
             close = getattr(agent, "close", None)
@@ -305,7 +376,10 @@ async def play_match_async(
 
 
 async def _drive(
-    ref: Referee, agents: Sequence[Agent], writer: MjaiWriter | None, time_budget: float | None
+    ref: Referee,
+    agents: Sequence[Agent],
+    writer: MjaiWriter | None,
+    budgets: tuple[float | None, ...],
 ) -> MatchResult:
     """The decision loop of :func:`play_match_async`."""
     rules = ref.rules
@@ -335,7 +409,7 @@ async def _drive(
                     seat,
                     observe(state, seat) if looks[seat] else None,
                     legal,
-                    time_budget,
+                    budgets[seat],
                     natives[seat],
                 )
                 for seat, legal in pend.items()
@@ -348,12 +422,12 @@ async def _drive(
         else:
             for seat, legal in pend.items():
                 view = observe(state, seat) if looks[seat] else None
-                if natives[seat] or time_budget is not None:
+                if natives[seat] or budgets[seat] is not None:
                     choices[seat] = await _ask(
-                        agents[seat], seat, view, legal, time_budget, natives[seat]
+                        agents[seat], seat, view, legal, budgets[seat], natives[seat]
                     )
                 else:
-                    choices[seat] = _ask_sync(agents[seat], seat, view, legal, time_budget)
+                    choices[seat] = _ask_sync(agents[seat], seat, view, legal)
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
@@ -403,25 +477,94 @@ def play_match(
     log: IO[str] | None = None,
     *,
     names: Sequence[str] | None = None,
-    time_budget: float | None = None,
+    time_budget: TimeBudget = None,
 ) -> MatchResult:
     """Play one match to its end and return its :class:`MatchResult` (blocking).
 
     ``agents[i]`` plays seat ``i`` (seat 0 the first dealer); ``rules`` may be a
     preset's name (``"tenhou"``); ``log``, an open text
     stream, receives the match as mjai JSON lines as it is played; ``time_budget``
-    limits each decision in seconds (a blocking agent then thinks in a daemon thread,
-    so one that never answers is reported when its time is up). The same agents, rules
+    limits each decision in seconds — one number for every seat, one entry a seat, or
+    by default each agent's own (:func:`time_budgets`); a timed blocking agent thinks
+    in a daemon thread, so one that never answers is reported when its time is up.
+    The same agents, rules
     and seed give the same match, event for event. From code already running an event
     loop (a web server), await :func:`play_match_async` instead.
 
     Raises :class:`~jantaku.errors.AgentError` for an agent that raises or is too
     slow, :class:`~jantaku.errors.IllegalActionError` for an answer that is not legal
-    (both name the seat).
+    (both name the seat), :class:`~jantaku.errors.ArgumentError` for a time budget
+    that is not a positive number of seconds.
     """
-    return asyncio.run(
+    # A loop of its own rather than asyncio.run, whose Ctrl-C handler only cancels the
+    # match at its next await: a match of built-in bots would play on to its end.
+    # Here an interrupt stops the match at once, and the agents are closed all the same.
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(
         play_match_async(agents, rules, seed, log, names=names, time_budget=time_budget)
     )
+    try:
+        return loop.run_until_complete(task)
+    except BaseException:
+        if not task.done():  # interrupted while waiting: the match closes its agents
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(task)
+        raise
+    finally:
+        try:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(loop.shutdown_default_executor())
+        finally:
+            loop.close()
+
+
+@dataclass(frozen=True, slots=True)
+class FailedMatch:
+    """A match of a series that stopped on a fault: its number in the series (from 1),
+    its seed, the seat at fault and that seat's agent (if known), and what went wrong.
+
+    >>> f = FailedMatch.from_error(AgentError("no answer", seat=2), game=3, seed=12,
+    ...                            names=["a", "b", "mjai:bot", "d"])
+    >>> f.line()
+    'match 3 (seed 12), seat 2 (mjai:bot): no answer'
+    """
+
+    game: int
+    seed: int
+    seat: int | None
+    agent: str | None
+    reason: str
+
+    @classmethod
+    def from_error(
+        cls, error: JantakuError, *, game: int, seed: int, names: Sequence[str]
+    ) -> FailedMatch:
+        """The failure a match's error describes (an agent's fault or an illegal answer)."""
+        seat: int | None = None
+        if isinstance(error, AgentError):
+            seat, reason = error.seat, error.reason
+        elif isinstance(error, IllegalActionError):
+            seat, reason = error.seat, f"illegal action {error.action}: {error.reason}"
+        else:
+            reason = str(error)
+        agent = names[seat] if seat is not None and 0 <= seat < len(names) else None
+        return cls(game, seed, seat, agent, reason)
+
+    def line(self) -> str:
+        """One line for a terminal."""
+        who = f", seat {self.seat} ({self.agent})" if self.seat is not None else ""
+        return f"match {self.game} (seed {self.seed}){who}: {self.reason}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The failure as JSON-ready values."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "seat": self.seat,
+            "agent": self.agent,
+            "error": self.reason,
+        }
 
 
 @dataclass(slots=True)
@@ -435,7 +578,8 @@ class _AgentStats:
 
 @dataclass(slots=True)
 class MatchSummary:
-    """Totals over many matches, per agent label (its position in the lineup)."""
+    """Totals over many matches, per agent label (its position in the lineup), and the
+    matches that failed (:class:`FailedMatch`, counted in nothing else)."""
 
     labels: tuple[str, ...]
     games: int = 0
@@ -445,6 +589,11 @@ class MatchSummary:
     draws: Counter[str] = field(default_factory=Counter)
     stats: dict[str, _AgentStats] = field(default_factory=dict)
     seconds: float = 0.0
+    failed: list[FailedMatch] = field(default_factory=list)
+
+    def add_failure(self, failure: FailedMatch) -> None:
+        """Note a match that stopped on a fault."""
+        self.failed.append(failure)
 
     def add(self, result: MatchResult, seat_labels: Sequence[str]) -> None:
         """Count one match whose seats were taken by ``seat_labels``."""
@@ -482,6 +631,7 @@ class MatchSummary:
             "agents": per,
             "seconds": round(self.seconds, 3),
             "matches_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "failed": [f.to_dict() for f in self.failed],
         }
 
     def text(self) -> str:
@@ -492,13 +642,18 @@ class MatchSummary:
             f"wins: tsumo {self.tsumo}, ron {self.ron}",
             "draws: "
             + (", ".join(f"{k} {v}" for k, v in d["draws"].items()) if self.draws else "none"),
-            "agent                 avg place   avg points   avg result   1st",
         ]
+        width = max([20, *(len(label) for label in d["agents"])])  # a long mjai: command too
+        lines.append(f"{'agent':<{width}}  avg place   avg points   avg result   1st")
         for label, st in d["agents"].items():
             lines.append(
-                f"{label:<20} {st['average_placement']:>10.2f} {st['average_points']:>12.0f}"
+                f"{label:<{width}} {st['average_placement']:>10.2f} {st['average_points']:>12.0f}"
                 f" {st['average_result']:>12.1f} {st['first_places']:>5}"
             )
         mps = d["matches_per_second"]
         lines.append(f"{d['seconds']:.2f} s, {mps if mps is not None else '-'} matches/s")
+        if self.failed:
+            count = len(self.failed)
+            lines.append(f"failed: {count} match{'es' if count != 1 else ''}")
+            lines.extend(f"  {f.line()}" for f in self.failed)
         return "\n".join(lines)

@@ -391,11 +391,14 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     check_copies(all_tiles, _ANY_SET)
     size = len(concealed) + 3 * len(melds)
     if partial:
-        if size == 0 or size > 14 or size % 3 == 0:
+        if size == 0:
+            raise InvalidHandError("a hand to analyse has at least one tile")
+        if size > 14:
+            raise InvalidHandError(f"a hand has at most 14 tiles (kans count as 3), not {size}")
+        if size % 3 == 0:
             raise InvalidHandError(
-                f"a hand to analyse has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles "
-                f"(kans count as 3), not {size}"
-                + (": add or remove one" if size and size < 15 else "")
+                f"a hand has 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles (3n+1 or 3n+2 tiles; "
+                f"kans count as 3); {size} is neither"
             )
     elif size not in (13, 14):
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")

@@ -8,13 +8,19 @@ other seats' dealt tiles and draws are ``"?"`` and the match seed is left out, s
 bot sees exactly what a player at that seat would.
 
 The exchange is blocking in :meth:`MjaiBotAgent.act`; :meth:`MjaiBotAgent.act_async`
-runs it in a worker thread, so the driver's time budget applies.
+runs it in a worker thread, so the driver's time budget applies while the bot thinks
+(by default :attr:`MjaiBotAgent.time_budget`, 10 s a decision). The bot runs in a
+process group of its own: closing the agent while it still thinks (the driver gave up
+on it) kills the whole group, so a bot that started helpers leaves none behind.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import signal
 import subprocess
 from collections.abc import Sequence
 from dataclasses import replace
@@ -112,21 +118,33 @@ class MjaiBotAgent(Agent):
     """An external bot process; ``command`` starts it (e.g. ``["python", "bot.py"]``).
 
     The process is started at the first decision and closed at the end of the match.
-    A bot that exits, answers with something that is not JSON or not an action is
-    reported by the driver as an :class:`~jantaku.errors.AgentError` with its seat.
+    A bot that cannot be started, exits, answers with something that is not JSON or
+    not an action, or acts for another seat is reported by the driver as an
+    :class:`~jantaku.errors.AgentError` with its seat. ``time_budget`` is the time it
+    has for one decision unless the match sets another (``None``: no limit).
     """
 
     name = "mjai-bot"
     uses_view = False
     wants_events = True
+    time_budget: float | None = 10.0
+    """Seconds a decision unless the match sets a budget (:func:`jantaku.match.time_budgets`)."""
 
-    def __init__(self, command: Sequence[str], *, name: str | None = None) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        name: str | None = None,
+        time_budget: float | None = 10.0,
+    ) -> None:
         self.command = list(command)
         if name is not None:
             self.name = name
+        self.time_budget = time_budget
         self.seat = 0
         self._unsent: list[dict[str, Any]] = []
         self._proc: subprocess.Popen[str] | None = None
+        self._busy = False  # an exchange is under way (read by close from another thread)
 
     def start_match(self, seat: int, players: int) -> None:
         """Remember the seat; nothing is sent yet."""
@@ -139,14 +157,22 @@ class MjaiBotAgent(Agent):
 
     def _pipes(self) -> tuple[IO[str], IO[str]]:
         if self._proc is None:
-            self._proc = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                bufsize=1,
-            )
+            try:
+                self._proc = subprocess.Popen(
+                    self.command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                    encoding="utf-8",
+                    errors="replace",
+                    bufsize=1,
+                    start_new_session=True,  # its own process group, killed as one
+                )
+            except OSError as e:
+                raise AgentError(
+                    f"cannot start the bot {' '.join(self.command)!r}: {e.strerror or e}",
+                    seat=self.seat,
+                ) from None
         proc = self._proc
         if proc.stdin is None or proc.stdout is None:  # pragma: no cover - pipes were asked for
             raise AgentError("the bot has no pipes", seat=self.seat)
@@ -154,6 +180,13 @@ class MjaiBotAgent(Agent):
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         """Send the unseen events, read one answer, and map it onto the legal actions."""
+        self._busy = True
+        try:
+            return self._exchange(legal)
+        finally:
+            self._busy = False
+
+    def _exchange(self, legal: Sequence[Action]) -> Action:
         stdin, stdout = self._pipes()
         try:
             stdin.write(json.dumps(self._unsent, ensure_ascii=False, separators=(",", ":")))
@@ -169,7 +202,14 @@ class MjaiBotAgent(Agent):
             obj = json.loads(line)
             action = action_from_mjai(obj, actor=self.seat)
         except (json.JSONDecodeError, LogFormatError) as e:
-            raise AgentError(f"the bot answered {line.strip()!r}: {e}", seat=self.seat) from None
+            raise AgentError(
+                f"the bot answered {_shorten(line.strip())!r}: {e}", seat=self.seat
+            ) from None
+        actor = getattr(action, "actor", self.seat)
+        if actor != self.seat:
+            raise AgentError(
+                f"the bot answered for seat {actor}: {_shorten(line.strip())}", seat=self.seat
+            )
         return match_legal(action, legal)
 
     async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
@@ -181,20 +221,47 @@ class MjaiBotAgent(Agent):
         self.close()
 
     def close(self) -> None:
-        """Send what is left, close the bot's input and wait for it (a stuck bot is killed)."""
+        """Send what is left, close the bot's input and wait for it to exit.
+
+        A bot still thinking (the driver stopped waiting for it) is killed at once, and
+        one that does not exit within 5 s of its input closing is killed; either way its
+        whole process group goes.
+        """
         proc, self._proc = self._proc, None
         if proc is None:
             return
         try:
-            if proc.stdin is not None:
+            if self._busy:
+                _kill_group(proc)
+            elif proc.stdin is not None:
                 if self._unsent:
                     proc.stdin.write(json.dumps(self._unsent, separators=(",", ":")) + "\n")
                 proc.stdin.close()
             proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            proc.kill()
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            _kill_group(proc)
             proc.wait()
         finally:
-            if proc.stdout is not None:
-                proc.stdout.close()
+            _kill_group(proc)  # helpers the bot left running
+            if not self._busy:  # a thread still reading would hold the stream's lock
+                with contextlib.suppress(OSError):
+                    if proc.stdin is not None:
+                        proc.stdin.close()
+                    if proc.stdout is not None:
+                        proc.stdout.close()
             self._unsent = []
+
+
+def _kill_group(proc: subprocess.Popen[str]) -> None:
+    """Kill a bot's process group (it leads its own session), then the bot if still there."""
+    killpg = getattr(os, "killpg", None)  # POSIX; elsewhere the bot alone is killed
+    if killpg is not None:
+        with contextlib.suppress(OSError):
+            killpg(proc.pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+    with contextlib.suppress(OSError):
+        proc.kill()
+
+
+def _shorten(text: str, limit: int = 200) -> str:
+    """A bot's answer, cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"

@@ -21,6 +21,7 @@ import json
 import sys
 from typing import IO, Any
 
+from jantaku.cli.common import describe, echo, input_lines
 from jantaku.errors import JantakuError
 from jantaku.hand import acceptance, advise, shanten_forms, waits
 from jantaku.meld import Hand, format_meld, parse_hand
@@ -36,7 +37,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ("advise", run_advise, "rate every discard of a hand that has just drawn"),
     ):
         p = subparsers.add_parser(
-            name, help=text, description=__doc__.split("::")[0].strip() if __doc__ else None
+            name,
+            help=text,
+            description=describe(__doc__),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         p.add_argument("hand", nargs="?", metavar="HAND", help="hand notation, melds in brackets")
         p.add_argument("--visible", default="", metavar="TILES", help="tiles seen elsewhere")
@@ -164,21 +168,20 @@ def _print_advise(text: str, visible: list[int] | None, out: IO[str]) -> None:
 
 def _batch(path: str, build: Any, visible: list[int] | None, out: IO[str]) -> int:
     status = 0
-    source = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    try:
-        for number, line in enumerate(source, 1):
+    for number, line in input_lines(path):
+        if line is None:
+            obj: dict[str, Any] = {"line": number, "error": "the line is not UTF-8 text"}
+            status = 1
+        elif not line.strip():
+            continue
+        else:
             text = line.strip()
-            if not text:
-                continue
             try:
                 obj = build(text, visible)
             except JantakuError as e:
-                obj = {"line": number, "input": text, "error": str(e)}
+                obj = {"line": number, "input": echo(text), "error": echo(str(e))}
                 status = 1
-            out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-    finally:
-        if source is not sys.stdin:
-            source.close()
+        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
     return status
 
 
@@ -189,11 +192,7 @@ def _run(args: argparse.Namespace, build: Any, show: Any, out: IO[str] | None) -
         print("jantaku: error: give either HAND or --batch FILE", file=sys.stderr)
         return 2
     if args.batch is not None:
-        try:
-            return _batch(args.batch, build, visible, stream)
-        except OSError as e:
-            print(f"jantaku: error: {e}", file=sys.stderr)
-            return 2
+        return _batch(args.batch, build, visible, stream)
     if args.json:
         stream.write(json.dumps(build(args.hand, visible), ensure_ascii=False) + "\n")
     else:

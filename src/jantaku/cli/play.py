@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from jantaku.agents import Agent, EfficiencyAgent, HumanAgent
+from jantaku.cli.common import add_time_budget, open_output
 from jantaku.cli.selfplay import resolve_rules
 from jantaku.errors import AgentError
 from jantaku.match import play_match
@@ -45,9 +46,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=int,
         choices=(0, 4, 8),
         default=None,
-        help="flower tiles in the set, on any preset (T4; default the preset's, none)",
+        help="flower tiles in the set, on any preset (default the preset's: none)",
     )
     p.add_argument("--log", type=Path, default=None, metavar="FILE", help="write an mjai log")
+    add_time_budget(p, who="each bot (never you)", default="no limit")
     p.set_defaults(func=run)
 
 
@@ -64,13 +66,16 @@ def run(
     names = ("you", *(f"bot{i}" for i in range(1, n)))
     human = HumanAgent(stdin=stdin, stdout=out, names=names)
     agents: list[Agent] = [human, *(EfficiencyAgent() for _ in range(1, n))]
+    bots = getattr(args, "time_budget", None)
+    budgets = None if bots is None else [None, *([bots] * (n - 1))]  # you are never timed
+    log = open_output(args.log) if args.log is not None else None  # checked before play
     out.write(f"jantaku: {rules.name() or args.rules} rules, {n} players, seed {seed}\n")
     try:
-        if args.log is not None:
-            with args.log.open("w", encoding="utf-8") as f:
-                play_match(agents, rules, seed, f, names=names)
+        if log is not None:
+            with log:
+                play_match(agents, rules, seed, log, names=names, time_budget=budgets)
         else:
-            play_match(agents, rules, seed, names=names)
+            play_match(agents, rules, seed, names=names, time_budget=budgets)
     except AgentError as e:
         if isinstance(e.__cause__, EOFError):
             out.write(f"\n{e.__cause__}: the match is abandoned (seed {seed}).\n")

@@ -29,6 +29,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import IO, Any, NoReturn
 
+from jantaku.cli.common import bounded_int, describe, echo, input_lines
 from jantaku.errors import JantakuError, NotationError
 from jantaku.meld import format_meld, parse_hand
 from jantaku.rules import PRESETS, Rules
@@ -65,9 +66,23 @@ def _add_score_arguments(p: argparse.ArgumentParser, *, batch: bool) -> None:
         p.add_argument(f"--{flag}", action="store_true")
     p.add_argument("--dora", default="", metavar="TILES", help="dora indicators")
     p.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators")
-    p.add_argument("--honba", type=int, default=0)
-    p.add_argument("--deposits", type=int, default=0, help="riichi sticks on the table")
-    p.add_argument("--kita", type=int, default=0, help="norths set aside (three players)")
+    p.add_argument(
+        "--honba", type=bounded_int(0, 999), default=0, metavar="N", help="honba (0 to 999)"
+    )
+    p.add_argument(
+        "--deposits",
+        type=bounded_int(0, 999),
+        default=0,
+        metavar="N",
+        help="riichi sticks on the table (0 to 999)",
+    )
+    p.add_argument(
+        "--kita",
+        type=bounded_int(0, 4),
+        default=0,
+        metavar="N",
+        help="norths set aside (three players, 0 to 4)",
+    )
     p.add_argument("--pao", choices=sorted(_WINDS), help="seat liable for the yakuman")
     p.add_argument("--rules", default="tenhou", choices=list(PRESETS), help="rules preset")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -75,12 +90,17 @@ def _add_score_arguments(p: argparse.ArgumentParser, *, batch: bool) -> None:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``score`` and ``rules`` subcommands."""
-    doc = __doc__.split("::")[0].strip() if __doc__ else None
-    p = subparsers.add_parser("score", help="score a winning hand", description=doc)
+    doc = describe(__doc__)
+    raw = argparse.RawDescriptionHelpFormatter
+    p = subparsers.add_parser(
+        "score", help="score a winning hand", description=doc, formatter_class=raw
+    )
     _add_score_arguments(p, batch=True)
     p.add_argument("--batch", metavar="FILE", help='one request a line ("-" = stdin)')
     p.set_defaults(func=run_score)
-    r = subparsers.add_parser("rules", help="show a rules preset", description=doc)
+    r = subparsers.add_parser(
+        "rules", help="show a rules preset", description=doc, formatter_class=raw
+    )
     r.add_argument("preset", nargs="?", default="tenhou", choices=list(PRESETS))
     r.add_argument("--json", action="store_true", help="print the rules as JSON")
     r.set_defaults(func=run_rules)
@@ -156,6 +176,7 @@ def _json(s: WinSituation, r: WinResult, rules_name: str) -> dict[str, Any]:
         "dealer": s.is_dealer,
         "rules": rules_name,
         **r.to_dict(),
+        "payment": r.payment_text("ESWN"[: s.rules.players]),  # seats named as on the line
     }
 
 
@@ -188,15 +209,24 @@ def _text(s: WinSituation, r: WinResult) -> str:
         "  seats: "
         + "  ".join(f"{winds[p]} {d:+d}" if d else f"{winds[p]} 0" for p, d in enumerate(r.deltas))
     )
-    pay = r.payment_text()
+    names = winds[: s.rules.players]
+    pay = r.payment_text(names)
     extra = []
     if s.honba:
-        each = s.rules.honba_tsumo_each if s.is_tsumo else s.rules.honba_value
-        extra.append(f"{s.honba} honba (+{s.honba * each}{' each' if s.is_tsumo else ''})")
+        if s.is_tsumo and s.pao is None:  # every other seat pays its part
+            extra.append(f"{s.honba} honba (+{s.honba * s.rules.honba_tsumo_each} each)")
+        else:  # one seat pays them all: the one who dealt in, or the liable one on a tsumo
+            payer = s.discarder if s.discarder is not None else s.pao
+            whom = f" from {names[payer]}" if s.pao is not None and payer is not None else ""
+            extra.append(f"{s.honba} honba (+{s.honba * s.rules.honba_value}{whom})")
     if s.deposits:
         extra.append(f"deposits +{s.deposits * s.rules.riichi_deposit}")
     lines.append(pay + (" + " + ", ".join(extra) if extra else ""))
     return "\n".join(lines)
+
+
+MAX_REQUEST = 4096
+"""The longest line a score batch reads as a request (a real one is far shorter)."""
 
 
 def score_request(line: str) -> dict[str, Any]:
@@ -206,6 +236,8 @@ def score_request(line: str) -> dict[str, Any]:
     1600
     >>> score_request("123m --win 1m")["error"]
     'a hand has 13 or 14 tiles (kans count as 3), not 3'
+    >>> score_request("123m456p789s11555z --win 1z --honba 99999999999999999999")["error"]
+    'argument --honba: 99999999999999999999 is out of range: give 0 to 999'
     """
     parser = _RaisingParser(prog="jantaku score", add_help=False)
     _add_score_arguments(parser, batch=False)
@@ -214,25 +246,31 @@ def score_request(line: str) -> dict[str, Any]:
         s = _situation(args)
         return _json(s, score_win(s), args.rules)
     except (JantakuError, ValueError) as e:
-        return {"error": str(e)}
+        return {"error": echo(str(e))}
 
 
 def run_score(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     """Run ``jantaku score``."""
     out = out or sys.stdout
     if args.batch:
-        src = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
         status = 0
-        try:
-            for line in src:
-                if not line.strip() or line.lstrip().startswith("#"):
-                    continue
+        for number, line in input_lines(args.batch):
+            if line is None:
+                result: dict[str, Any] = {"error": "the line is not UTF-8 text"}
+            elif not line.strip() or line.lstrip().startswith("#"):
+                continue
+            elif len(line) > MAX_REQUEST:  # no request is that long: refused unread
+                result = {
+                    "error": f"the line is {len(line)} characters; a request has at most "
+                    f"{MAX_REQUEST}"
+                }
+            else:
                 result = score_request(line)
-                status |= "error" in result
-                print(json.dumps(result, ensure_ascii=False), file=out)
-        finally:
-            if src is not sys.stdin:
-                src.close()
+            if "error" in result:
+                status = 1
+                shown = {"line": number} | ({"input": echo(line.strip())} if line else {})
+                result = shown | result
+            print(json.dumps(result, ensure_ascii=False), file=out)
         return status
     s = _situation(args)
     r = score_win(s)

@@ -10,19 +10,39 @@ agent plays every seat. With ``--log DIR`` each match is written to
 ``DIR/match_<seed>.jsonl`` as mjai JSON lines. The summary gives the games, hands,
 wins by tsumo and ron, draws by kind, each agent's average placement and points, and
 matches per second; ``--json`` prints it as one JSON object.
+
+Each decision has a time budget (``--time-budget``; by default 10 s for an external
+``mjai:`` bot, none for a built-in one); a bot that runs out of it, fails or answers
+illegally loses that match, and the process of an external bot is stopped. Such a
+match is reported on standard error with its number, seed and seat, left out of the
+summary, and the run goes on to the next match (``--stop-on-error`` stops there
+instead); the summary then lists the failed matches and the exit status is 1. An
+interrupt (Ctrl-C) stops the run and prints the summary of the matches that finished
+(exit status 130). Progress goes to standard error when it is a terminal (or with
+``--progress``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from jantaku.agents import BOTS, make_agent
-from jantaku.errors import AgentError, RulesError
-from jantaku.match import MatchSummary, play_match
+from jantaku.cli.common import (
+    Progress,
+    add_time_budget,
+    bounded_int,
+    describe,
+    open_output,
+    output_folder,
+)
+from jantaku.errors import AgentError, ArgumentError, IllegalActionError, RulesError
+from jantaku.match import FailedMatch, MatchResult, MatchSummary, play_match
 from jantaku.rules import PRESETS, Rules
 
 __all__ = ["register", "resolve_rules", "run"]
@@ -61,13 +81,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "selfplay",
         help="play seeded matches between bots and print a summary",
-        description=(
-            "Play seeded matches between bots and print a summary. Match g uses seed S+g; "
-            "the lineup moves one seat per match so that every agent plays every seat."
-        ),
+        description=describe(__doc__),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--games", type=int, default=10, help="number of matches (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first match (default 0)")
+    p.add_argument(
+        "--games",
+        type=bounded_int(1, MAX_GAMES),
+        default=10,
+        metavar="N",
+        help=f"number of matches, 1 to {MAX_GAMES:,} (default 10)",
+    )
+    p.add_argument(
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed of the first match (default 0)",
+    )
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument(
         "--agents",
@@ -81,14 +111,38 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=int,
         choices=(0, 4, 8),
         default=None,
-        help="flower tiles in the set, on any preset (T4; default the preset's, none)",
+        help="flower tiles in the set, on any preset (default the preset's: none)",
     )
-    p.add_argument("--log", type=Path, default=None, metavar="DIR", help="write mjai logs here")
+    p.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write each match to DIR/match_SEED.jsonl as mjai JSON lines (DIR is made if missing)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
         "--no-rotate", action="store_true", help="keep the lineup on the same seats every match"
     )
+    add_time_budget(p)
+    p.add_argument(
+        "--stop-on-error",
+        action="store_true",
+        help="stop at the first match that fails (default: report it and play on)",
+    )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on standard error even when it is not a terminal",
+    )
     p.set_defaults(func=run)
+
+
+MAX_GAMES = 1_000_000_000
+"""The most matches one run plays (more would not finish in a lifetime)."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed of a match."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,36 +154,82 @@ def run(args: argparse.Namespace) -> int:
     names = args.agents.split(",") if args.agents else ["random"] * n
     names = [x.strip() for x in names]
     if len(names) != n:
-        raise AgentError(f"{len(names)} agents given for {n} seats", seat=min(len(names), n) - 1)
+        raise ArgumentError(f"--agents: {len(names)} agents given for {n} seats")
     for i, name in enumerate(names):
         if name not in BOTS:
-            make_agent(name, seat=i)  # raises with the list of known agents
-    if args.games < 0:
-        raise RulesError("--games must be at least 0")
+            try:
+                make_agent(name, seat=i)  # raises with the list of known agents
+            except ValueError as e:  # a command line that does not split (a lone quote)
+                raise ArgumentError(f"--agents: {name!r}: {e}") from None
+    games = int(args.games)
+    if not 1 <= games <= MAX_GAMES:
+        raise ArgumentError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    budget = getattr(args, "time_budget", None)
     labels = tuple(f"{i}:{name}" for i, name in enumerate(names))
     summary = MatchSummary(labels=labels)
     if args.log is not None:
-        args.log.mkdir(parents=True, exist_ok=True)
+        output_folder(args.log)
+    progress = Progress(games, "match", enabled=True if getattr(args, "progress", False) else None)
+    interrupted = False
+    played = 0
     start = time.perf_counter()
-    for g in range(args.games):
-        seed = args.seed + g
-        shift = 0 if args.no_rotate else g % n
-        lineup = [(i - shift) % n for i in range(n)]  # lineup[seat] = index into names
-        agents = [make_agent(names[j], seed=seed * 16 + j, seat=s) for s, j in enumerate(lineup)]
-        seat_names = [labels[j] for j in lineup]
-        if args.log is not None:
-            with (args.log / f"match_{seed}.jsonl").open("w", encoding="utf-8") as f:
-                result = play_match(agents, rules, seed, f, names=seat_names)
-        else:
-            result = play_match(agents, rules, seed, names=seat_names)
-        summary.add(result, seat_names)
+    try:
+        for g in range(games):
+            seed = args.seed + g
+            shift = 0 if args.no_rotate else g % n
+            lineup = [(i - shift) % n for i in range(n)]  # lineup[seat] = index into names
+            agents = [
+                make_agent(names[j], seed=seed * 16 + j, seat=s) for s, j in enumerate(lineup)
+            ]
+            seat_names = [labels[j] for j in lineup]
+            try:
+                result = _play_one(agents, rules, seed, seat_names, args.log, budget)
+            except (AgentError, IllegalActionError) as e:
+                failure = FailedMatch.from_error(e, game=g + 1, seed=seed, names=seat_names)
+                summary.add_failure(failure)
+                progress.clear()
+                print(f"jantaku: {failure.line()}", file=sys.stderr)
+                if getattr(args, "stop_on_error", False):
+                    break
+            else:
+                summary.add(result, seat_names)
+            played = g + 1
+            failed = len(summary.failed)
+            progress.update(played, f"({failed} failed)" if failed else "")
+    except KeyboardInterrupt:
+        interrupted = True
+    progress.clear()
     summary.seconds = time.perf_counter() - start
+    last = args.seed + played - 1
     if args.json:
         out = summary.to_dict()
         out["rules"] = args.rules if rules.name() is None else rules.name()
         out["seed"] = args.seed
+        out["planned"] = games
+        out["interrupted"] = interrupted
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"rules {rules.name() or args.rules}, seeds {args.seed}…{args.seed + args.games - 1}")
+        seeds = f"seed {args.seed}" if played == 1 else f"seeds {args.seed}…{last}"
+        head = f"rules {rules.name() or args.rules}, {seeds}" if played else "no match finished"
+        if played < games:
+            head += f" ({played} of {games} matches{', interrupted' if interrupted else ''})"
+        print(head)
         print(summary.text())
-    return 0
+    if interrupted:
+        return 130
+    return 1 if summary.failed else 0
+
+
+def _play_one(
+    agents: list[Any],
+    rules: Rules,
+    seed: int,
+    seat_names: list[str],
+    log: Path | None,
+    budget: float | None,
+) -> MatchResult:
+    """One match, written to ``log/match_<seed>.jsonl`` when a folder is given."""
+    if log is None:
+        return play_match(agents, rules, seed, names=seat_names, time_budget=budget)
+    with open_output(log / f"match_{seed}.jsonl") as f:
+        return play_match(agents, rules, seed, f, names=seat_names, time_budget=budget)

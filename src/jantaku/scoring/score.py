@@ -199,8 +199,9 @@ class WinResult(NamedTuple):
     the rules have no chips). ``deltas`` is every seat's change including honba and
     deposits (and pao splits); ``total`` is what the winner receives before honba
     and deposits. ``reading`` is the reading of the concealed tiles that scored
-    highest (H6), ``wait`` the wait it gives the winning tile. A named tuple, so
-    :func:`score_win` makes one in a single step.
+    highest (H6), ``wait`` the wait it gives the winning tile; ``pao`` the seat liable
+    for a yakuman (who then pays all or part of it, ``payments``), ``None`` without
+    one. A named tuple, so :func:`score_win` makes one in a single step.
     """
 
     yaku: tuple[YakuHan, ...]
@@ -224,12 +225,29 @@ class WinResult(NamedTuple):
     winner: int
     flowers: int = 0
     chips: int = 0
+    pao: int | None = None
 
-    def payment_text(self) -> str:
+    def payment_text(self, seat_names: Sequence[str] | None = None) -> str:
         """The payment as the seeds write it: ``3900``, ``1000/2000``, ``2000 all``.
 
         Before honba and deposits; for a non-dealer tsumo, non-dealer/dealer share.
+        With a liable seat (pao) the payers differ from a plain win's, so each is named
+        (``seat_names[p]``, by default ``seat p``) with what it pays:
+        ``32000 from seat 2``, ``16000 from seat 1, 16000 from seat 2``.
+
+        >>> from jantaku.scoring.situation import WinSituation
+        >>> s = WinSituation.from_hand("123m99p[555-z][666=z][777+z]", win="9p", winner=1,
+        ...                            pao=2)
+        >>> r = score_win(s)
+        >>> r.payment_text(), r.payment_text("ESWN")
+        ('32000 from seat 2', '32000 from W')
         """
+        if self.pao is not None:
+            return ", ".join(
+                f"{pay} from {seat_names[p] if seat_names is not None else f'seat {p}'}"
+                for p, pay in enumerate(self.payments)
+                if pay
+            )
         if not self.is_tsumo:
             return str(self.total)
         shares = [p for p in self.payments if p]
@@ -1840,6 +1858,7 @@ def score_win(s: WinSituation) -> WinResult:
             winner,
             flowers,
             (red + ura + (1 if s.ippatsu else 0)) if ctx[11] else 0,
+            s.pao,
         ),
     )
     return result
