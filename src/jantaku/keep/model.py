@@ -525,13 +525,18 @@ class Payment:
     """One movement of points in a hand: ``what`` it is (``riichi``, ``ron``,
     ``tsumo``, ``noten``, ``nagashi``, ``chombo``, ``minor_foul``, ``yakuman_claim``)
     and every seat's change; ``table`` is the change of the deposits on the table
-    (sticks put down or taken, in points)."""
+    (sticks put down or taken, in points); for a win, ``value`` is what it is worth
+    before honba and deposits (the score tables' figure), ``han`` and ``fu`` what it
+    was scored at (fu 0 for a limit entered by name)."""
 
     what: str
     deltas: tuple[int, ...]
     table: int = 0
     seat: int | None = None
     detail: str = ""
+    value: int = 0
+    han: int = 0
+    fu: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The payment as JSON-ready values."""
@@ -541,6 +546,9 @@ class Payment:
             "table": self.table,
             "seat": self.seat,
             "detail": self.detail,
+            "value": self.value,
+            "han": self.han,
+            "fu": self.fu,
         }
 
 
@@ -725,10 +733,15 @@ class _Table:
         seat: int | None = None,
         detail: str = "",
         table: int = 0,
+        value: int = 0,
+        han: int = 0,
+        fu: int = 0,
     ) -> None:
         for i, d in enumerate(deltas):
             self.scores[i] += d
-        self.payments.append(Payment(what, tuple(int(d) for d in deltas), table, seat, detail))
+        self.payments.append(
+            Payment(what, tuple(int(d) for d in deltas), table, seat, detail, value, han, fu)
+        )
 
 
 def _seat(value: object, n: int, what: str) -> int:
@@ -763,9 +776,9 @@ _CARRIER: Final = parse_tiles("111999m111999p11s")
 
 def _win_deltas(
     t: _Table, w: Winner, discarder: int | None, first: bool, riichi: bool
-) -> tuple[list[int], str, int, int]:
-    """Every seat's change for one winner, honba and deposits to the first; with the
-    han and fu (or yakuman count) it was scored at."""
+) -> tuple[list[int], str, int, int, int]:
+    """Every seat's change for one winner, honba and deposits to the first; with what
+    it was scored at (words, han, fu — 0 for a limit entered by name) and its value."""
     rules = t.rules
     n = t.n
     honba = t.honba if first else 0
@@ -818,7 +831,7 @@ def _win_deltas(
             if v
         ]
         what = f"{result.summary()}: {yaku}" + (f"; {', '.join(extras)}" if extras else "")
-        return list(result.deltas), what, int(result.han), int(result.fu)
+        return list(result.deltas), what, int(result.han), int(result.fu), int(result.total)
     if any(getattr(w, name) for name in _FLAGS) or w.win or w.dora or w.ura or w.kita:
         raise KeepError("a win entered by its value takes no tiles or flags (enter the tiles)")
     if w.limit is not None:
@@ -871,8 +884,8 @@ def _win_deltas(
         deposits=deposits,
         rules=rules,
     )
-    deltas, _, _ = _pay(carrier, basic, liable)
-    return list(deltas), what, han, fu
+    deltas, _, total = _pay(carrier, basic, liable)
+    return list(deltas), what, han, fu, total
 
 
 def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
@@ -975,10 +988,19 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
         by_seat = {w.seat: w for w in hand.winners}
         for i, seat in enumerate(order):
             w = by_seat[seat]
-            deltas, what, han, fu = _win_deltas(t, w, discarder, i == 0, seat in riichi)
+            deltas, what, han, fu, value = _win_deltas(t, w, discarder, i == 0, seat in riichi)
             deltas = _shortfall(t, deltas, seat)
             taken = t.kyotaku * rules.riichi_deposit if i == 0 else 0
-            t.pay(hand.result, deltas, seat=seat, detail=what, table=-taken)
+            t.pay(
+                hand.result,
+                deltas,
+                seat=seat,
+                detail=what,
+                table=-taken,
+                value=value,
+                han=han,
+                fu=fu,
+            )
             if i == 0:
                 t.kyotaku = 0
                 t.owners = []
@@ -989,7 +1011,8 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
                     target=seat if discarder is None else discarder,
                     deltas=tuple(deltas),
                     han=han,
-                    fu=fu,
+                    fu=fu or None,
+                    points=value,
                     pao=w.pao,
                     scores=tuple(t.scores),
                 )
