@@ -18,7 +18,7 @@ from jantaku.rules import TENHOU
 from jantaku.store import schema_version
 
 with warnings.catch_warnings():  # Starlette's client names httpx's successor in a warning
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 
