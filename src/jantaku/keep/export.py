@@ -16,7 +16,7 @@ which tenhou.net/6 cannot write, shows as a draw carrying its payments.
 >>> m = Match.new(TENHOU, "ABCD").add(
 ...     Hand.ron(discarder=2, winners=(Winner(seat=1, han=3, fu=30),)))
 >>> print(to_csv(m).splitlines()[1])
-1,East 1,0,0,ron,seat 1 (B) 3 han 30 fu from seat 2 (C),0,3900,-3900,0,25000,28900,21100,25000
+1,East 1,0,0,ron,B 3 han 30 fu from C,0,3900,-3900,0,25000,28900,21100,25000
 >>> to_tenhou6(m)["log"][0][-1]
 ['和了', [0, 3900, -3900, 0], [1, 2, 1, '30符3飜3900点']]
 """
@@ -42,11 +42,11 @@ def describe(record: HandRecord, names: tuple[str, ...]) -> str:
     >>> from jantaku.rules import TENHOU
     >>> m = Match.new(TENHOU, "ABCD").add(Hand.draw((0, 2)))
     >>> describe(m.ledger().hands[0], m.names)
-    'draw: tenpai seat 0 (A), seat 2 (C)'
+    'draw: tenpai A, C'
     """
 
     def who(seat: int | None) -> str:
-        return "-" if seat is None else f"seat {seat} ({names[seat]})"
+        return "-" if seat is None else names[seat]
 
     e = record.entry
     wins = [p for p in record.payments if p.what in ("ron", "tsumo")]

@@ -66,17 +66,28 @@ function renderBoard() {
   seats.classList.toggle("three", match.players === 3);
   const L = match.ledger;
   const last = L.hands.length ? L.hands[L.hands.length - 1].deltas : null;
+  const PLACES = ["1st", "2nd", "3rd", "4th"];
   match.names.forEach((name, s) => {
     const d = last ? last[s] : 0;
     const dealer = !L.over && s === L.dealer;
-    seats.append(el("div", { class: "seat" + (dealer ? " dealer" : ""), "data-seat": s },
-      el("div", { class: "wind" }, L.over ? `#${s + 1}` : windOf(s) + (dealer ? " 親" : "")),
+    const final = L.over ? L.final[s] : null;
+    const riichi = !L.over && sel && sel.riichi.has(s);
+    const card = el("button", {
+      class: "seat" + (dealer ? " dealer" : "") + (riichi ? " riichi" : ""),
+      type: "button", "data-seat": s, disabled: L.over || null,
+      title: "tap: riichi stick put down this hand", "aria-pressed": String(!!riichi),
+    },
+      el("div", { class: "wind" }, final ? PLACES[final.place - 1] : windOf(s) + (dealer ? " 親" : "")),
       el("div", { class: "name" }, name),
-      el("div", { class: "score" }, String(L.scores[s])),
-      el("div", { class: "delta " + (d > 0 ? "plus" : d < 0 ? "minus" : "") }, d ? signed(d) : "")));
+      el("div", { class: "score" }, String(final ? final.points : L.scores[s])),
+      el("div", { class: "stick" }, riichi ? "リーチ" : ""),
+      el("div", { class: "delta " + (d > 0 ? "plus" : d < 0 ? "minus" : "") }, d ? signed(d) : ""));
+    card.addEventListener("click", () => { if (sel) { toggle(sel.riichi, s); render(); } });
+    seats.append(card);
   });
   const sticks = L.deposits ? ` · ${L.deposits} riichi stick${L.deposits > 1 ? "s" : ""}` : "";
   $("round").textContent = L.over ? "Match over" : `${L.next_hand}${sticks}`;
+  $("board-hint").hidden = L.over;
 }
 
 // --- entering a hand --------------------------------------------------------------------
@@ -421,6 +432,7 @@ async function route() {
       return;
     }
     sel = freshSelection();
+    window.scrollTo(0, 0);
     $("start").hidden = true;
     $("play").hidden = false;
     render();
