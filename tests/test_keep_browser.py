@@ -102,6 +102,8 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     _tap_seat(pg, "from", "Chie")
     pg.click("#han .chip >> text='3'")  # type: ignore[attr-defined]
     pg.click("#fu .chip >> text='30'")  # type: ignore[attr-defined]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / "keep-entry.png"))  # type: ignore[attr-defined]
     pg.click("#record")  # type: ignore[attr-defined]
     pg.wait_for_function("document.querySelector('#round').textContent === 'East 2'")  # type: ignore[attr-defined]
     assert _scores(pg) == [25000, 28900, 21100, 25000]
@@ -134,11 +136,24 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     pg.wait_for_function("document.querySelector('#round').textContent === 'East 3 (1 honba)'")  # type: ignore[attr-defined]
     assert _scores(pg) == [24500, 23400, 20600, 31500]
 
+    # hand 2 was a haneman: entered again, and hand 3 recomputed after it
+    pg.locator("#history li").nth(1).locator("button.edit").click()  # type: ignore[attr-defined]
+    assert "Replacing hand 2" in pg.inner_text("#editing")  # type: ignore[attr-defined]
+    pg.click(".result[data-result=tsumo]")  # type: ignore[attr-defined]
+    _tap_seat(pg, "who", "Dai")
+    pg.click("#limits .chip >> text=Haneman")  # type: ignore[attr-defined]
+    pg.click("#record")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#editing[hidden]", state="attached")  # type: ignore[attr-defined]
+    assert _scores(pg) == [23500, 21400, 19600, 35500]
+    assert "haneman" in pg.locator("#history li").nth(1).inner_text()  # type: ignore[attr-defined]
+
     # the calculator shows 003's steps
     pg.click("text=What does this hand pay?")  # type: ignore[attr-defined]
     pg.click("#calc-han .chip >> text='3'")  # type: ignore[attr-defined]
     pg.click("#calc-dealer")  # type: ignore[attr-defined]
     pg.wait_for_function("document.querySelector('#calc-out').textContent.includes('5800')")  # type: ignore[attr-defined]
+    assert pg.is_hidden("#editing")  # type: ignore[attr-defined]
+    pg.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "keep-match.png"), full_page=True)  # type: ignore[attr-defined]
 

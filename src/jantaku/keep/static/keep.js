@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 let match = null; // the server's view of the open match
 let sel = null; // the hand being entered
+let editing = null; // the index of the hand being replaced, or null for the next hand
 let calc = { han: 3, fu: 30, limit: null, dealer: false, tsumo: false };
 
 function freshSelection() {
@@ -114,9 +115,14 @@ function toggle(set, s) { if (set.has(s)) set.delete(s); else set.add(s); }
 
 function renderEntry() {
   const over = match.ledger.over;
-  $("entry").hidden = over;
+  $("entry").hidden = over && editing === null;
   $("over").hidden = !over;
-  if (over) return renderFinal();
+  $("editing").hidden = editing === null;
+  if (editing !== null) {
+    $("editing-text").textContent = `Replacing hand ${editing + 1} (${match.ledger.hands[editing].label}): enter it again.`;
+  }
+  if (over) renderFinal();
+  if (over && editing === null) return;
   const r = sel.result;
   document.querySelectorAll(".result").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.result === r)));
   $("step-who").hidden = !(r === "ron" || r === "tsumo");
@@ -231,7 +237,12 @@ function showError(message) {
 
 async function record() {
   try {
-    match = await api("POST", `api/matches/${match.id}/hands`, handOfSelection());
+    if (editing === null) {
+      match = await api("POST", `api/matches/${match.id}/hands`, handOfSelection());
+    } else {
+      match = await api("PUT", `api/matches/${match.id}/hands/${editing}`, handOfSelection());
+      editing = null;
+    }
     sel = freshSelection();
     showError("");
     $("fouls-box").open = false;
@@ -272,12 +283,21 @@ function renderHistory() {
   ol.replaceChildren();
   match.ledger.hands.forEach((h, i) => {
     const del = el("button", { class: "del", type: "button", title: "delete this hand", onclick: () => remove(i) }, "✕ delete");
+    const edit = el("button", { class: "del edit", type: "button", title: "enter this hand again", onclick: () => startEdit(i) }, "✎ edit");
     ol.append(el("li", {}, el("div", { class: "line" },
-      el("span", {}, el("b", {}, h.label), " ", match.texts[i]), del),
+      el("span", {}, el("b", {}, h.label), " ", match.texts[i]), el("span", { class: "tools" }, edit, del)),
       el("div", { class: "nums" }, h.scores.join(" / "))));
   });
   $("csv").href = `api/matches/${match.id}/export.csv`;
   $("t6").href = `api/matches/${match.id}/export.tenhou6.json`;
+}
+
+function startEdit(i) {
+  editing = i;
+  sel = freshSelection();
+  showError("");
+  render();
+  window.scrollTo(0, 0);
 }
 
 async function remove(i) {
@@ -342,6 +362,20 @@ let presets = [];
 let roll = null;
 let firstDealer = 0;
 
+function renderFirstChoices() {
+  const names = [...$("name-inputs").querySelectorAll("input")].map((i) => i.value.trim());
+  const first = $("first-choices");
+  first.replaceChildren();
+  names.forEach((name, i) => {
+    first.append(chip(name || `Player ${i + 1}`, !roll && firstDealer === i, () => {
+      firstDealer = i;
+      roll = null;
+      $("roll-text").textContent = "";
+      renderFirstChoices();
+    }));
+  });
+}
+
 async function renderStart() {
   if (!presets.length) presets = await api("GET", "api/presets");
   const select = $("preset");
@@ -351,15 +385,13 @@ async function renderStart() {
   const players = presets.find((p) => p.name === select.value).players;
   const inputs = $("name-inputs");
   const old = [...inputs.querySelectorAll("input")].map((i) => i.value);
-  inputs.replaceChildren();
-  for (let i = 0; i < players; i++) {
-    inputs.append(el("input", { name: `name${i}`, placeholder: `Player ${i + 1} (${WINDS[i]})`, value: old[i] || "", "aria-label": `player ${i + 1}`, required: true }));
+  if (old.length !== players) {
+    inputs.replaceChildren();
+    for (let i = 0; i < players; i++) {
+      inputs.append(el("input", { name: `name${i}`, placeholder: `Player ${i + 1} (${WINDS[i]})`, value: old[i] || "", "aria-label": `player ${i + 1}`, required: true }));
+    }
   }
-  const first = $("first-choices");
-  first.replaceChildren();
-  for (let i = 0; i < players; i++) {
-    first.append(chip(`Player ${i + 1}`, !roll && firstDealer === i, () => { firstDealer = i; roll = null; $("roll-text").textContent = ""; renderStart(); }));
-  }
+  renderFirstChoices();
   const matches = await api("GET", "api/matches");
   const list = $("match-list");
   list.replaceChildren();
@@ -397,8 +429,8 @@ async function startMatch(ev) {
 function rollDice() {
   const die = () => 1 + Math.floor(Math.random() * 6);
   roll = [die() + die(), die() + die()];
-  $("roll-text").textContent = `Rolled ${roll[0]}, then ${roll[1]}: counted from player 1 (仮東) on the start.`;
-  renderStart();
+  $("roll-text").textContent = `Rolled ${roll[0]}, then ${roll[1]}: counted from the first name (仮東), in turn order.`;
+  renderFirstChoices();
 }
 
 async function showSeries(id) {
@@ -454,10 +486,12 @@ document.querySelectorAll(".result").forEach((b) => b.addEventListener("click", 
   render();
 }));
 $("record").addEventListener("click", record);
+$("cancel-edit").addEventListener("click", () => { editing = null; sel = freshSelection(); showError(""); render(); });
 $("undo").addEventListener("click", undo);
 $("new-form").addEventListener("submit", startMatch);
 $("roll").addEventListener("click", rollDice);
 $("preset").addEventListener("change", () => renderStart());
+$("name-inputs").addEventListener("input", renderFirstChoices);
 $("calc-dealer").addEventListener("click", () => { calc.dealer = !calc.dealer; renderCalc(); });
 $("calc-tsumo").addEventListener("click", () => { calc.tsumo = !calc.tsumo; renderCalc(); });
 $("series-form").addEventListener("submit", async (ev) => {
