@@ -185,3 +185,28 @@ def test_api_breakdown_and_series(db: Path) -> None:
         == 400
     )
     assert client.post("/api/matches", json={"names": ["A"] * 4}).status_code == 400
+
+
+def test_cli_edits_deletes_and_keeps_series(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = lambda *a: main(["keep", "--db", str(db), *a])  # noqa: E731
+    assert run("series", "new", "Friday") == 0
+    assert run("new", "A", "B", "C", "D", "--rules", "textbook", "--series", "1") == 0
+    assert run("add", "1", "chombo", "--offender", "C") == 0
+    assert run("add", "1", "abort", "kyuushu_kyuuhai") == 0
+    assert run("add", "1", "draw", "--foul", "minor_foul:B") == 0
+    capsys.readouterr()
+    assert run("add", "1", "ron", "--from", "A", "--win", "D:yakuman", "--at", "2") == 0
+    capsys.readouterr()
+    assert run("show", "1", "--json") == 0
+    shown = json.loads(capsys.readouterr().out)
+    # the chombo draw kept East 1 (錯和流局では連荘); hand 2 is now D's yakuman on A, who
+    # holds 29,000 of the 32,000: B and C split the 3,000 short (000 収支); East 2 follows
+    assert [h["label"] for h in shown["hands"]] == ["East 1", "East 1", "East 2"]
+    assert shown["hands"][1]["deltas"] == [-29000, -1500, -1500, 32000]
+    assert run("delete", "1", "1") == 0
+    assert run("add", "1", "tsumo", "--win", "A:2:20", "--from", "B") == 2
+    assert "no discarder" in capsys.readouterr().err
+    assert run("add", "1", "ron", "--from", "A", "--win", "Z:1:30") == 2
+    assert "no player 'Z'" in capsys.readouterr().err
+    assert run("series", "show", "1") == 0
+    assert "series 1: Friday" in capsys.readouterr().out

@@ -457,3 +457,17 @@ def test_g1_first_dealer_by_two_rolls() -> None:
     assert all(2 <= r <= 12 for r in rolls)
     m = Match.new(TENHOU, NAMES, first_dealer=first_dealer_by_dice((2, 2), 4))
     assert m.names == ("Chie", "Dai", "Aoi", "Ben")
+
+
+def test_tenpai_yame_ends_the_match_where_the_rules_have_it() -> None:
+    # M3: the last dealer, top and tenpai at an exhaustive draw, stops (Tenhou); M-League
+    # plays on (renchan without tenpai-yame)
+    hands = [_ron(0, 1, 1), _ron(1, 2, 1), _ron(2, 3, 1), _ron(1, 0, 1)]
+    hands += [_ron(0, 1, 1), _ron(0, 2, 1), _ron(0, 3, 3)]
+    for rules, over in ((TENHOU, True), (MLEAGUE, False)):
+        m = _match(rules, *hands)
+        assert m.ledger().next_hand == "South 4"
+        m = m.add(Hand.draw((3,)))
+        assert m.ledger().over is over
+        if not over:
+            assert m.ledger().next_hand == "South 4 (1 honba)"
