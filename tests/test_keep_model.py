@@ -13,7 +13,7 @@ import pytest
 
 import corpus
 from jantaku.keep import Foul, Hand, KeepError, Match, Winner, breakdown, first_dealer_by_dice
-from jantaku.keep.model import roll_dice
+from jantaku.keep.seating import roll_dice
 from jantaku.rules import (
     EMA,
     MLEAGUE,

@@ -33,17 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.errors import JantakuError
+from jantaku.keep.entries import LIMITS, Foul, Hand, KeepError, Winner
 from jantaku.keep.export import describe, to_csv, to_tenhou6
-from jantaku.keep.model import (
-    LIMITS,
-    Foul,
-    Hand,
-    KeepError,
-    Match,
-    Winner,
-    first_dealer_by_dice,
-    roll_dice,
-)
+from jantaku.keep.model import Match
+from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 from jantaku.keep.sticks import stick_plan
 from jantaku.keep.store import KeepStore
 from jantaku.rules import PRESETS, Rules

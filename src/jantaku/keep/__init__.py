@@ -6,7 +6,10 @@ draw, a chombo — and the scorekeeper derives the rest with the engine's and sc
 own rules: who deals next, honba, deposits, every seat's score, the end of the match
 and the final result with oka and uma, and the point sticks to hand over.
 
+- :mod:`jantaku.keep.entries` — what is entered for a hand (:class:`~jantaku.keep.Hand`);
 - :mod:`jantaku.keep.model` — the pure model (:class:`~jantaku.keep.model.Match`);
+- :mod:`jantaku.keep.calculator` — what a hand pays, in 003's steps;
+- :mod:`jantaku.keep.seating` — the first dealer by the dice (G1);
 - :mod:`jantaku.keep.sticks` — the point sticks of each payment and the change;
 - :mod:`jantaku.keep.store` — matches and series in the shared SQLite store;
 - :mod:`jantaku.keep.export` — CSV and a tenhou.net/6-style log;
@@ -15,23 +18,10 @@ and the final result with oka and uma, and the point sticks to hand over.
 
 from __future__ import annotations
 
-from jantaku.keep.model import (
-    ABORT_REASONS,
-    LIMITS,
-    Breakdown,
-    Foul,
-    Hand,
-    HandRecord,
-    KeepError,
-    Ledger,
-    Match,
-    Payment,
-    Winner,
-    breakdown,
-    check_han_fu,
-    first_dealer_by_dice,
-    roll_dice,
-)
+from jantaku.keep.calculator import Breakdown, breakdown
+from jantaku.keep.entries import ABORT_REASONS, LIMITS, Foul, Hand, KeepError, Winner, check_han_fu
+from jantaku.keep.model import HandRecord, Ledger, Match, Payment
+from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 
 __all__ = [
     "ABORT_REASONS",

@@ -36,17 +36,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from jantaku.errors import JantakuError
+from jantaku.keep.calculator import breakdown
+from jantaku.keep.entries import ABORT_REASONS, LIMITS, Hand, KeepError
 from jantaku.keep.export import describe, to_csv, to_tenhou6
-from jantaku.keep.model import (
-    ABORT_REASONS,
-    LIMITS,
-    Hand,
-    KeepError,
-    Match,
-    breakdown,
-    first_dealer_by_dice,
-    roll_dice,
-)
+from jantaku.keep.model import Match
+from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 from jantaku.keep.sticks import deal_for, stick_plan
 from jantaku.keep.store import KeepStore
 from jantaku.rules import PRESETS, Rules

@@ -26,19 +26,31 @@ match is left as it was.
 >>> m.add(Hand.tsumo(Winner(seat=0, han=1, fu=20)))
 Traceback (most recent call last):
 ...
-jantaku.keep.model.KeepError: hand 2: 1 han 20 fu cannot be: 20 fu is pinfu tsumo, 2 han at least
+jantaku.keep.entries.KeepError: hand 2: 1 han 20 fu cannot be: 20 fu is pinfu tsumo, 2 han at least
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from jantaku.engine import Phase, State, apply, final_standings
 from jantaku.errors import JantakuError
 from jantaku.events import EndKyoku, Hora, Penalty, Ryukyoku
+from jantaku.keep.entries import (
+    ABORT_REASONS,
+    FLAGS,
+    FOULS,
+    LIMITS,
+    RESULTS,
+    Foul,
+    Hand,
+    KeepError,
+    Winner,
+    check_han_fu,
+    is_int,
+)
 from jantaku.meld import parse_hand
 from jantaku.rules import MultipleRon, Rules, Shortfall
 from jantaku.scoring import (
@@ -46,7 +58,6 @@ from jantaku.scoring import (
     Riichi,
     WinSituation,
     basic_points,
-    ceil100,
     chombo_payments,
     nagashi_payments,
     noten_payments,
@@ -58,463 +69,9 @@ from jantaku.scoring import (
 from jantaku.scoring.score import _pay
 from jantaku.tiles import EAST, parse_tiles
 
-__all__ = [
-    "ABORT_REASONS",
-    "LIMITS",
-    "Breakdown",
-    "Foul",
-    "Hand",
-    "HandRecord",
-    "KeepError",
-    "Ledger",
-    "Match",
-    "Payment",
-    "Winner",
-    "breakdown",
-    "check_han_fu",
-    "first_dealer_by_dice",
-    "roll_dice",
-]
+__all__ = ["Foul", "Hand", "HandRecord", "KeepError", "Ledger", "Match", "Payment", "Winner"]
 
-
-class KeepError(JantakuError, ValueError):
-    """An entry the scorekeeper refuses: it cannot happen at a table under these rules."""
-
-
-LIMITS: Final[dict[str, int]] = {
-    "mangan": 5,
-    "haneman": 6,
-    "baiman": 8,
-    "sanbaiman": 11,
-    "yakuman": 13,
-}
-"""The limit names a win may be entered as, with the han that reaches each (S4).
-``yakuman`` is a named yakuman (役満, its count in :attr:`Winner.yakuman`); a counted
-yakuman (数え役満) is entered as its han."""
-
-ABORT_REASONS: Final[dict[str, str]] = {
-    "kyuushu_kyuuhai": "abort_kyuushu_kyuuhai",
-    "suufon_renda": "abort_suufon_renda",
-    "suukan_sanra": "abort_suukan_sanra",
-    "suucha_riichi": "abort_suucha_riichi",
-    "sanchahou": "abort_sanchahou",
-}
-"""The abortive draws (途中流局, G10) by name, with the rules option that allows each."""
-
-_FOULS: Final = ("chombo", "minor_foul", "yakuman_claim")
-_RESULTS: Final = ("ron", "tsumo", "draw", "abort", "chombo")
 _WIND_NAMES: Final = ("East", "South", "West", "North")
-_FLAGS: Final = ("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "first_turn")
-
-
-# --- entries ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Winner:
-    """One winner of a hand and how the win is entered: exactly one of
-
-    - ``han`` (dora included) and ``fu`` — ``fu`` may be left out from 5 han on;
-    - ``limit`` — a name of :data:`LIMITS`, with ``yakuman`` the number of yakuman
-      (2 for a double yakuman where the rules count one);
-    - ``tiles`` — the hand in tile notation with its melds in brackets and the winning
-      tile among the concealed ones (``123m456p789s11555z``), ``win`` the winning
-      tile, ``dora`` / ``ura`` the indicators and the situation's flags; scored by
-      :func:`~jantaku.scoring.score_win`. Riichi comes from the hand's riichi sticks.
-
-    ``pao`` is the seat liable for the winner's yakuman (責任払い, S11).
-    """
-
-    seat: int
-    han: int | None = None
-    fu: int | None = None
-    limit: str | None = None
-    yakuman: int = 0
-    tiles: str | None = None
-    win: str | None = None
-    dora: str = ""
-    ura: str = ""
-    kita: int = 0
-    double_riichi: bool = False
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    first_turn: bool = False
-    pao: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The entry as JSON-ready values, defaults left out.
-
-        >>> Winner(seat=1, han=3, fu=30).to_dict()
-        {'seat': 1, 'han': 3, 'fu': 30}
-        """
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "seat" or value != f.default:
-                out[f.name] = value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Winner:
-        """A winner from :meth:`to_dict`; unknown keys and wrong types raise :class:`KeepError`.
-
-        >>> Winner.from_dict({"seat": 0, "limit": "mangan"}).limit
-        'mangan'
-        >>> Winner.from_dict({"seat": "x"})
-        Traceback (most recent call last):
-        ...
-        jantaku.keep.model.KeepError: winner: seat must be a whole number, not 'x'
-        """
-        return cls(**_checked_fields(cls, data, "winner"))
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Foul:
-    """A foul in a hand (P1, P1b, P2): ``kind`` is ``chombo`` (錯和, a mangan payment),
-    ``minor_foul`` (錯, the deposit of the rules, or the loss of the right to win) or
-    ``yakuman_claim`` (P1b: ``claimant`` held ``tiles`` within three tiles of a yakuman
-    when ``seat`` made a chombo)."""
-
-    kind: str
-    seat: int
-    claimant: int | None = None
-    tiles: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The foul as JSON-ready values, defaults left out."""
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
-        if self.claimant is not None:
-            out["claimant"] = self.claimant
-        if self.tiles:
-            out["tiles"] = self.tiles
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Foul:
-        """A foul from :meth:`to_dict`; bad values raise :class:`KeepError`."""
-        return cls(**_checked_fields(cls, data, "foul"))
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Hand:
-    """One hand as entered. ``result`` is ``ron`` (``discarder`` and ``winners``),
-    ``tsumo`` (one winner), ``draw`` (exhaustive: ``tenpai`` seats, ``nagashi`` seats
-    with nagashi mangan), ``abort`` (``abort`` one of :data:`ABORT_REASONS`) or
-    ``chombo`` (a chombo ended the hand, 錯和流局, where the rules say so). ``riichi``
-    lists the seats whose riichi stick was put down; ``fouls`` the fouls, in order."""
-
-    result: str
-    winners: tuple[Winner, ...] = ()
-    discarder: int | None = None
-    tenpai: tuple[int, ...] = ()
-    nagashi: tuple[int, ...] = ()
-    abort: str = ""
-    riichi: tuple[int, ...] = ()
-    fouls: tuple[Foul, ...] = ()
-
-    @classmethod
-    def ron(
-        cls,
-        *,
-        discarder: int,
-        winners: Sequence[Winner],
-        riichi: Sequence[int] = (),
-        fouls: Sequence[Foul] = (),
-    ) -> Hand:
-        """A ron on ``discarder``'s discard (several winners for a double ron)."""
-        return cls(
-            result="ron",
-            discarder=discarder,
-            winners=tuple(winners),
-            riichi=tuple(riichi),
-            fouls=tuple(fouls),
-        )
-
-    @classmethod
-    def tsumo(
-        cls, winner: Winner, *, riichi: Sequence[int] = (), fouls: Sequence[Foul] = ()
-    ) -> Hand:
-        """A tsumo."""
-        return cls(result="tsumo", winners=(winner,), riichi=tuple(riichi), fouls=tuple(fouls))
-
-    @classmethod
-    def draw(
-        cls,
-        tenpai: Sequence[int] = (),
-        *,
-        nagashi: Sequence[int] = (),
-        riichi: Sequence[int] = (),
-        fouls: Sequence[Foul] = (),
-    ) -> Hand:
-        """An exhaustive draw (荒牌平局) with the tenpai seats (and nagashi mangan seats)."""
-        return cls(
-            result="draw",
-            tenpai=tuple(tenpai),
-            nagashi=tuple(nagashi),
-            riichi=tuple(riichi),
-            fouls=tuple(fouls),
-        )
-
-    @classmethod
-    def aborted(
-        cls, reason: str, *, riichi: Sequence[int] = (), fouls: Sequence[Foul] = ()
-    ) -> Hand:
-        """An abortive draw (途中流局) of :data:`ABORT_REASONS`."""
-        return cls(result="abort", abort=reason, riichi=tuple(riichi), fouls=tuple(fouls))
-
-    @classmethod
-    def chombo(cls, offender: int, *, riichi: Sequence[int] = ()) -> Hand:
-        """A hand ended by ``offender``'s chombo (錯和流局)."""
-        return cls(
-            result="chombo", fouls=(Foul(kind="chombo", seat=offender),), riichi=tuple(riichi)
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The entry as JSON-ready values, defaults left out.
-
-        >>> Hand.draw((0, 2)).to_dict()
-        {'result': 'draw', 'tenpai': [0, 2]}
-        """
-        out: dict[str, Any] = {"result": self.result}
-        if self.winners:
-            out["winners"] = [w.to_dict() for w in self.winners]
-        if self.discarder is not None:
-            out["discarder"] = self.discarder
-        for name in ("tenpai", "nagashi", "riichi"):
-            if getattr(self, name):
-                out[name] = list(getattr(self, name))
-        if self.abort:
-            out["abort"] = self.abort
-        if self.fouls:
-            out["fouls"] = [f.to_dict() for f in self.fouls]
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Hand:
-        """An entry from :meth:`to_dict` (as the CLI and the API send it).
-
-        >>> Hand.from_dict({"result": "tsumo", "discarder": 2, "winners": [{"seat": 0}]})
-        Traceback (most recent call last):
-        ...
-        jantaku.keep.model.KeepError: a tsumo has no discarder
-        """
-        if not isinstance(data, Mapping):
-            raise KeepError("a hand is a JSON object")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise KeepError(f"hand: unknown keys {', '.join(unknown)}")
-        result = data.get("result")
-        if result not in _RESULTS:
-            raise KeepError(f"hand: result must be one of {', '.join(_RESULTS)}, not {result!r}")
-        if result == "tsumo" and data.get("discarder") is not None:
-            raise KeepError("a tsumo has no discarder")
-        winners = data.get("winners", [])
-        fouls = data.get("fouls", [])
-        if not isinstance(winners, list) or not isinstance(fouls, list):
-            raise KeepError("hand: winners and fouls are lists")
-        seats: dict[str, tuple[int, ...]] = {}
-        for name in ("tenpai", "nagashi", "riichi"):
-            value = data.get(name, [])
-            if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
-                raise KeepError(f"hand: {name} is a list of seats")
-            seats[name] = tuple(value)
-        discarder = data.get("discarder")
-        if discarder is not None and not _is_int(discarder):
-            raise KeepError(f"hand: discarder must be a seat, not {discarder!r}")
-        abort = data.get("abort", "")
-        if not isinstance(abort, str):
-            raise KeepError("hand: abort is the name of an abortive draw")
-        return cls(
-            result=result,
-            winners=tuple(Winner.from_dict(w) for w in winners),
-            discarder=discarder,
-            abort=abort,
-            fouls=tuple(Foul.from_dict(f) for f in fouls),
-            **seats,
-        )
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _checked_fields(cls: Any, data: Mapping[str, Any], what: str) -> dict[str, Any]:
-    """The keyword arguments of a flat entry dataclass, each value of its field's type."""
-    if not isinstance(data, Mapping):
-        raise KeepError(f"{what}: a JSON object is needed")
-    known = {f.name: f for f in fields(cls)}
-    unknown = sorted(set(data) - set(known))
-    if unknown:
-        raise KeepError(f"{what}: unknown keys {', '.join(unknown)}")
-    out: dict[str, Any] = {}
-    for name, value in data.items():
-        kind = str(known[name].type)
-        if value is None and "None" in kind:
-            out[name] = None
-        elif kind.startswith("int"):
-            if not _is_int(value):
-                raise KeepError(f"{what}: {name} must be a whole number, not {value!r}")
-            out[name] = value
-        elif kind.startswith("bool"):
-            if not isinstance(value, bool):
-                raise KeepError(f"{what}: {name} must be true or false, not {value!r}")
-            out[name] = value
-        elif not isinstance(value, str):
-            raise KeepError(f"{what}: {name} must be text, not {value!r}")
-        else:
-            out[name] = value
-    if "seat" not in out and "seat" in known:
-        raise KeepError(f"{what}: a seat is needed")
-    return out
-
-
-# --- what a hand of han and fu pays -----------------------------------------------------
-
-
-def check_han_fu(han: int, fu: int | None, *, tsumo: bool) -> None:
-    """Refuse a han and fu pair no hand can have (fu may be omitted from 5 han on).
-
-    Fu is 20 (pinfu tsumo: 2 han at least), 25 (seven pairs: 2 han, 3 by tsumo) or
-    30 to 140 in steps of 10.
-
-    >>> check_han_fu(3, 30, tsumo=False)
-    >>> check_han_fu(2, 25, tsumo=True)
-    Traceback (most recent call last):
-    ...
-    jantaku.keep.model.KeepError: 2 han 25 fu cannot be: seven pairs by tsumo is 3 han at least
-    """
-    if not _is_int(han) or han < 1:
-        raise KeepError(f"{han!r} han cannot be: a win has 1 han at least")
-    if fu is None:
-        if han < 5:
-            raise KeepError(f"{han} han needs its fu")
-        return
-    what = f"{han} han {fu} fu cannot be"
-    if not _is_int(fu) or not (fu in (20, 25) or (30 <= fu <= 140 and fu % 10 == 0)):
-        raise KeepError(f"{what}: fu is 20, 25 or 30 to 140 in tens")
-    if fu == 20 and (not tsumo or han < 2):
-        raise KeepError(f"{what}: 20 fu is pinfu tsumo, 2 han at least")
-    if fu == 25 and han < 2:
-        raise KeepError(f"{what}: 25 fu is seven pairs, 2 han at least")
-    if fu == 25 and tsumo and han < 3:
-        raise KeepError(f"{what}: seven pairs by tsumo is 3 han at least")
-
-
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """What a hand pays, worked out as seed 003 does (本当の点数計算手順): the basic
-    points ``fu × 2^(han+2)`` or the limit's, then each payment rounded up to 100.
-
-    ``ron`` is the discarder's payment; ``tsumo`` each payer's share (the dealer's
-    first for a non-dealer win: ``(dealer, non-dealer)``); ``lines`` the steps in words.
-    """
-
-    han: int
-    fu: int | None
-    dealer: bool
-    basic: int
-    limit: str
-    ron: int
-    tsumo: tuple[int, ...]
-    lines: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The breakdown as JSON-ready values."""
-        return {
-            "han": self.han,
-            "fu": self.fu,
-            "dealer": self.dealer,
-            "basic": self.basic,
-            "limit": self.limit,
-            "ron": self.ron,
-            "tsumo": list(self.tsumo),
-            "lines": list(self.lines),
-        }
-
-
-def breakdown(
-    han: int, fu: int | None, *, dealer: bool, rules: Rules, yakuman: int = 0, tsumo: bool = False
-) -> Breakdown:
-    """What ``han`` and ``fu`` pay, with 003's steps (the calculator of the page).
-
-    >>> from jantaku.rules import TENHOU
-    >>> b = breakdown(3, 30, dealer=True, rules=TENHOU)
-    >>> b.ron, b.tsumo
-    (5800, (2000,))
-    >>> print("\\n".join(b.lines))
-    basic points: 30 × 2^(3+2) = 960
-    dealer ron: 960 × 6 = 5760 → 5800
-    dealer tsumo: 960 × 2 = 1920 → 2000 all
-    >>> breakdown(3, 30, dealer=False, rules=TENHOU).tsumo
-    (2000, 1000)
-
-    Raises :class:`KeepError` for a pair no hand can have.
-    """
-    if yakuman:
-        if yakuman > 1 and not (rules.yakuman_stacking or rules.double_yakuman):
-            raise KeepError("these rules count one yakuman at most")
-        basic, limit = 8000 * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}× yakuman"
-        lines = [f"basic points: {limit} = {basic}"]
-    else:
-        check_han_fu(han, fu, tsumo=tsumo)
-        basic, lim = basic_points(han, fu if fu is not None else 30, rules)
-        limit = lim.value if lim.value != "none" else ""
-        if limit:
-            lines = [f"basic points: {han} han is {limit} = {basic}"]
-        else:
-            lines = [f"basic points: {fu} × 2^({han}+2) = {basic}"]
-    who = "dealer" if dealer else "non-dealer"
-    mult = 6 if dealer else 4
-    ron = ceil100(basic * mult)
-    lines.append(f"{who} ron: {basic} × {mult} = {basic * mult} → {ron}")
-    if dealer:
-        share = ceil100(2 * basic)
-        lines.append(f"{who} tsumo: {basic} × 2 = {2 * basic} → {share} all")
-        shares: tuple[int, ...] = (share,)
-    else:
-        big, small = ceil100(2 * basic), ceil100(basic)
-        lines.append(f"{who} tsumo, the dealer pays: {basic} × 2 = {2 * basic} → {big}")
-        lines.append(f"{who} tsumo, each other pays: {basic} × 1 = {basic} → {small}")
-        shares = (big, small)
-    return Breakdown(han, fu, dealer, basic, limit, ron, shares, tuple(lines))
-
-
-# --- seats ------------------------------------------------------------------------------
-
-
-def roll_dice(rng: random.Random) -> tuple[int, int]:
-    """Two rolls of two six-sided dice (the totals), for the G1 seating procedure.
-
-    >>> roll_dice(random.Random(1))
-    (7, 4)
-    """
-    return (rng.randint(1, 6) + rng.randint(1, 6), rng.randint(1, 6) + rng.randint(1, 6))
-
-
-def first_dealer_by_dice(rolls: tuple[int, int], players: int) -> int:
-    """G1 (000 座位と起家の決定): the temporary East (仮東, place 0) rolls and counts
-    the total from itself to the right (in turn order); the player reached rolls
-    again and counts from itself; the one reached deals first (起家). Returns the
-    first dealer's place counted from the temporary East.
-
-    >>> first_dealer_by_dice((5, 7), 4)
-    2
-    >>> first_dealer_by_dice((1, 2), 4)
-    Traceback (most recent call last):
-    ...
-    jantaku.keep.model.KeepError: a roll of two dice is 2 to 12, not 1
-    """
-    if players not in (3, 4):
-        raise KeepError(f"3 or 4 players, not {players}")
-    for r in rolls:
-        if not _is_int(r) or not 2 <= r <= 12:
-            raise KeepError(f"a roll of two dice is 2 to 12, not {r!r}")
-    roller = (rolls[0] - 1) % players
-    return (roller + rolls[1] - 1) % players
 
 
 # --- the replay of the entries ----------------------------------------------------------
@@ -665,7 +222,7 @@ class Match:
         clean = tuple(str(x).strip() for x in names)
         if any(not x for x in clean) or len(set(clean)) != n:
             raise KeepError("every player needs a name, all different")
-        if not _is_int(first_dealer) or not 0 <= first_dealer < n:
+        if not is_int(first_dealer) or not 0 <= first_dealer < n:
             raise KeepError(f"first dealer {first_dealer!r} is not a seat of {n}")
         return cls(rules, clean[first_dealer:] + clean[:first_dealer])
 
@@ -701,7 +258,7 @@ class Match:
         return self.delete(len(self.entries) - 1)
 
     def _check_index(self, index: int) -> None:
-        if not _is_int(index) or not 0 <= index < len(self.entries):
+        if not is_int(index) or not 0 <= index < len(self.entries):
             raise KeepError(f"no hand {index!r} (the match has {len(self.entries)})")
 
 
@@ -798,7 +355,7 @@ def _win_deltas(
                 raise KeepError("the winning tile is needed (one tile)")
             if w.double_riichi and not riichi:
                 raise KeepError("double riichi needs the winner's riichi stick")
-            flags = {name: getattr(w, name) for name in _FLAGS if name != "double_riichi"}
+            flags = {name: getattr(w, name) for name in FLAGS if name != "double_riichi"}
             situation = WinSituation(
                 concealed=h.concealed,
                 melds=h.melds,
@@ -832,7 +389,7 @@ def _win_deltas(
         ]
         what = f"{result.summary()}: {yaku}" + (f"; {', '.join(extras)}" if extras else "")
         return list(result.deltas), what, int(result.han), int(result.fu), int(result.total)
-    if any(getattr(w, name) for name in _FLAGS) or w.win or w.dora or w.ura or w.kita:
+    if any(getattr(w, name) for name in FLAGS) or w.win or w.dora or w.ura or w.kita:
         raise KeepError("a win entered by its value takes no tiles or flags (enter the tiles)")
     if w.limit is not None:
         if w.han is not None or w.fu is not None:
@@ -892,8 +449,8 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
     """Apply one entry's payments to the table; returns the engine's results of the hand."""
     rules = t.rules
     n = t.n
-    if hand.result not in _RESULTS:
-        raise KeepError(f"result must be one of {', '.join(_RESULTS)}, not {hand.result!r}")
+    if hand.result not in RESULTS:
+        raise KeepError(f"result must be one of {', '.join(RESULTS)}, not {hand.result!r}")
     riichi = _seats(hand.riichi, n, "riichi")
     winners = tuple(_seat(w.seat, n, "winner") for w in hand.winners)
     if len(set(winners)) != len(winners):
@@ -913,8 +470,8 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
     wins = hand.result in ("ron", "tsumo")
     chombos = [f for f in hand.fouls if f.kind == "chombo"]
     for foul in hand.fouls:
-        if foul.kind not in _FOULS:
-            raise KeepError(f"a foul is one of {', '.join(_FOULS)}, not {foul.kind!r}")
+        if foul.kind not in FOULS:
+            raise KeepError(f"a foul is one of {', '.join(FOULS)}, not {foul.kind!r}")
         seat = _seat(foul.seat, n, "offender")
         if foul.kind == "chombo":
             deltas = list(chombo_payments(seat, dealer=t.dealer, rules=rules))

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Final
 
-from jantaku.keep.model import KeepError, Match
+from jantaku.keep.entries import KeepError
+from jantaku.keep.model import Match
 
 __all__ = [
     "DENOMINATIONS",
@@ -94,11 +95,11 @@ def starting_sticks(start_points: int, players: int, stick_set: Sequence[int] = 
     >>> starting_sticks(35000, 3).players[0].text()
     Traceback (most recent call last):
     ...
-    jantaku.keep.model.KeepError: the set of sticks cannot give 3 players 35000 each
+    jantaku.keep.entries.KeepError: the set of sticks cannot give 3 players 35000 each
     >>> starting_sticks(35000, 3, [2 * c for c in SEED_SET]).players[0].text()
     '2×10000 2×5000 4×1000 10×100'
 
-    Raises :class:`~jantaku.keep.model.KeepError` when the set cannot give everyone
+    Raises :class:`~jantaku.keep.entries.KeepError` when the set cannot give everyone
     the start points.
     """
     if len(stick_set) != 4 or any(c < 0 for c in stick_set):

@@ -16,7 +16,7 @@ league night) groups matches and adds up each player's final results.
 >>> keep.match(99)
 Traceback (most recent call last):
 ...
-jantaku.keep.model.KeepError: no match 99
+jantaku.keep.entries.KeepError: no match 99
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from jantaku.errors import JantakuError
-from jantaku.keep.model import Hand, KeepError, Match
+from jantaku.keep.entries import Hand, KeepError
+from jantaku.keep.model import Match
 from jantaku.rules import Rules
 from jantaku.store import connect, migrate
 
