@@ -328,6 +328,9 @@ def _shortfall(t: _Table, deltas: Sequence[int], winner: int | None) -> list[int
     return out
 
 
+# A win entered by its value has no tiles; scoring's payment split (``_pay``: ron or
+# tsumo shares, honba, deposits, pao, the three-player tsumo) reads only the seats,
+# honba and deposits of a situation, so it is given one with these stand-in tiles.
 _CARRIER: Final = parse_tiles("111999m111999p11s")
 
 
@@ -622,7 +625,12 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
 
 
 def _settle(t: _Table, results: list[Hora | Ryukyoku | Penalty]) -> None:
-    """The engine's own end of a hand: who deals next, honba, whether the match ends."""
+    """The engine's own end of a hand: who deals next, honba, whether the match ends.
+
+    The engine's state is put where a played hand leaves it (the result phase, with the
+    hand's results, scores and sticks) and given ``end_kyoku``: renchan, honba, bust,
+    agari-yame, tenpai-yame and the west extension are the engine's rules, not a copy.
+    """
     s = State(t.rules)
     s.scores = list(t.scores)
     s.honba = t.honba
