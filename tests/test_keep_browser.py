@@ -161,7 +161,8 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
 def test_the_board_after_a_recorded_hanchan(server: tuple[str, Path], page: object) -> None:
     url, db = server
     keep = KeepStore(db)
-    mid = keep.new_match(TENHOU, ("Aoi", "Ben", "Chie", "Dai"))
+    night = keep.new_series("Friday league")
+    mid = keep.new_match(TENHOU, ("Aoi", "Ben", "Chie", "Dai"), series=night)
     # a hanchan as a table plays it: wins, draws, riichi sticks, a dealer keeping the deal
     kinds = [
         lambda d: Hand.ron(
@@ -196,3 +197,15 @@ def test_the_board_after_a_recorded_hanchan(server: tuple[str, Path], page: obje
     assert f"+{top.score:.1f}" in rows[1]
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "keep-hanchan.png"), full_page=True)  # type: ignore[attr-defined]
+
+    # the series adds the match up
+    pg.goto(f"{url}#s={night}")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#series-view:not([hidden]) table")  # type: ignore[attr-defined]
+    standings = pg.locator("#series-view tr").all_inner_texts()  # type: ignore[attr-defined]
+    assert len(standings) == 5 and top_name(match) in standings[1]
+    pg.screenshot(path=str(SHOTS / "keep-series.png"))  # type: ignore[attr-defined]
+
+
+def top_name(match: object) -> str:
+    final = match.ledger().final  # type: ignore[attr-defined]
+    return str(match.names[min(final, key=lambda s: s.place).seat])  # type: ignore[attr-defined]

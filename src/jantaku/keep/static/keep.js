@@ -434,10 +434,24 @@ function rollDice() {
 }
 
 async function showSeries(id) {
+  match = null;
+  $("play").hidden = true;
+  $("start").hidden = false;
+  renderBoard();
+  await renderStart();
   const s = await api("GET", `api/series/${id}`);
-  const rows = s.standings.map((r) => `${r.name}: ${r.total > 0 ? "+" : ""}${r.total.toFixed(1)} (${r.matches} matches)`);
-  alert(`${s.name}\n\n${rows.join("\n") || "no finished match yet"}`);
-  location.hash = "";
+  const table = el("table", { class: "standings" },
+    el("tr", {}, el("th", {}, "Player"), el("th", {}, "Total"), el("th", {}, "Matches"), el("th", {}, "Places")));
+  for (const r of s.standings) {
+    table.append(el("tr", {}, el("td", {}, r.name), el("td", {}, (r.total > 0 ? "+" : "") + r.total.toFixed(1)),
+      el("td", {}, String(r.matches)), el("td", {}, r.places.join(" "))));
+  }
+  const box = $("series-view");
+  box.replaceChildren(el("h3", {}, `${s.name}: cumulative results`),
+    s.standings.length ? table : el("p", { class: "muted" }, "No finished match yet."));
+  box.hidden = false;
+  $("series-select").value = String(id);
+  box.scrollIntoView();
 }
 
 // --- putting it together ---------------------------------------------------------------------
@@ -474,6 +488,7 @@ async function route() {
   match = null;
   $("play").hidden = true;
   $("start").hidden = false;
+  $("series-view").hidden = true;
   renderBoard();
   await renderStart();
 }
