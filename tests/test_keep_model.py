@@ -471,3 +471,23 @@ def test_tenpai_yame_ends_the_match_where_the_rules_have_it() -> None:
         assert m.ledger().over is over
         if not over:
             assert m.ledger().next_hand == "South 4 (1 honba)"
+
+
+def test_nagashi_mangan_where_the_rules_have_it() -> None:
+    m = _match(TENHOU, Hand.draw((1,), nagashi=(2,)))
+    assert m.ledger().hands[0].deltas == (-4000, -2000, 8000, -2000)  # Y28: a mangan tsumo
+    assert m.ledger().next_hand == "East 2 (1 honba)"  # the dealer was noten
+    with pytest.raises(KeepError, match="nagashi mangan is not played"):
+        _match(TEXTBOOK, Hand.draw((1,), nagashi=(2,)))
+
+
+def test_pao_on_a_ron_and_a_tsumo() -> None:
+    # S11: on a ron the liable seat and the discarder share the yakuman; on a tsumo the
+    # liable seat pays it all
+    win = Winner(seat=1, limit="yakuman", pao=2)
+    m = _match(TENHOU, Hand.ron(discarder=3, winners=(win,)))
+    assert m.ledger().hands[0].deltas == (0, 32000, -16000, -16000)
+    m = _match(TENHOU, Hand.tsumo(win))
+    assert m.ledger().hands[0].deltas == (0, 32000, -32000, 0)
+    with pytest.raises(KeepError, match="pao is not played"):
+        _match(TEXTBOOK, Hand.ron(discarder=3, winners=(win,)))
