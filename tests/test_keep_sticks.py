@@ -98,3 +98,24 @@ def test_thirty_thousand_start_uses_two_sets() -> None:
     assert sum(t.amount for t in moves) == 3000
     m = Match.new(TENHOU, "ABCD").add(Hand.tsumo(Winner(seat=0, limit="yakuman")))
     assert [t.amount for t in stick_plan(m)[0]] == [16000, 16000, 16000]
+
+
+def test_exact_change_is_the_fewest_sticks_a_full_search_finds() -> None:
+    import itertools
+    import random
+
+    from jantaku.keep.sticks import DENOMINATIONS, _exact
+
+    rng = random.Random(1)
+    for _ in range(400):
+        held = Sticks((rng.randint(0, 2), rng.randint(0, 3), rng.randint(0, 6), rng.randint(0, 25)))
+        value = rng.randrange(0, 40000, 100)
+        best = None
+        for c in itertools.product(*(range(h + 1) for h in held.counts)):
+            if sum(x * d for x, d in zip(c, DENOMINATIONS, strict=True)) == value:
+                if best is None or sum(c) < sum(best):
+                    best = c
+        got = _exact(value, held)
+        assert (got is None) == (best is None), (held, value)
+        if got is not None and best is not None:
+            assert got.value == value and got.number == sum(best)

@@ -162,10 +162,14 @@ class Transfer:
 
 def _options(held: Sticks, at_least: int) -> list[Sticks]:
     """Every way to take sticks worth ``at_least`` from ``held`` without a useless stick
-    (the hundreds are only as many as needed)."""
+    (no more of a kind than the amount needs, the hundreds only as many as needed)."""
     out = []
     a, b, c, d = held.counts
-    for x, y, z in product(range(a + 1), range(b + 1), range(c + 1)):
+    most = [
+        min(have, at_least // value + 1)
+        for have, value in zip((a, b, c), DENOMINATIONS[:3], strict=True)
+    ]
+    for x, y, z in product(range(most[0] + 1), range(most[1] + 1), range(most[2] + 1)):
         big = 10000 * x + 5000 * y + 1000 * z
         need = max(0, -(-(at_least - big) // 100))
         if need <= d:
@@ -174,17 +178,16 @@ def _options(held: Sticks, at_least: int) -> list[Sticks]:
 
 
 def _exact(value: int, held: Sticks) -> Sticks | None:
-    """The fewest sticks of ``held`` worth exactly ``value``, or ``None``."""
-    best: Sticks | None = None
-    a, b, c, d = held.counts
-    for x, y, z in product(range(a + 1), range(b + 1), range(c + 1)):
-        rest = value - 10000 * x - 5000 * y - 1000 * z
-        if rest < 0 or rest % 100 or rest // 100 > d:
-            continue
-        s = Sticks((x, y, z, rest // 100))
-        if best is None or s.number < best.number:
-            best = s
-    return best
+    """The fewest sticks of ``held`` worth exactly ``value``, or ``None``: each value
+    divides the next bigger one, so taking the biggest that fit first finds them."""
+    counts = []
+    for have, d in zip(held.counts, DENOMINATIONS, strict=True):
+        take = min(have, value // d)
+        counts.append(take)
+        value -= take * d
+    if value:
+        return None
+    return Sticks((counts[0], counts[1], counts[2], counts[3]))
 
 
 def plan_transfer(amount: int, payer: Sticks, receiver: Sticks) -> Transfer:
