@@ -112,9 +112,9 @@ def test_exact_change_is_the_fewest_sticks_a_full_search_finds() -> None:
         value = rng.randrange(0, 40000, 100)
         best = None
         for c in itertools.product(*(range(h + 1) for h in held.counts)):
-            if sum(x * d for x, d in zip(c, DENOMINATIONS, strict=True)) == value:
-                if best is None or sum(c) < sum(best):
-                    best = c
+            worth = sum(x * d for x, d in zip(c, DENOMINATIONS, strict=True))
+            if worth == value and (best is None or sum(c) < sum(best)):
+                best = c
         got = _exact(value, held)
         assert (got is None) == (best is None), (held, value)
         if got is not None and best is not None:
