@@ -21,6 +21,7 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
+    "jantaku.cli.keep",
     "jantaku.cli.play",
     "jantaku.cli.replay",
     "jantaku.cli.score",

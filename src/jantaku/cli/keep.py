@@ -1,0 +1,347 @@
+"""``jantaku keep``: the scorekeeper for a match played with real tiles.
+
+::
+
+    jantaku keep new Aoi Ben Chie Dai [--rules tenhou] [--first-dealer 2 | --dice]
+    jantaku keep add 1 ron --from Chie --win Ben:3:30 --riichi Ben
+    jantaku keep add 1 tsumo --win Aoi:mangan
+    jantaku keep add 1 draw --tenpai Aoi,Chie
+    jantaku keep add 1 abort kyuushu_kyuuhai
+    jantaku keep add 1 --json '{"result": "ron", "discarder": 2, "winners": [...]}'
+    jantaku keep undo 1
+    jantaku keep show 1 [--sticks] [--json]
+    jantaku keep export 1 --format csv|tenhou6 [-o FILE]
+    jantaku keep list [--series 1]
+    jantaku keep series new "Friday league" | jantaku keep series show 1
+    jantaku keep serve [--port 8018]
+
+Seats are named by player name or by seat number (0 is the first dealer). A win is
+``WHO:HAN:FU``, ``WHO:HAN`` from 5 han, ``WHO:LIMIT`` (mangan, haneman, baiman,
+sanbaiman, yakuman) or ``WHO:yakuman:COUNT``; wins entered as tiles go through
+``--json`` (the fields of :class:`jantaku.keep.Hand`). ``--at N`` replaces hand N
+instead of adding one; what follows is recomputed. Everything lives in the store
+(``--db PATH``, default ``$JANTAKU_DB`` or the user's data folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from jantaku.errors import JantakuError
+from jantaku.keep.entries import LIMITS, Foul, Hand, KeepError, Winner
+from jantaku.keep.export import describe, to_csv, to_tenhou6
+from jantaku.keep.model import Match
+from jantaku.keep.seating import first_dealer_by_dice, roll_dice
+from jantaku.keep.sticks import stick_plan
+from jantaku.keep.store import KeepStore
+from jantaku.rules import PRESETS, Rules
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``keep`` subcommand and its own subcommands."""
+    p = subparsers.add_parser(
+        "keep",
+        help="the scorekeeper: record a real table's match and get every payment right",
+        description=__doc__.split("::")[0].strip() if __doc__ else None,
+    )
+    p.add_argument("--db", metavar="PATH", help="the store (default: $JANTAKU_DB or data folder)")
+    sub = p.add_subparsers(dest="keep_command", metavar="ACTION", required=True)
+
+    new = sub.add_parser("new", help="start recording a match")
+    new.add_argument("names", nargs="+", help="the players in turn order")
+    new.add_argument("--rules", default="tenhou", choices=sorted(PRESETS), help="rules preset")
+    group = new.add_mutually_exclusive_group()
+    group.add_argument("--first-dealer", type=int, default=0, metavar="N", help="index in names")
+    group.add_argument(
+        "--dice", action="store_true", help="roll for the first dealer (G1, two rolls)"
+    )
+    group.add_argument("--roll", type=int, nargs=2, metavar=("A", "B"), help="the rolls made")
+    new.add_argument("--seed", type=int, help="seed for --dice")
+    new.add_argument("--series", type=int, metavar="ID", help="part of a series")
+
+    add = sub.add_parser("add", help="enter the next hand (or replace one with --at)")
+    add.add_argument("match", type=int)
+    add.add_argument("result", nargs="?", choices=("ron", "tsumo", "draw", "abort", "chombo"))
+    add.add_argument("reason", nargs="?", help="the abortive draw (kyuushu_kyuuhai, …)")
+    add.add_argument("--from", dest="discarder", metavar="WHO", help="who dealt in (ron)")
+    add.add_argument("--win", action="append", default=[], metavar="WHO:HAN:FU")
+    add.add_argument("--pao", metavar="WHO", help="liable for the yakuman (one winner)")
+    add.add_argument("--riichi", default="", metavar="WHO,…", help="riichi sticks put down")
+    add.add_argument("--tenpai", default="", metavar="WHO,…", help="tenpai at a draw")
+    add.add_argument("--nagashi", default="", metavar="WHO,…", help="nagashi mangan")
+    add.add_argument("--offender", metavar="WHO", help="chombo offender (chombo draw)")
+    add.add_argument(
+        "--foul", action="append", default=[], metavar="KIND:WHO", help="chombo or minor_foul"
+    )
+    add.add_argument("--json", metavar="HAND", help="the hand as JSON")
+    add.add_argument("--at", type=int, metavar="N", help="replace hand N (1-based)")
+
+    undo = sub.add_parser("undo", help="delete the last hand")
+    undo.add_argument("match", type=int)
+    delete = sub.add_parser("delete", help="delete hand N; what follows is recomputed")
+    delete.add_argument("match", type=int)
+    delete.add_argument("hand", type=int, metavar="N")
+
+    show = sub.add_parser("show", help="the score board, hand by hand")
+    show.add_argument("match", type=int)
+    show.add_argument("--sticks", action="store_true", help="the sticks of each payment")
+    show.add_argument("--json", action="store_true", help="the ledger as JSON")
+
+    export = sub.add_parser("export", help="CSV table or tenhou.net/6 log")
+    export.add_argument("match", type=int)
+    export.add_argument("--format", choices=("csv", "tenhou6"), default="csv")
+    export.add_argument("-o", "--output", metavar="FILE", help="write here (default stdout)")
+
+    lst = sub.add_parser("list", help="the recorded matches")
+    lst.add_argument("--series", type=int, metavar="ID")
+
+    series = sub.add_parser("series", help="a series of matches (a league night)")
+    series_sub = series.add_subparsers(dest="series_command", metavar="ACTION", required=True)
+    series_new = series_sub.add_parser("new", help="start a series")
+    series_new.add_argument("name")
+    series_show = series_sub.add_parser("show", help="cumulative results")
+    series_show.add_argument("id", type=int)
+
+    serve = sub.add_parser("serve", help="serve the scorekeeper page alone (extra 'web')")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8018)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``jantaku keep``; returns the exit status."""
+    if args.keep_command == "serve":
+        return _serve(args)
+    store = KeepStore(args.db)
+    try:
+        status: int = _ACTIONS[args.keep_command](store, args)
+        return status
+    finally:
+        store.close()
+
+
+def _seat(match: Match, who: str) -> int:
+    """A seat from a player's name or a seat number."""
+    text = who.strip()
+    if text in match.names:
+        return match.names.index(text)
+    if text.isdigit() and int(text) < len(match.names):
+        return int(text)
+    raise KeepError(f"no player {who!r} (players: {', '.join(match.names)})")
+
+
+def _seats(match: Match, text: str) -> tuple[int, ...]:
+    return tuple(_seat(match, w) for w in text.split(",") if w.strip())
+
+
+def _winner(match: Match, spec: str, pao: int | None) -> Winner:
+    parts = spec.split(":")
+    seat = _seat(match, parts[0])
+    rest = parts[1:]
+    if rest and rest[0] in LIMITS:
+        count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else 0
+        return Winner(seat=seat, limit=rest[0], yakuman=count, pao=pao)
+    if not rest or not all(x.isdigit() for x in rest) or len(rest) > 2:
+        raise KeepError(f"a win is WHO:HAN:FU, WHO:HAN or WHO:LIMIT, not {spec!r}")
+    fu = int(rest[1]) if len(rest) > 1 else None
+    return Winner(seat=seat, han=int(rest[0]), fu=fu, pao=pao)
+
+
+def _hand(match: Match, args: argparse.Namespace) -> Hand:
+    if args.json is not None:
+        try:
+            data = json.loads(args.json)
+        except json.JSONDecodeError as e:
+            raise KeepError(f"--json is not JSON: {e}") from None
+        return Hand.from_dict(data)
+    if args.result is None:
+        raise KeepError("say how the hand ended: ron, tsumo, draw, abort or chombo")
+    riichi = _seats(match, args.riichi)
+    fouls = []
+    for spec in args.foul:
+        kind, _, who = spec.partition(":")
+        fouls.append(Foul(kind=kind, seat=_seat(match, who)))
+    pao = _seat(match, args.pao) if args.pao else None
+    winners = tuple(_winner(match, w, pao) for w in args.win)
+    if args.result == "ron":
+        if args.discarder is None:
+            raise KeepError("a ron needs --from (who dealt in)")
+        discarder = _seat(match, args.discarder)
+        return Hand.ron(discarder=discarder, winners=winners, riichi=riichi, fouls=fouls)
+    if args.discarder is not None:
+        raise KeepError(f"a {args.result} has no discarder")
+    if args.result == "tsumo":
+        if len(winners) != 1:
+            raise KeepError("a tsumo has one --win")
+        return Hand.tsumo(winners[0], riichi=riichi, fouls=fouls)
+    if winners:
+        raise KeepError(f"a {args.result} has no winner")
+    if args.result == "draw":
+        nagashi = _seats(match, args.nagashi)
+        return Hand.draw(_seats(match, args.tenpai), nagashi=nagashi, riichi=riichi, fouls=fouls)
+    if args.result == "abort":
+        return Hand.aborted(args.reason or "", riichi=riichi, fouls=fouls)
+    if args.offender is None:
+        raise KeepError("a chombo draw needs --offender")
+    chombo = Foul(kind="chombo", seat=_seat(match, args.offender))
+    return Hand(result="chombo", riichi=riichi, fouls=(chombo, *fouls))
+
+
+def _new(store: KeepStore, args: argparse.Namespace) -> int:
+    rules = Rules.preset(args.rules)
+    first = args.first_dealer
+    if args.dice or args.roll:
+        rolls = tuple(args.roll) if args.roll else roll_dice(random.Random(args.seed))
+        first = first_dealer_by_dice((rolls[0], rolls[1]), len(args.names))
+        print(f"dice: {rolls[0]}, then {rolls[1]}: {args.names[first]} deals first")
+    match_id = store.new_match(rules, args.names, first_dealer=first, series=args.series)
+    match = store.match(match_id)
+    seats = ", ".join(f"{i} {n}" for i, n in enumerate(match.names))
+    print(f"match {match_id} ({args.rules}): {seats}")
+    return 0
+
+
+def _add(store: KeepStore, args: argparse.Namespace) -> int:
+    match = store.match(args.match)
+    hand = _hand(match, args)
+    if args.at is not None:
+        match = store.edit(args.match, args.at - 1, hand)
+    else:
+        match = store.add(args.match, hand)
+    _print_board(match, last=1 if args.at is None else None)
+    return 0
+
+
+def _undo(store: KeepStore, args: argparse.Namespace) -> int:
+    _print_board(store.undo(args.match))
+    return 0
+
+
+def _delete(store: KeepStore, args: argparse.Namespace) -> int:
+    _print_board(store.delete(args.match, args.hand - 1))
+    return 0
+
+
+def _show(store: KeepStore, args: argparse.Namespace) -> int:
+    match = store.match(args.match)
+    if args.json:
+        print(json.dumps({"names": list(match.names), **match.ledger().to_dict()}, indent=1))
+        return 0
+    _print_board(match, sticks=args.sticks)
+    return 0
+
+
+def _print_board(match: Match, *, last: int | None = None, sticks: bool = False) -> None:
+    ledger = match.ledger()
+    names = match.names
+    width = max(8, *(len(n) for n in names))
+    print(" " * 22 + "".join(f"{n:>{width + 1}}" for n in names))
+    records = ledger.hands if last is None else ledger.hands[-last:]
+    plan = stick_plan(match) if sticks else []
+    for r in records:
+        changes = "".join(f"{d:>+{width + 1}}" for d in r.deltas)
+        print(f"{r.number:>3} {r.label:<18}{changes}")
+        print(f"    {describe(r, names)}")
+        if sticks:
+            for t in plan[r.number - 1]:
+                payer = "table" if t.payer is None else names[t.payer]
+                receiver = "table" if t.receiver is None else names[t.receiver]
+                line = f"      {payer} → {receiver} {t.amount}: {t.handed.text()}"
+                if t.change.number:
+                    line += f", change {t.change.text()}"
+                if t.exchange:
+                    line += " (change sticks at the box first)"
+                if t.short:
+                    line += f" ({t.short} short)"
+                print(line)
+    print(" " * 22 + "".join(f"{s:>{width + 1}}" for s in ledger.scores))
+    if ledger.final is not None:
+        result = "".join(f"{s.score:>+{width + 1}.1f}" for s in ledger.final)
+        print(f"{'final':<22}{result}")
+    else:
+        dealer = names[ledger.dealer]
+        print(f"next: {ledger.next_hand}, {dealer} deals, {ledger.deposits} riichi sticks")
+
+
+def _export(store: KeepStore, args: argparse.Namespace) -> int:
+    match = store.match(args.match)
+    if args.format == "csv":
+        text = to_csv(match)
+    else:
+        text = json.dumps(to_tenhou6(match), ensure_ascii=False) + "\n"
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise KeepError(f"cannot write {args.output}: {e}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _list(store: KeepStore, args: argparse.Namespace) -> int:
+    for info in store.matches(series=args.series):
+        state = "over" if info.over else "playing"
+        scores = " ".join(
+            f"{n} {s}" for n, s in zip(info.names, info.result or info.scores, strict=True)
+        )
+        series = f" series {info.series}" if info.series is not None else ""
+        print(f"{info.id:>4} {state:<8} {info.hands:>3} hands{series}: {scores}")
+    return 0
+
+
+def _series(store: KeepStore, args: argparse.Namespace) -> int:
+    if args.series_command == "new":
+        print(f"series {store.new_series(args.name)}: {args.name}")
+        return 0
+    print(f"series {args.id}: {store.series_name(args.id)}")
+    for row in store.standings(args.id):
+        places = " ".join(str(p) for p in row.places)
+        print(f"  {row.name:<16} {row.total:>+8.1f}  {row.matches} matches, places {places}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from jantaku.keep.api import create_keep_app
+    except ImportError as e:
+        raise JantakuError(
+            f"serving needs the 'web' extra (pip install 'jantaku[web]'): {e}"
+        ) from None
+    from starlette.applications import Starlette
+    from starlette.responses import RedirectResponse
+    from starlette.routing import Mount, Route
+
+    from jantaku.store import default_path
+
+    keep = create_keep_app(args.db or default_path())
+    app = Starlette(
+        routes=[
+            Route("/", lambda request: RedirectResponse("/keep/")),
+            Mount("/keep", keep),
+        ]
+    )
+    print(f"jantaku keep: http://{args.host}:{args.port}/keep/")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+_ACTIONS: dict[str, Any] = {
+    "new": _new,
+    "add": _add,
+    "undo": _undo,
+    "delete": _delete,
+    "show": _show,
+    "export": _export,
+    "list": _list,
+    "series": _series,
+}
