@@ -32,6 +32,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jantaku.cli.common import describe as help_text
 from jantaku.errors import JantakuError
 from jantaku.keep.entries import LIMITS, Foul, Hand, KeepError, Winner
 from jantaku.keep.export import describe, to_csv, to_tenhou6
@@ -49,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "keep",
         help="the scorekeeper: record a real table's match and get every payment right",
-        description=__doc__.split("::")[0].strip() if __doc__ else None,
+        description=help_text(__doc__),
     )
     p.add_argument("--db", metavar="PATH", help="the store (default: $JANTAKU_DB or data folder)")
     sub = p.add_subparsers(dest="keep_command", metavar="ACTION", required=True)
