@@ -19,6 +19,8 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
+    "jantaku.cli.mjai_client",
+    "jantaku.cli.mjai_server",
     "jantaku.cli.play",
     "jantaku.cli.replay",
     "jantaku.cli.score",
