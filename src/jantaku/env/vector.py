@@ -1,0 +1,239 @@
+"""Many matches stepped together, with batched NumPy observations and masks.
+
+:class:`VectorTables` holds ``num`` :class:`~jantaku.env.table.Table` matches in one
+process. Each has one seat deciding at any time; the batch shows them all at once:
+``obs`` (``(num, rows, 34)`` float32 feature planes of the deciding seats),
+``mask`` (``(num, NUM_ACTIONS)`` int8 legal masks) and ``seats`` (the deciding seat
+of each match). :meth:`VectorTables.step` takes one action id per match and returns
+the new batch with ``rewards`` (``(num, players)``: what each seat gained in that
+step) and ``dones`` (matches that ended in that step; they start again at once with
+the next seed, so that the batch is always full). Match ``i`` of a run seeded ``s``
+plays seeds ``s + i``, ``s + i + num``, … — the same seed gives the same run.
+
+:class:`ProcessVectorTables` splits the matches over worker processes (each running
+a :class:`VectorTables`) and gathers their batches, for more than one CPU.
+
+>>> vec = VectorTables(4, seed=0)
+>>> obs, mask, seats = vec.reset()
+>>> obs.shape, mask.shape, seats.tolist()
+((4, 155, 34), (4, 125), [0, 0, 0, 0])
+>>> import numpy as np
+>>> rng = np.random.default_rng(0)
+>>> obs, mask, seats, rewards, dones = vec.step(random_actions(mask, rng))
+>>> rewards.shape, dones.dtype.name
+((4, 4), 'bool')
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from multiprocessing.connection import Connection
+from typing import Any
+
+import numpy as np
+
+from jantaku.env.actions import NUM_ACTIONS
+from jantaku.env.aec import resolve_rules
+from jantaku.env.features import features_version
+from jantaku.env.table import Table
+from jantaku.errors import JantakuError
+from jantaku.rules import TENHOU, Rules
+
+__all__ = ["ProcessVectorTables", "VectorTables", "random_actions"]
+
+Batch = tuple[Any, Any, Any]
+StepBatch = tuple[Any, Any, Any, Any, Any]
+
+
+def random_actions(mask: Any, rng: Any) -> Any:
+    """One legal action id per row of a batch of masks, uniformly at random (NumPy).
+
+    >>> m = np.zeros((2, NUM_ACTIONS), dtype=np.int8); m[0, 5] = m[1, 124] = 1
+    >>> random_actions(m, np.random.default_rng(0)).tolist()
+    [5, 124]
+    """
+    noise = rng.random(mask.shape)
+    return np.argmax(np.where(mask > 0, noise, -1.0), axis=1)
+
+
+class VectorTables:
+    """``num`` matches stepped together in this process (see the module docstring).
+
+    Raises :class:`~jantaku.errors.JantakuError` for ``num < 1``.
+    """
+
+    def __init__(
+        self,
+        num: int,
+        rules: Rules | str = TENHOU,
+        *,
+        seed: int = 0,
+        reward: str = "final",
+        features: str = "planes-v1",
+    ) -> None:
+        if num < 1:
+            raise JantakuError(f"a batch needs at least one match, not {num}")
+        self.num = num
+        self.rules = resolve_rules(rules)
+        self.players = self.rules.players
+        self._rows, self._encode = features_version(features)
+        self._seed = seed
+        self.tables = [Table(self.rules, seed=seed + i, reward=reward) for i in range(num)]
+        self._next_seed = [seed + i for i in range(num)]
+        self.obs = np.zeros((num, self._rows, 34), dtype=np.float32)
+        self.mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
+        self.seats = np.zeros(num, dtype=np.int64)
+        self.episodes = 0
+        self.steps = 0
+
+    def reset(self, seed: int | None = None) -> Batch:
+        """Start every match again (from ``seed``, else the constructor's); the batch."""
+        if seed is not None:
+            self._seed = seed
+        for i, table in enumerate(self.tables):
+            self._next_seed[i] = self._seed + i
+            table.reset(self._seed + i)
+            self._show(i)
+        return self.obs, self.mask, self.seats
+
+    def _show(self, i: int) -> None:
+        table = self.tables[i]
+        seat = table.seat
+        if seat is None:  # pragma: no cover - a match restarts as soon as it ends
+            return
+        self.seats[i] = seat
+        self.obs[i] = 0.0
+        self._encode(table.view(seat), self.obs[i])
+        row = self.mask[i]
+        row[:] = 0
+        row[list(table.table())] = 1
+
+    def step(self, actions: Any) -> StepBatch:
+        """Play one action id per match; ``(obs, mask, seats, rewards, dones)``.
+
+        Raises :class:`~jantaku.errors.IllegalActionError` for a masked id.
+        """
+        rewards = np.zeros((self.num, self.players), dtype=np.float32)
+        dones = np.zeros(self.num, dtype=bool)
+        for i, table in enumerate(self.tables):
+            rewards[i] = table.step(int(actions[i]))
+            if table.done:
+                dones[i] = True
+                self.episodes += 1
+                self._next_seed[i] += self.num
+                table.reset(self._next_seed[i])
+            self._show(i)
+        self.steps += self.num
+        return self.obs, self.mask, self.seats, rewards, dones
+
+
+def _worker(conn: Connection, kwargs: dict[str, Any]) -> None:
+    vec = VectorTables(**kwargs)
+    try:
+        while True:
+            command, arg = conn.recv()
+            if command == "step":
+                conn.send(vec.step(arg))
+            elif command == "reset":
+                conn.send(vec.reset(arg))
+            else:
+                break
+    except (EOFError, KeyboardInterrupt):  # pragma: no cover - the parent went away
+        pass
+    except Exception as e:  # reported to the parent, which raises it
+        conn.send(e)
+    finally:
+        conn.close()
+
+
+class ProcessVectorTables:
+    """``num`` matches split over ``workers`` processes, each a :class:`VectorTables`;
+    the same interface, batches gathered in worker order. Use it as a context manager
+    (or call :meth:`close`) so that the workers stop.
+
+    Raises :class:`~jantaku.errors.JantakuError` when there are fewer matches than
+    workers; an error in a worker is raised again here.
+    """
+
+    def __init__(
+        self,
+        num: int,
+        rules: Rules | str = TENHOU,
+        *,
+        workers: int = 2,
+        seed: int = 0,
+        reward: str = "final",
+        features: str = "planes-v1",
+    ) -> None:
+        if workers < 1 or num < workers:
+            raise JantakuError(f"{num} matches cannot be shared by {workers} workers")
+        self.num = num
+        rules = resolve_rules(rules)
+        self.players = rules.players
+        sizes = [num // workers + (w < num % workers) for w in range(workers)]
+        starts = [sum(sizes[:w]) for w in range(workers)]
+        ctx = mp.get_context("spawn")
+        self._conns: list[Connection] = []
+        self._procs: list[Any] = []
+        for size, start in zip(sizes, starts, strict=True):
+            parent, child = ctx.Pipe()
+            kwargs = {
+                "num": size,
+                "rules": rules,
+                "seed": seed + start,
+                "reward": reward,
+                "features": features,
+            }
+            proc = ctx.Process(target=_worker, args=(child, kwargs), daemon=True)
+            proc.start()
+            child.close()
+            self._conns.append(parent)
+            self._procs.append(proc)
+        self._starts = starts
+        self._seed = seed
+
+    def _gather(self, command: str, args: list[Any]) -> list[Any]:
+        for conn, arg in zip(self._conns, args, strict=True):
+            conn.send((command, arg))
+        parts = [conn.recv() for conn in self._conns]
+        for part in parts:
+            if isinstance(part, Exception):
+                raise part
+        return parts
+
+    def reset(self, seed: int | None = None) -> Batch:
+        """Start every match again; the gathered batch."""
+        if seed is not None:
+            self._seed = seed
+        parts = self._gather("reset", [self._seed + s for s in self._starts])
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+
+    def step(self, actions: Any) -> StepBatch:
+        """One action id per match; the gathered ``(obs, mask, seats, rewards, dones)``."""
+        actions = np.asarray(actions)
+        ends = [*self._starts[1:], self.num]
+        parts = self._gather(
+            "step", [actions[a:b] for a, b in zip(self._starts, ends, strict=True)]
+        )
+        return tuple(np.concatenate([p[k] for p in parts]) for k in range(5))  # type: ignore[return-value]
+
+    def close(self) -> None:
+        """Stop the workers."""
+        for conn in self._conns:
+            try:
+                conn.send(("close", None))
+                conn.close()
+            except OSError:
+                pass
+        for proc in self._procs:
+            proc.join(timeout=5)
+            if proc.is_alive():  # pragma: no cover - a stuck worker
+                proc.kill()
+                proc.join()
+        self._conns, self._procs = [], []
+
+    def __enter__(self) -> ProcessVectorTables:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
