@@ -8,7 +8,7 @@ hanchan, uniformly random legal actions:
 - ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features
   (the engine's share of a step);
 - ``vector``: :class:`jantaku.env.VectorTables`, ``--batch`` matches stepped together,
-  batched planes and masks as NumPy arrays;
+  batched planes and masks as NumPy arrays (and with masks only, ``features=None``);
 - ``process-vector``: :class:`jantaku.env.ProcessVectorTables` over ``--workers``
   processes (wall-clock time: its work is in other processes);
 - ``riichienv``: RiichiEnv's ``RiichiEnv`` (Rust core) stepped from Python with its
@@ -71,8 +71,8 @@ def table(steps: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def vector(steps: int, batch: int) -> float:
-    vec = VectorTables(batch, seed=0)
+def vector(steps: int, batch: int, features: str | None = "planes-v1") -> float:
+    vec = VectorTables(batch, seed=0, features=features)
     _obs, mask, _seats = vec.reset()
     rng = np.random.default_rng(0)
     start = time.process_time()
@@ -133,6 +133,10 @@ def main() -> None:
         ("jantaku aec (PettingZoo loop)", lambda: aec(args.steps)),
         ("jantaku table (ids + masks, no features)", lambda: table(args.steps)),
         (f"jantaku vector (batch {args.batch})", lambda: vector(args.steps, args.batch)),
+        (
+            f"jantaku vector (batch {args.batch}, masks only)",
+            lambda: vector(args.steps, args.batch, None),
+        ),
         (
             f"jantaku process-vector ({args.workers} workers, wall)",
             lambda: process_vector(args.steps, args.batch, args.workers),

@@ -30,6 +30,7 @@ from jantaku.env.actions import (
     action_table,
 )
 from jantaku.env.aec import JantakuAECEnv
+from jantaku.env.fast_features import PlanesV1Tracker
 from jantaku.env.features import PLANES_V1, encode_planes_v1, features_version
 from jantaku.env.gym import JantakuGymEnv
 from jantaku.env.table import Table
@@ -332,3 +333,33 @@ def test_process_vector_equals_in_process() -> None:
         ProcessVectorTables(1, workers=2)
     legal = legal_actions(local.tables[0].state, int(local.seats[0]))
     assert legal  # the batch shows a seat that has a decision
+
+
+@pytest.mark.parametrize(
+    ("rules", "seed"), [(TENHOU, 3), (TENHOU_SANMA, 4), (PRESETS["mleague"], 5)]
+)
+def test_fast_planes_equal_the_plain_encoder(rules: Rules, seed: int) -> None:
+    """The tracker (planes-v1 kept up to date) writes what encode_planes_v1 writes from
+    the view, for every seat at every decision of a random match (rewritten into a dirty
+    array: every row is its own)."""
+    tracker = PlanesV1Tracker(rules.players)
+    table = Table(rules, seed=seed)
+    rng = random.Random(seed)
+    out = np.full((PLANES_V1, 34), 9.0, dtype=np.float32)
+    checked = 0
+    while not table.done:
+        for s in range(rules.players):
+            tracker.encode(table.state, s, out)
+            np.testing.assert_array_equal(out, encode_planes_v1(table.view(s)))
+            checked += 1
+        table.step(rng.choice(sorted(table.table())))
+    assert checked > 1000
+
+
+def test_vector_without_features_gives_masks_and_views() -> None:
+    vec = VectorTables(2, features=None, seed=3)
+    obs, mask, seats = vec.reset()
+    assert obs.shape == (2, 0, 34) and mask.sum() > 0
+    assert vec.view(0).seat == seats[0]
+    with pytest.raises(JantakuError):
+        VectorTables(2, obs_buffer=np.zeros((3, 155, 34), dtype=np.float32))

@@ -8,10 +8,14 @@ of each match). :meth:`VectorTables.step` takes one action id per match and retu
 the new batch with ``rewards`` (``(num, players)``: what each seat gained in that
 step) and ``dones`` (matches that ended in that step; they start again at once with
 the next seed, so that the batch is always full). Match ``i`` of a run seeded ``s``
-plays seeds ``s + i``, ``s + i + num``, … — the same seed gives the same run.
+plays seeds ``s + i``, ``s + i + num``, … — the same seed gives the same run. With
+``features=None`` no planes are made (``obs`` has no rows): masks and seats only, for
+a policy that reads :meth:`VectorTables.view` or the engine's state itself.
 
 :class:`ProcessVectorTables` splits the matches over worker processes (each running
-a :class:`VectorTables`) and gathers their batches, for more than one CPU.
+a :class:`VectorTables`) and gathers their batches, for more than one CPU: the planes
+are written by the workers into one shared-memory array, only masks, seats, rewards
+and ends travel through the pipes.
 
 >>> vec = VectorTables(4, seed=0)
 >>> obs, mask, seats = vec.reset()
@@ -27,13 +31,17 @@ a :class:`VectorTables`) and gathers their batches, for more than one CPU.
 from __future__ import annotations
 
 import multiprocessing as mp
+from collections.abc import Callable
+from multiprocessing import shared_memory
 from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
 
+from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.aec import resolve_rules
+from jantaku.env.fast_features import PlanesV1Tracker
 from jantaku.env.features import features_version
 from jantaku.env.table import Table
 from jantaku.errors import JantakuError
@@ -69,18 +77,29 @@ class VectorTables:
         *,
         seed: int = 0,
         reward: str = "final",
-        features: str = "planes-v1",
+        features: str | None = "planes-v1",
+        obs_buffer: Any = None,
     ) -> None:
         if num < 1:
             raise JantakuError(f"a batch needs at least one match, not {num}")
         self.num = num
         self.rules = resolve_rules(rules)
         self.players = self.rules.players
-        self._rows, self._encode = features_version(features)
+        self._encode: Callable[[View, Any], Any] | None = None
+        self._rows = 0
+        if features:
+            self._rows, self._encode = features_version(features)
         self._seed = seed
         self.tables = [Table(self.rules, seed=seed + i, reward=reward) for i in range(num)]
+        # planes-v1 is kept up to date match by match (its fast twin); others are rebuilt
+        self._trackers = (
+            [PlanesV1Tracker(self.players) for _ in range(num)] if features == "planes-v1" else None
+        )
         self._next_seed = [seed + i for i in range(num)]
-        self.obs = np.zeros((num, self._rows, 34), dtype=np.float32)
+        shape = (num, self._rows, 34)
+        self.obs = np.zeros(shape, dtype=np.float32) if obs_buffer is None else obs_buffer
+        if self.obs.shape != shape:
+            raise JantakuError(f"the observation buffer is {self.obs.shape}, not {shape}")
         self.mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
         self.seats = np.zeros(num, dtype=np.int64)
         self.episodes = 0
@@ -93,6 +112,8 @@ class VectorTables:
         for i, table in enumerate(self.tables):
             self._next_seed[i] = self._seed + i
             table.reset(self._seed + i)
+            if self._trackers is not None:
+                self._trackers[i].reset()
             self._show(i)
         return self.obs, self.mask, self.seats
 
@@ -102,11 +123,18 @@ class VectorTables:
         if seat is None:  # pragma: no cover - a match restarts as soon as it ends
             return
         self.seats[i] = seat
-        self.obs[i] = 0.0
-        self._encode(table.view(seat), self.obs[i])
+        if self._trackers is not None:
+            self._trackers[i].encode(table.state, seat, self.obs[i])
+        elif self._encode is not None:
+            self.obs[i] = 0.0
+            self._encode(table.view(seat), self.obs[i])
         row = self.mask[i]
         row[:] = 0
         row[list(table.table())] = 1
+
+    def view(self, i: int) -> View:
+        """The raw view of match ``i`` from its deciding seat."""
+        return self.tables[i].view(int(self.seats[i]))
 
     def step(self, actions: Any) -> StepBatch:
         """Play one action id per match; ``(obs, mask, seats, rewards, dones)``.
@@ -122,20 +150,31 @@ class VectorTables:
                 self.episodes += 1
                 self._next_seed[i] += self.num
                 table.reset(self._next_seed[i])
+                if self._trackers is not None:
+                    self._trackers[i].reset()
             self._show(i)
         self.steps += self.num
         return self.obs, self.mask, self.seats, rewards, dones
 
 
-def _worker(conn: Connection, kwargs: dict[str, Any]) -> None:
-    vec = VectorTables(**kwargs)
+def _worker(conn: Connection, kwargs: dict[str, Any], shm_name: str, offset: int) -> None:
+    """A worker: its matches' planes go straight into the shared observation buffer."""
+    shm = shared_memory.SharedMemory(name=shm_name)
+    buffer: Any = None
+    vec: VectorTables | None = None
     try:
+        rows = features_version(kwargs["features"])[0] if kwargs["features"] else 0
+        shape = (kwargs["num"], rows, 34)
+        buffer = np.ndarray(shape, dtype=np.float32, buffer=shm.buf, offset=offset)
+        vec = VectorTables(**kwargs, obs_buffer=buffer)
         while True:
             command, arg = conn.recv()
             if command == "step":
-                conn.send(vec.step(arg))
+                _obs, mask, seats, rewards, dones = vec.step(arg)
+                conn.send((mask, seats, rewards, dones))
             elif command == "reset":
-                conn.send(vec.reset(arg))
+                _obs, mask, seats = vec.reset(arg)
+                conn.send((mask, seats))
             else:
                 break
     except (EOFError, KeyboardInterrupt):  # pragma: no cover - the parent went away
@@ -143,6 +182,8 @@ def _worker(conn: Connection, kwargs: dict[str, Any]) -> None:
     except Exception as e:  # reported to the parent, which raises it
         conn.send(e)
     finally:
+        del buffer, vec
+        shm.close()
         conn.close()
 
 
@@ -163,7 +204,7 @@ class ProcessVectorTables:
         workers: int = 2,
         seed: int = 0,
         reward: str = "final",
-        features: str = "planes-v1",
+        features: str | None = "planes-v1",
     ) -> None:
         if workers < 1 or num < workers:
             raise JantakuError(f"{num} matches cannot be shared by {workers} workers")
@@ -172,6 +213,9 @@ class ProcessVectorTables:
         self.players = rules.players
         sizes = [num // workers + (w < num % workers) for w in range(workers)]
         starts = [sum(sizes[:w]) for w in range(workers)]
+        rows = features_version(features)[0] if features else 0
+        self._shm = shared_memory.SharedMemory(create=True, size=max(1, num * rows * 34 * 4))
+        self.obs = np.ndarray((num, rows, 34), dtype=np.float32, buffer=self._shm.buf)
         ctx = mp.get_context("spawn")
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
@@ -184,7 +228,10 @@ class ProcessVectorTables:
                 "reward": reward,
                 "features": features,
             }
-            proc = ctx.Process(target=_worker, args=(child, kwargs), daemon=True)
+            offset = start * rows * 34 * 4
+            proc = ctx.Process(
+                target=_worker, args=(child, kwargs, self._shm.name, offset), daemon=True
+            )
             proc.start()
             child.close()
             self._conns.append(parent)
@@ -206,7 +253,8 @@ class ProcessVectorTables:
         if seed is not None:
             self._seed = seed
         parts = self._gather("reset", [self._seed + s for s in self._starts])
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
+        mask, seats = (np.concatenate([p[k] for p in parts]) for k in range(2))
+        return self.obs, mask, seats
 
     def step(self, actions: Any) -> StepBatch:
         """One action id per match; the gathered ``(obs, mask, seats, rewards, dones)``."""
@@ -215,7 +263,8 @@ class ProcessVectorTables:
         parts = self._gather(
             "step", [actions[a:b] for a, b in zip(self._starts, ends, strict=True)]
         )
-        return tuple(np.concatenate([p[k] for p in parts]) for k in range(5))  # type: ignore[return-value]
+        mask, seats, rewards, dones = (np.concatenate([p[k] for p in parts]) for k in range(4))
+        return self.obs, mask, seats, rewards, dones
 
     def close(self) -> None:
         """Stop the workers."""
@@ -230,6 +279,10 @@ class ProcessVectorTables:
             if proc.is_alive():  # pragma: no cover - a stuck worker
                 proc.kill()
                 proc.join()
+        if self._procs or self._conns:
+            del self.obs
+            self._shm.close()
+            self._shm.unlink()
         self._conns, self._procs = [], []
 
     def __enter__(self) -> ProcessVectorTables:
