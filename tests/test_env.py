@@ -363,3 +363,24 @@ def test_vector_without_features_gives_masks_and_views() -> None:
     assert vec.view(0).seat == seats[0]
     with pytest.raises(JantakuError):
         VectorTables(2, obs_buffer=np.zeros((3, 155, 34), dtype=np.float32))
+
+
+def test_fast_planes_follow_a_match_seen_now_and_then() -> None:
+    """Encoded only at some decisions (as an agent that is rarely asked sees it), the
+    tracker still writes what the plain encoder writes."""
+    rules = TENHOU
+    tracker = PlanesV1Tracker(rules.players)
+    rng = random.Random(8)
+    out = np.zeros((PLANES_V1, 34), dtype=np.float32)
+    checked = 0
+    for seed in (8, 9):
+        table = Table(rules, seed=seed)
+        tracker.reset()
+        while not table.done:
+            if rng.random() < 0.1:
+                s = rng.randrange(rules.players)
+                tracker.encode(table.state, s, out)
+                np.testing.assert_array_equal(out, encode_planes_v1(table.view(s)))
+                checked += 1
+            table.step(rng.choice(sorted(table.table())))
+    assert checked > 100

@@ -30,6 +30,7 @@ from pettingzoo import AECEnv
 
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
+from jantaku.env.fast_features import SeatEncoder
 from jantaku.env.features import features_version
 from jantaku.env.table import Table
 from jantaku.errors import IllegalActionError
@@ -82,7 +83,7 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
         self.rules = resolve_rules(rules)
         self.render_mode = render_mode
         self.features = features
-        self._rows, self._encode = features_version(features)
+        self._planes = SeatEncoder(features, self.rules.players)
         n = self.rules.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -103,6 +104,7 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             self._rng.seed(seed)
         self.table.reset(self._rng.getrandbits(63))
+        self._planes.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -118,7 +120,7 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's feature planes and its legal-action mask."""
         seat = self._seat_of[agent]
-        planes = self._encode(self.table.view(seat), None)
+        planes = self._planes.encode(self.table.state, seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.table.seat == seat:
             mask[list(self.table.table())] = 1

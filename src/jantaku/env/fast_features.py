@@ -171,3 +171,34 @@ class PlanesV1Tracker:
         tail[13] = 1.0 if seat == s.oya else 0.0
         out[_TAIL:PLANES_V1] = np.asarray(tail, dtype=np.float32)[:, None]
         return out
+
+
+class SeatEncoder:
+    """The planes of any seat of one match by features version: ``planes-v1`` through a
+    :class:`PlanesV1Tracker`, other versions from the view. :meth:`reset` with each new
+    match.
+
+    >>> from jantaku.env.table import Table
+    >>> table = Table(seed=2)
+    >>> SeatEncoder("planes-v1", 4).encode(table.state, 0).shape
+    (155, 34)
+    """
+
+    def __init__(self, features: str, players: int) -> None:
+        from jantaku.env.features import features_version
+
+        self.rows, self._plain = features_version(features)
+        self._tracker = PlanesV1Tracker(players) if features == "planes-v1" else None
+
+    def reset(self) -> None:
+        """A new match."""
+        if self._tracker is not None:
+            self._tracker.reset()
+
+    def encode(self, state: State, seat: int) -> Any:
+        """A new ``(rows, 34)`` float32 array of ``seat``'s planes."""
+        if self._tracker is not None:
+            return self._tracker.encode(state, seat, np.empty((self.rows, 34), dtype=np.float32))
+        from jantaku.engine import observe
+
+        return self._plain(observe(state, seat), None)

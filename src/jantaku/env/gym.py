@@ -28,7 +28,7 @@ from gymnasium import spaces
 from jantaku.agents import Agent, make_agent
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.aec import observation_space, resolve_rules
-from jantaku.env.features import features_version
+from jantaku.env.fast_features import SeatEncoder
 from jantaku.env.table import Table
 from jantaku.errors import AgentError, JantakuError
 from jantaku.rules import TENHOU, Rules
@@ -66,7 +66,7 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self._fixed_seat = seat
         self.seat = seat if seat is not None else 0
         self.render_mode = render_mode
-        self._rows, self._encode = features_version(features)
+        self._planes = SeatEncoder(features, self.rules.players)
         self.observation_space = observation_space(features)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.table = Table(self.rules, seed=0, reward=reward)
@@ -76,7 +76,7 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.table.seat == self.seat:
             mask[list(self.table.table())] = 1
-        planes = self._encode(self.table.view(self.seat), None)
+        planes = self._planes.encode(self.table.state, self.seat)
         return {"observation": planes, "action_mask": mask}
 
     def reset(
@@ -97,6 +97,7 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         for s, bot in self._bots.items():
             bot.start_match(s, n)
         self.table.reset(rng.getrandbits(63))
+        self._planes.reset()
         gained = self._play_bots()
         self._pending_reward = gained
         return self._obs(), {"seat": self.seat}

@@ -114,23 +114,31 @@ class VectorTables:
             table.reset(self._seed + i)
             if self._trackers is not None:
                 self._trackers[i].reset()
-            self._show(i)
+        self._show()
         return self.obs, self.mask, self.seats
 
-    def _show(self, i: int) -> None:
-        table = self.tables[i]
-        seat = table.seat
-        if seat is None:  # pragma: no cover - a match restarts as soon as it ends
-            return
-        self.seats[i] = seat
-        if self._trackers is not None:
-            self._trackers[i].encode(table.state, seat, self.obs[i])
-        elif self._encode is not None:
-            self.obs[i] = 0.0
-            self._encode(table.view(seat), self.obs[i])
-        row = self.mask[i]
-        row[:] = 0
-        row[list(table.table())] = 1
+    def _show(self) -> None:
+        """Write every match's deciding seat, planes and mask into the batch (the masks
+        and seats with one NumPy operation each)."""
+        seats: list[int] = []
+        ones: list[int] = []
+        trackers, encode, obs = self._trackers, self._encode, self.obs
+        for i, table in enumerate(self.tables):
+            seat = table.seat
+            if seat is None:  # pragma: no cover - a match restarts as soon as it ends
+                seat = 0
+            else:
+                base = i * NUM_ACTIONS
+                ones.extend([base + k for k in table.table()])
+                if trackers is not None:
+                    trackers[i].encode(table.state, seat, obs[i])
+                elif encode is not None:
+                    obs[i] = 0.0
+                    encode(table.view(seat), obs[i])
+            seats.append(seat)
+        self.seats[:] = seats
+        self.mask[:] = 0
+        self.mask.reshape(-1)[ones] = 1
 
     def view(self, i: int) -> View:
         """The raw view of match ``i`` from its deciding seat."""
@@ -141,10 +149,12 @@ class VectorTables:
 
         Raises :class:`~jantaku.errors.IllegalActionError` for a masked id.
         """
-        rewards = np.zeros((self.num, self.players), dtype=np.float32)
+        gained: list[list[float]] = []
         dones = np.zeros(self.num, dtype=bool)
-        for i, table in enumerate(self.tables):
-            rewards[i] = table.step(int(actions[i]))
+        for i, (table, action) in enumerate(
+            zip(self.tables, np.asarray(actions).tolist(), strict=True)
+        ):
+            gained.append(table.step(action))
             if table.done:
                 dones[i] = True
                 self.episodes += 1
@@ -152,8 +162,9 @@ class VectorTables:
                 table.reset(self._next_seed[i])
                 if self._trackers is not None:
                     self._trackers[i].reset()
-            self._show(i)
+        self._show()
         self.steps += self.num
+        rewards = np.asarray(gained, dtype=np.float32)
         return self.obs, self.mask, self.seats, rewards, dones
 
 
