@@ -384,3 +384,19 @@ def test_fast_planes_follow_a_match_seen_now_and_then() -> None:
                 checked += 1
             table.step(rng.choice(sorted(table.table())))
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_batch_planes_equal_the_plain_encoder(rules: Rules) -> None:
+    """The vector runner's batched planes equal encode_planes_v1 of every match's
+    deciding seat, at every step (matches ending and restarting on the way)."""
+    vec = VectorTables(5, rules, seed=30)
+    obs, mask, _seats = vec.reset()
+    rng = np.random.default_rng(30)
+    ends = 0
+    for _ in range(1200):
+        for i in range(5):
+            np.testing.assert_array_equal(obs[i], encode_planes_v1(vec.view(i)))
+        obs, mask, _seats, _rewards, dones = vec.step(random_actions(mask, rng))
+        ends += int(dones.sum())
+    assert ends >= 1

@@ -24,7 +24,7 @@ from jantaku.env.features import PLANES_V1
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, dora_from_indicator
 
-__all__ = ["PlanesV1Tracker"]
+__all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
 
 _RIVER_ROWS: Final = 24
 _SEAT_BASE: Final = 13
@@ -42,17 +42,23 @@ class PlanesV1Tracker:
     ``out`` (every row is written: ``out`` need not be zeroed).
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, *, storage: tuple[Any, Any, Any] | None = None) -> None:
         self.players = players
-        self._blocks = np.zeros((4, _SEAT_ROWS, 34), dtype=np.float32)
+        # the seats' blocks and the two visible-tile totals, here or in a batch's arrays
+        blocks, seen_total, meld_total = storage or (
+            np.zeros((4, _SEAT_ROWS, 34), dtype=np.float32),
+            np.zeros(34, dtype=np.int32),
+            np.zeros(34, dtype=np.int32),
+        )
+        self._blocks = blocks
         self._seen = np.zeros((4, 34), dtype=np.int32)  # river tiles not called, by seat
         self._meld_seen = np.zeros((4, 34), dtype=np.int32)
         self._lengths = [0] * 4
         self._last_flag = [0] * 4
         self._melds: list[list[Meld]] = [[] for _ in range(4)]
         self._hand = -1  # the state's kyoku_index when last synced
-        self._seen_total = np.zeros(34, dtype=np.int32)  # the seats' _seen summed
-        self._meld_total = np.zeros(34, dtype=np.int32)  # the seats' _meld_seen summed
+        self._seen_total = seen_total  # the seats' _seen summed
+        self._meld_total = meld_total  # the seats' _meld_seen summed
         self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
         # the seats in the observer's order (itself, then to its right), by observer
         self._order = [
@@ -202,3 +208,100 @@ class SeatEncoder:
         from jantaku.engine import observe
 
         return self._plain(observe(state, seat), None)
+
+
+class BatchPlanesV1:
+    """``planes-v1`` of many matches at once, written with a few NumPy operations for
+    the whole batch: each match's public blocks are kept up to date by its own
+    :class:`PlanesV1Tracker` (sharing this batch's arrays), and the rows of the deciding
+    seats are gathered in lists and written together. Mirrors
+    ``encode_planes_v1(observe(state, seat))`` for every match (pinned by
+    ``tests/test_env.py::test_batch_planes_equal_the_plain_encoder``).
+    """
+
+    def __init__(self, num: int, players: int) -> None:
+        self.num = num
+        self.players = players
+        self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.float32)
+        self._seen_total = np.zeros((num, 34), dtype=np.int32)
+        self._meld_total = np.zeros((num, 34), dtype=np.int32)
+        self.trackers = [
+            PlanesV1Tracker(
+                players, storage=(self._blocks[i], self._seen_total[i], self._meld_total[i])
+            )
+            for i in range(num)
+        ]
+        self._rows = np.arange(num)[:, None]
+        self._order = np.array(
+            [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
+        )
+        self._dora_memo: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+
+    def _doras(self, markers: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """The cells of rows 6–7 (one 0.25 each, repeated) and the indicators' kinds."""
+        found = self._dora_memo.get(markers)
+        if found is None:
+            cells = [34 * 6 + KIND_OF[t] for t in markers]
+            cells += [34 * 7 + dora_from_indicator(t, players=self.players) for t in markers]
+            found = self._dora_memo[markers] = (cells, [KIND_OF[t] for t in markers])
+        return found
+
+    def encode(self, states: list[State], seats: list[int], out: Any) -> Any:
+        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``)."""
+        n = self.players
+        size = PLANES_V1 * 34
+        counts: list[list[int]] = []
+        ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
+        quarters: list[int] = []  # flat cells that get 0.25 each time listed (rows 6, 7)
+        shown: list[int] = []  # flat cells of the indicators' kinds among the visible
+        consts: list[list[tuple[float, float, float]]] = []
+        tails: list[list[float]] = []
+        for i, s in enumerate(states):
+            seat = seats[i]
+            self.trackers[i]._sync(s)
+            counts.append(s.counts[seat])
+            base = i * size
+            for t in s.hands[seat]:
+                if t >= 34:
+                    ones.append(base + 34 * 4 + _RED_KIND[t])
+            if s.turn == seat and s.phase == Phase.ACT and s.drawn is not None:
+                ones.append(base + 34 * 5 + KIND_OF[s.drawn])
+            cells, kinds = self._doras(tuple(s.dora_markers))
+            quarters.extend([base + c for c in cells])
+            shown.extend([i * 34 + k for k in kinds])
+            ones.extend([base + 34 * 8 + k for k in s.waits[seat]])
+            riichi, scores, nuki = s.riichi, s.scores, s.nuki
+            consts.append(
+                [
+                    (riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4)
+                    for o in ((seat + r) % n for r in range(n))
+                ]
+            )
+            tail = [0.0] * 14
+            tail[s.bakaze - 27] = 1.0
+            tail[4 + (seat - s.oya) % n] = 1.0
+            tail[8] = s.kyoku / 4
+            tail[9] = s.honba / 10
+            tail[10] = s.kyotaku / 10
+            tail[11] = s.live / 70
+            tail[12] = 1.0 if n == 3 else 0.0
+            tail[13] = 1.0 if seat == s.oya else 0.0
+            tails.append(tail)
+        held = np.asarray(counts, dtype=np.int32)
+        out[:, 0:4] = held[:, None, :] > _LEVELS
+        seen = held + self._seen_total + self._meld_total
+        np.add.at(seen.reshape(-1), shown, 1)
+        out[:, 9:13] = seen[:, None, :] > _LEVELS
+        out[:, 4:9] = 0.0
+        flat = out.reshape(-1)
+        flat[ones] = 1.0
+        np.add.at(flat, quarters, 0.25)
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(
+            self.num, n, _SEAT_ROWS, 34
+        )
+        blocks[:] = self._blocks[self._rows, self._order[seats]]
+        blocks[:, :, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, :, None]
+        if n == 3:
+            out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
+        out[:, _TAIL:PLANES_V1] = np.asarray(tails, dtype=np.float32)[:, :, None]
+        return out

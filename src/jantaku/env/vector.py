@@ -41,7 +41,7 @@ import numpy as np
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.aec import resolve_rules
-from jantaku.env.fast_features import PlanesV1Tracker
+from jantaku.env.fast_features import BatchPlanesV1
 from jantaku.env.features import features_version
 from jantaku.env.table import Table
 from jantaku.errors import JantakuError
@@ -92,9 +92,8 @@ class VectorTables:
         self._seed = seed
         self.tables = [Table(self.rules, seed=seed + i, reward=reward) for i in range(num)]
         # planes-v1 is kept up to date match by match (its fast twin); others are rebuilt
-        self._trackers = (
-            [PlanesV1Tracker(self.players) for _ in range(num)] if features == "planes-v1" else None
-        )
+        self._batch = BatchPlanesV1(num, self.players) if features == "planes-v1" else None
+        self._trackers = self._batch.trackers if self._batch is not None else None
         self._next_seed = [seed + i for i in range(num)]
         shape = (num, self._rows, 34)
         self.obs = np.zeros(shape, dtype=np.float32) if obs_buffer is None else obs_buffer
@@ -130,12 +129,12 @@ class VectorTables:
             else:
                 base = i * NUM_ACTIONS
                 ones.extend([base + k for k in table.table()])
-                if trackers is not None:
-                    trackers[i].encode(table.state, seat, obs[i])
-                elif encode is not None:
+                if trackers is None and encode is not None:
                     obs[i] = 0.0
                     encode(table.view(seat), obs[i])
             seats.append(seat)
+        if self._batch is not None:
+            self._batch.encode([t.state for t in self.tables], seats, obs)
         self.seats[:] = seats
         self.mask[:] = 0
         self.mask.reshape(-1)[ones] = 1
