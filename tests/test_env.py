@@ -400,3 +400,27 @@ def test_batch_planes_equal_the_plain_encoder(rules: Rules) -> None:
         obs, mask, _seats, _rewards, dones = vec.step(random_actions(mask, rng))
         ends += int(dones.sum())
     assert ends >= 1
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
+    """Efficiency bots (riichi, wins, yakuhai calls) with some random answers: the plain
+    encoder equals the documented table, the tracker equals the plain encoder."""
+    table = Table(rules, seed=12)
+    tracker = PlanesV1Tracker(rules.players)
+    bot = EfficiencyAgent()
+    rng = random.Random(12)
+    out = np.zeros((PLANES_V1, 34), dtype=np.float32)
+    marks = 0
+    while not table.done:
+        seat = table.seat
+        assert seat is not None
+        view = table.view(seat)
+        plain = encode_planes_v1(view)
+        np.testing.assert_array_equal(plain, _reference_planes(view))
+        np.testing.assert_array_equal(tracker.encode(table.state, seat, out), plain)
+        marks += int(plain[13 + 25 :: 32][:4].sum())  # riichi marks in the rivers
+        legal = table.legal()
+        table.act(rng.choice(legal) if rng.random() < 0.1 else bot.act(view, legal))
+    log = table.referee.log
+    assert marks > 0 and any(type(e).__name__ == "Hora" for e in log)

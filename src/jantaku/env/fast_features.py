@@ -112,7 +112,11 @@ class PlanesV1Tracker:
             self._lengths[i] = length
             self._last_flag[i] = flags[-1] if length else 0
             melds = s.melds[i]
-            if melds != self._melds[i]:
+            known = self._melds[i]
+            # melds are frozen values the engine replaces (a kakan): compare identities
+            if len(melds) != len(known) or any(
+                a is not b for a, b in zip(melds, known, strict=True)
+            ):
                 self._melds[i] = list(melds)
                 rows = block[27:29]
                 rows[:] = 0.0
