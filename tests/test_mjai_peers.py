@@ -207,17 +207,16 @@ def _unexpressed(rules: Rules) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("preset", FOUR)
-def test_libriichi_agrees_decision_by_decision(preset: str) -> None:
-    """Every decision of seeded random matches: each seat's libriichi ``PlayerState``,
-    fed the events that seat sees, offers the same kinds of action as jantaku, and
-    accepts every action chosen."""
+def _libriichi_counts(preset: str, seeds: range) -> tuple[int, int, Counter[str]]:
+    """Seeded random matches where each seat's libriichi ``PlayerState``, fed the events
+    that seat sees, is compared with jantaku at every decision: the seat-decisions
+    compared, the actions libriichi validated, and the disagreements."""
     state_mod = pytest.importorskip("mjai.mlibriichi.state")
     rules = PRESETS[preset]
     skip = _unexpressed(rules)
     decisions = actions = 0
     differ: Counter[str] = Counter()
-    for seed in range(3):
+    for seed in seeds:
         rng = random.Random(seed)
         ref = Referee(rules, seed)
         states = [state_mod.PlayerState(i) for i in range(4)]
@@ -241,7 +240,17 @@ def test_libriichi_agrees_decision_by_decision(preset: str) -> None:
                     states[seat].validate_reaction(json.dumps(event_to_mjai(action)))
                     actions += 1
             ref.submit(choices)
+    return decisions, actions, differ
+
+
+@pytest.mark.parametrize("preset", FOUR)
+def test_libriichi_agrees_decision_by_decision(preset: str) -> None:
+    """Every decision of seeded random matches: each seat's libriichi offers the same
+    kinds of action as jantaku (the kinds libriichi's fixed rules decide otherwise than
+    the preset aside), and accepts every action chosen."""
+    decisions, actions, differ = _libriichi_counts(preset, range(3))
     assert not differ, differ
+    skip = _unexpressed(PRESETS[preset])
     assert decisions > 5000 and (actions > 1000 or "discard" in skip)
 
 
@@ -272,17 +281,17 @@ def _riichienv_key(obj: dict[str, Any]) -> tuple[Any, ...]:
     return obj["type"], pai, tuple(sorted(obj.get("consumed", [])))
 
 
-@pytest.mark.parametrize("preset", RIICHIENV)
-def test_riichienv_replays_every_decision(preset: str, tmp_path: Path) -> None:
-    """RiichiEnv's ``MjaiReplay`` reads jantaku's log; at every decision of every seat
-    the recorded action is among the legal actions of RiichiEnv's own state."""
+def _riichienv_counts(preset: str, seeds: range, folder: Path) -> tuple[int, int, int]:
+    """RiichiEnv's ``MjaiReplay`` reads jantaku's logs; at every decision of every seat
+    the recorded action must be among RiichiEnv's own legal actions. The hands written,
+    the rounds RiichiEnv read and the decisions checked."""
     riichienv = pytest.importorskip("riichienv")
     rules = PRESETS[preset]
     steps = hands = rounds = 0
-    for seed in range(2):
+    for seed in seeds:
         text = _log(rules, seed)
         hands += sum('"start_kyoku"' in line for line in text.splitlines())
-        path = tmp_path / f"{preset}-{seed}.jsonl"
+        path = folder / f"{preset}-{seed}.jsonl"
         path.write_text(text, encoding="utf-8")
         replay = riichienv.MjaiReplay.from_jsonl(str(path))
         rounds += replay.num_rounds()
@@ -292,29 +301,43 @@ def test_riichienv_replays_every_decision(preset: str, tmp_path: Path) -> None:
                     legal = {_riichienv_key(json.loads(a.to_mjai())) for a in obs.legal_actions()}
                     assert _riichienv_key(json.loads(action.to_mjai())) in legal
                     steps += 1
+    return hands, rounds, steps
+
+
+@pytest.mark.parametrize("preset", RIICHIENV)
+def test_riichienv_replays_every_decision(preset: str, tmp_path: Path) -> None:
+    hands, rounds, steps = _riichienv_counts(preset, range(2), tmp_path)
     assert rounds == hands and steps > 300
 
 
 # --- jansou ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma"])
-def test_jansou_replays_every_decision(preset: str) -> None:
-    """jansou parses jantaku's log as it is and replays it decision by decision (its
-    replay resolves every recorded action against its own legal ones). jansou reads a
-    log's rules from a ``rules`` key of its own or infers Tenhou's by table size, so
-    the presets it can express from an unmodified log are Tenhou's."""
+JANSOU = ["tenhou", "tenhou-sanma"]
+"""jansou reads a log's rules from a ``rules`` key of its own or infers Tenhou's by
+table size: the presets it can express from an unmodified jantaku log are Tenhou's."""
+
+
+def _jansou_counts(preset: str, seeds: range) -> tuple[int, int]:
+    """jansou parses jantaku's logs as they are and replays them decision by decision
+    (its replay resolves every recorded action against its own legal ones): the hands
+    and decisions replayed."""
     pytest.importorskip("jansou")
     from jansou.io.mjai import parse_mjai
     from jansou.io.replay import replay_paifu
 
     rules = PRESETS[preset]
     decisions = hands = 0
-    for seed in range(2):
-        text = _log(rules, seed)
-        paifu = parse_mjai(text)
+    for seed in seeds:
+        paifu = parse_mjai(_log(rules, seed))
         hands += len(paifu.rounds)
         decisions += sum(1 for _ in replay_paifu(paifu))
+    return hands, decisions
+
+
+@pytest.mark.parametrize("preset", JANSOU)
+def test_jansou_replays_every_decision(preset: str) -> None:
+    hands, decisions = _jansou_counts(preset, range(2))
     assert hands > 4 and decisions > 300
 
 
@@ -363,3 +386,26 @@ def test_peer_bots_play_whole_matches(cls: str, placeholder: bool) -> None:
     if cls.startswith("Kyuushu"):
         first = next(e for e in loads_game(out.getvalue()) if isinstance(e, Ryukyoku))
         assert first.reason == "kyuushu_kyuuhai" and first.actor == 0
+
+
+@pytest.mark.slow
+def test_peers_at_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The three peers' checks over more seeds; prints the counts (``make conformance``)."""
+    lines = []
+    for preset in FOUR:
+        decisions, actions, differ = _libriichi_counts(preset, range(20))
+        skip = sorted(_unexpressed(PRESETS[preset]))
+        lines.append(
+            f"libriichi {preset}: {decisions} seat-decisions, {actions} actions validated, "
+            f"{sum(differ.values())} disagreements (not compared: {skip})"
+        )
+        assert not differ, differ
+    for preset in RIICHIENV:
+        hands, rounds, steps = _riichienv_counts(preset, range(10), tmp_path)
+        lines.append(f"riichienv {preset}: {rounds}/{hands} hands, {steps} decisions")
+        assert rounds == hands
+    for preset in JANSOU:
+        hands, decisions = _jansou_counts(preset, range(10))
+        lines.append(f"jansou {preset}: {hands} hands, {decisions} decisions")
+    with capsys.disabled():
+        print("\n" + "\n".join(lines))
