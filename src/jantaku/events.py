@@ -16,9 +16,13 @@ True
 Extensions to mjai (documented, written only when set, so plain mjai readers ignore
 them):
 
-- ``start_game``: ``seed`` (the match seed, an int), ``rules`` (the rules as a JSON
-  object), ``players`` is implied by the number of ``names``; any other keys of a
-  foreign ``start_game`` (``id``, a list-valued ``seed`` …) are kept in ``extra``.
+- ``start_game``: ``jantaku_seed`` (the match seed, an int) and ``jantaku_rules`` (the
+  rules as a JSON object), under keys of their own: Mortal's libriichi reads ``seed``
+  as its ``(nonce, key)`` pair and jansou reads ``rules`` as its own configuration.
+  Logs written before carry them as ``seed`` (an int) and ``rules``, which are still
+  read. ``players`` is implied by the number of ``names``; any other keys of a foreign
+  ``start_game`` (``id``, a list-valued ``seed``, jansou's ``rules`` next to ours …)
+  are kept in ``extra``.
 - ``start_kyoku``: ``dice`` (the two dice that chose the break) and ``wall_break``
   (the index of the stack where the wall was broken, 0–67 counted from the dealer's
   wall, see :mod:`jantaku.engine.wall`); with flower tiles (T4), ``flowers``: how many
@@ -27,10 +31,13 @@ them):
 - ``hora``: ``pai`` (the winning tile), ``yaku`` (``[[name, han], …]``), ``han``,
   ``fu``, ``points`` (the hand's value before honba and deposits), ``pao`` (the liable
   seat, 責任払い), ``scores`` (after the payment).
-- ``ryukyoku``: ``reason`` (one of :data:`DRAW_REASONS`), ``tenpai`` (the seats that
-  showed tenpai) and ``tehais`` (the revealed hands, an empty list for a hidden one),
-  ``scores`` (after the payment).
-- ``nukidora`` (三人麻雀 北抜き): ``actor`` sets aside a north, ``pai``.
+- ``ryukyoku``: ``reason`` (one of :data:`DRAW_REASONS`, written as the mjai ecosystem
+  spells it, :data:`DRAW_REASON_MJAI`; every spelling in :data:`DRAW_REASON_ALIASES`
+  is read), ``tenpai`` (the seats that showed tenpai) and ``tehais`` (the revealed
+  hands, an empty list for a hidden one), ``scores`` (after the payment).
+- ``kita`` (三人麻雀 北抜き, :class:`Nukidora`): ``actor`` sets aside a north, ``pai``
+  (written as RiichiEnv and jansou name it; ``nukidora``, as jantaku wrote it before,
+  is read too).
 - ``flower`` (花牌, T4): ``actor`` draws a flower (``pai``, mjai name ``H``) from the
   wall and sets it aside; a replacement ``tsumo`` from the dead wall follows (or, when
   the flower was the last tile of the live wall, the exhaustive draw). It stands in
@@ -48,7 +55,9 @@ discard, as in mjai), :class:`Chi`, :class:`Pon`, :class:`Daiminkan`, :class:`Ka
 :class:`Ankan`, :class:`Nukidora`, :class:`Hora` (tsumo when ``target == actor``,
 else ron; the engine fills the payments in) and :class:`Ryukyoku` with reason
 ``kyuushu_kyuuhai`` — or a :class:`Pass`. A pass is never an event; it writes as
-mjai's ``{"type": "none"}``.
+mjai's ``{"type": "none"}``. An answer ``{"type": "ryukyoku"}`` with no reason (the
+mjai.app dialect: the ``mjai`` package's bots, Mortal) or with any spelling of nine
+terminals (``"kyushukyuhai"``, the original mjai server's) declares kyuushu kyuuhai.
 """
 
 from __future__ import annotations
@@ -63,6 +72,8 @@ from jantaku.tiles import FLOWER, UNKNOWN, Tile, format_tiles, tile_from_mjai, t
 
 __all__ = [
     "DRAW_REASONS",
+    "DRAW_REASON_ALIASES",
+    "DRAW_REASON_MJAI",
     "Action",
     "Ankan",
     "Chi",
@@ -101,7 +112,61 @@ DRAW_REASONS: Final = (
     "sanchahou",  # 三家和
     "nagashi_mangan",  # 流し満貫
 )
-"""The kinds of draw written in ``ryukyoku.reason``."""
+"""The kinds of draw a :class:`Ryukyoku` holds in ``reason``."""
+
+DRAW_REASON_MJAI: Final[Mapping[str, str]] = {
+    "kyuushu_kyuuhai": "kyushukyuhai",  # the original mjai server's spelling
+    "suukan_sanra": "suukaikan",
+}
+"""How ``ryukyoku.reason`` is written where the mjai ecosystem spells a kind otherwise
+(the other kinds are written as :data:`DRAW_REASONS` names them; an exhaustive draw
+is mjai's plain ``ryukyoku``, with no reason)."""
+
+DRAW_REASON_ALIASES: Final[Mapping[str, str]] = {
+    **{name: name for name in DRAW_REASONS},
+    **{
+        alias: "exhaustive"
+        for alias in ("fanpai", "exhaustive_draw", "howanpai", "ryukyoku", "流局", "荒牌平局")
+    },
+    **{
+        alias: "kyuushu_kyuuhai"
+        for alias in (
+            "kyushukyuhai",
+            "kyushu_kyuhai",
+            "kyuushukyuuhai",
+            "kyusyukyuhai",
+            "nine_terminals",
+            "yao9",
+            "九種九牌",
+        )
+    },
+    **{
+        alias: "suufon_renda"
+        for alias in ("sufonrenta", "sufuurenta", "suufonrenda", "four_winds", "kaze4", "四風連打")
+    },
+    **{
+        alias: "suukan_sanra"
+        for alias in ("suukaikan", "suukansansen", "sukaikan", "four_kans", "kan4", "四槓散了")
+    },
+    **{
+        alias: "suucha_riichi"
+        for alias in (
+            "suchareach",
+            "suucha_reach",
+            "suuchariichi",
+            "four_riichi",
+            "reach4",
+            "四家立直",
+        )
+    },
+    **{
+        alias: "sanchahou"
+        for alias in ("sanchaho", "sanchahoo", "triple_ron", "ron3", "三家和", "三家和了")
+    },
+    **{alias: "nagashi_mangan" for alias in ("nagashimangan", "nagashi", "nm", "流し満貫")},
+}
+"""Every known spelling of a draw's kind in ``ryukyoku.reason`` (jantaku's, the original
+mjai server's, RiichiEnv's, jansou's, Tenhou's short names …) and the kind it means."""
 
 
 class _Described:
@@ -217,7 +282,7 @@ class Ankan(_Described):
 
 @dataclass(frozen=True, slots=True)
 class Nukidora(_Described):
-    """``nukidora`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
+    """``kita`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
 
     actor: int
     pai: Tile
@@ -376,7 +441,7 @@ _TYPE_OF: Final[dict[type, str]] = {
     Daiminkan: "daiminkan",
     Kakan: "kakan",
     Ankan: "ankan",
-    Nukidora: "nukidora",
+    Nukidora: "kita",
     Flower: "flower",
     Dora: "dora",
     Reach: "reach",
@@ -387,7 +452,7 @@ _TYPE_OF: Final[dict[type, str]] = {
     EndKyoku: "end_kyoku",
     EndGame: "end_game",
 }
-_CLASS_OF: Final[dict[str, type]] = {v: k for k, v in _TYPE_OF.items()}
+_CLASS_OF: Final[dict[str, type]] = {v: k for k, v in _TYPE_OF.items()} | {"nukidora": Nukidora}
 
 _CODEC: Final[dict[str, int]] = {
     "actor": _INT,
@@ -500,6 +565,34 @@ def _decode(codec: int, value: Any, key: str) -> Any:
     return value
 
 
+# the start_game fields written under keys of their own (libriichi reads "seed" as its
+# (nonce, key) pair, jansou reads "rules" as its configuration)
+_START_GAME_KEYS: Final = {"seed": "jantaku_seed", "rules": "jantaku_rules"}
+
+
+def _start_game_keys(obj: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A ``start_game`` object with jantaku's fields under their field names, and the
+    foreign keys to keep aside (``extra``).
+
+    ``jantaku_seed`` / ``jantaku_rules`` are read first; without them, an int ``seed``
+    and a ``rules`` object (logs written before) are taken for jantaku's. A seed that
+    is not an int (libriichi's pair) is foreign.
+    """
+    known = {f for f, _ in _FIELDS[StartGame]} | set(_START_GAME_KEYS.values())
+    out = {k: v for k, v in obj.items() if k in known}
+    extra = {k: v for k, v in obj.items() if k != "type" and k not in known}
+    for fname, key in _START_GAME_KEYS.items():
+        if fname in obj and (key in obj or (fname == "seed" and not _is_int(obj[fname]))):
+            extra[fname] = out.pop(fname)  # not ours: kept aside
+        if key in obj:
+            out[fname] = out.pop(key)
+    return out, extra
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def event_to_mjai(event: Event | Pass) -> dict[str, Any]:
     """The mjai JSON object (a dict) of an event; a :class:`Pass` is ``{"type": "none"}``.
 
@@ -528,7 +621,12 @@ def event_to_mjai(event: Event | Pass) -> dict[str, Any]:
             continue
         if value is None or (cls is Ryukyoku and fname == "reason" and value == "exhaustive"):
             continue  # an exhaustive draw is mjai's plain ryukyoku, with no reason
-        out[fname] = _encode(_CODEC[fname], value)
+        if cls is StartGame and fname in _START_GAME_KEYS:
+            out[_START_GAME_KEYS[fname]] = _encode(_CODEC[fname], value)
+        elif cls is Ryukyoku and fname == "reason":
+            out["reason"] = DRAW_REASON_MJAI.get(value, value)
+        else:
+            out[fname] = _encode(_CODEC[fname], value)
     if extra:
         for k, v in extra.items():
             out.setdefault(k, v)
@@ -564,19 +662,17 @@ in '0m'
     kwargs: dict[str, Any] = {}
     extra: dict[str, Any] = {}
     if cls is StartGame:
-        known = {f for f, _ in _FIELDS[cls]}
-        extra = {k: v for k, v in obj.items() if k != "type" and k not in known}
-        seed = obj.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            extra["seed"] = seed
+        obj, extra = _start_game_keys(obj)
+    elif cls is Ryukyoku and isinstance(obj.get("reason"), str):
+        reason = DRAW_REASON_ALIASES.get(obj["reason"])
+        if reason is not None:
+            obj = {**obj, "reason": reason}
     for fname, required in _FIELDS[cls]:
         if fname == "extra":
             continue
         if fname not in obj or obj[fname] is None:
             if required:
                 raise LogFormatError(f"{name}: missing {fname!r}")
-            continue
-        if fname in extra:
             continue
         try:
             kwargs[fname] = _decode(_CODEC[fname], obj[fname], fname)
@@ -625,18 +721,29 @@ def action_from_mjai(obj: Mapping[str, Any], *, actor: int | None = None) -> Act
     >>> action_from_mjai({"type": "reach", "actor": 1})
     Reach(actor=1)
 
+    Kyuushu kyuuhai is answered as mjai.app bots do, or as the original mjai server's:
+
+    >>> action_from_mjai({"type": "ryukyoku"}, actor=0)
+    Ryukyoku(reason='kyuushu_kyuuhai', deltas=None, tenpai=None, tehais=None, actor=0, \
+scores=None)
+    >>> action_from_mjai({"type": "ryukyoku", "reason": "kyushukyuhai"}, actor=3).actor
+    3
+
     Raises :class:`~jantaku.errors.LogFormatError` for a malformed object or an
     event that is not an action (a ``tsumo``, a ``dora`` …).
     """
-    if isinstance(obj, Mapping) and obj.get("type") == "none":
+    if isinstance(obj, Mapping) and obj.get("type") in ("none", "ryukyoku"):
         seat = obj.get("actor", actor)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            raise LogFormatError("none: the passing seat is not known")
-        return Pass(seat)
+            raise LogFormatError(f"{obj['type']}: the seat is not known")
+        if obj["type"] == "none":
+            return Pass(seat)
+        reason = obj.get("reason", "kyuushu_kyuuhai")
+        if isinstance(reason, str) and DRAW_REASON_ALIASES.get(reason) == "kyuushu_kyuuhai":
+            return Ryukyoku(reason="kyuushu_kyuuhai", actor=seat)
+        raise LogFormatError(f"ryukyoku: {reason!r} is not a draw a player may declare")
     event = event_from_mjai(obj)
     if isinstance(event, Dahai | Reach | Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora | Hora):
-        return event
-    if isinstance(event, Ryukyoku) and event.reason == "kyuushu_kyuuhai":
         return event
     raise LogFormatError(f"{obj.get('type')}: not an action a player may choose")
 

@@ -7,6 +7,12 @@ array of the events the seat has not seen yet (``start_game`` carries the seat a
 other seats' dealt tiles and draws are ``"?"`` and the match seed is left out, so the
 bot sees exactly what a player at that seat would.
 
+The bot learns its seat before it starts, as the ``mjai`` package's bots need: an
+argument ``{seat}`` in the command is replaced by the seat (0–3), and the process gets
+the environment variable ``JANTAKU_SEAT`` (e.g. ``mjai:python bot.py {seat}``).
+Kyuushu kyuuhai is answered ``{"type": "ryukyoku"}`` (mjai.app's dialect) or with
+``"reason": "kyushukyuhai"`` (the original server's); both are read.
+
 The exchange is blocking in :meth:`MjaiBotAgent.act`; :meth:`MjaiBotAgent.act_async`
 runs it in a worker thread, so the driver's time budget applies while the bot thinks
 (by default :attr:`MjaiBotAgent.time_budget`, 10 s a decision). The bot runs in a
@@ -34,6 +40,7 @@ from jantaku.events import (
     Chi,
     Dahai,
     Daiminkan,
+    Dora,
     EndGame,
     Event,
     Hora,
@@ -47,17 +54,48 @@ from jantaku.events import (
 )
 from jantaku.tiles import UNKNOWN, sort_key
 
-__all__ = ["MjaiBotAgent", "events_for", "match_legal"]
+__all__ = [
+    "SEAT_ENV",
+    "SEAT_PLACEHOLDER",
+    "MjaiBotAgent",
+    "bot_command",
+    "events_for",
+    "match_legal",
+]
+
+SEAT_PLACEHOLDER = "{seat}"
+"""Replaced by the bot's seat (0–3) wherever it appears in the command's arguments."""
+
+SEAT_ENV = "JANTAKU_SEAT"
+"""The environment variable that tells a bot process its seat (0–3)."""
+
+
+def bot_command(command: Sequence[str], seat: int) -> list[str]:
+    """The command that starts a bot at ``seat``: each ``{seat}`` replaced by the seat.
+
+    >>> bot_command(["python", "bot.py", "--seat={seat}"], 2)
+    ['python', 'bot.py', '--seat=2']
+    """
+    return [arg.replace(SEAT_PLACEHOLDER, str(seat)) for arg in command]
 
 
 def events_for(seat: int, events: Sequence[Event]) -> list[Event]:
     """The events as ``seat`` may see them: others' dealt tiles and draws hidden, no seed.
 
+    A kan's indicator revealed by the discard that follows the kan is shown before that
+    discard, in the order of the mjai protocol (Mortal's libriichi offers the calls on
+    the discard only when it comes last).
+
     >>> events_for(1, [Tsumo(0, 5), Tsumo(1, 6)])
     [Tsumo(actor=0, pai=37), Tsumo(actor=1, pai=6)]
+    >>> events_for(1, [Dahai(0, 5, False), Dora(7)])
+    [Dora(dora_marker=7), Dahai(actor=0, pai=5, tsumogiri=False)]
     """
     out: list[Event] = []
     for e in events:
+        if isinstance(e, Dora) and out and isinstance(out[-1], Dahai):
+            out.insert(len(out) - 1, e)
+            continue
         if isinstance(e, Tsumo) and e.actor != seat:
             e = Tsumo(e.actor, UNKNOWN)
         elif isinstance(e, StartKyoku):
@@ -159,7 +197,8 @@ class MjaiBotAgent(Agent):
         if self._proc is None:
             try:
                 self._proc = subprocess.Popen(
-                    self.command,
+                    bot_command(self.command, self.seat),
+                    env={**os.environ, SEAT_ENV: str(self.seat)},
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     text=True,

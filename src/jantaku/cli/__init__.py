@@ -22,6 +22,8 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
     "jantaku.cli.keep",
+    "jantaku.cli.mjai_client",
+    "jantaku.cli.mjai_server",
     "jantaku.cli.play",
     "jantaku.cli.replay",
     "jantaku.cli.score",

@@ -1,0 +1,311 @@
+"""``planes-v1`` kept up to date match by match: the fast twin of
+:func:`jantaku.env.features.encode_planes_v1`.
+
+It mirrors ``encode_planes_v1(observe(state, seat))`` (the plain version, and the
+reference: ``tests/test_env.py::test_fast_planes_equal_the_plain_encoder`` compares
+them at every decision of random matches, three and four players). Instead of
+building a :class:`~jantaku.engine.View` and every row at each step, a
+:class:`PlanesV1Tracker` keeps each seat's public block (its river in order with its
+marks, its melds, and the tiles they show) and brings it up to date from the state's
+public fields — the same fields :func:`~jantaku.engine.observe` reads — by looking
+only at what changed since the last call: new discards, the marks of the last one,
+melds that changed. Then it writes the observer's own rows (hand, drawn tile, waits:
+what the seat itself knows) and the constant rows.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from jantaku.engine import Phase, State
+from jantaku.env.features import PLANES_V1
+from jantaku.meld import Meld
+from jantaku.tiles import KIND_OF, dora_from_indicator
+
+__all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
+
+_RIVER_ROWS: Final = 24
+_SEAT_BASE: Final = 13
+_SEAT_ROWS: Final = 32
+_TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS
+_RED_KIND: Final = {34: 4, 35: 13, 36: 22}
+_LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
+
+
+class PlanesV1Tracker:
+    """The ``planes-v1`` features of one match's seats, kept up to date between calls.
+
+    One tracker follows one match; :meth:`reset` when a new match starts on the same
+    state object's successor. :meth:`encode` writes the planes of ``seat`` into
+    ``out`` (every row is written: ``out`` need not be zeroed).
+    """
+
+    def __init__(self, players: int, *, storage: tuple[Any, Any, Any] | None = None) -> None:
+        self.players = players
+        # the seats' blocks and the two visible-tile totals, here or in a batch's arrays
+        blocks, seen_total, meld_total = storage or (
+            np.zeros((4, _SEAT_ROWS, 34), dtype=np.float32),
+            np.zeros(34, dtype=np.int32),
+            np.zeros(34, dtype=np.int32),
+        )
+        self._blocks = blocks
+        self._seen = np.zeros((4, 34), dtype=np.int32)  # river tiles not called, by seat
+        self._meld_seen = np.zeros((4, 34), dtype=np.int32)
+        self._lengths = [0] * 4
+        self._last_flag = [0] * 4
+        self._melds: list[list[Meld]] = [[] for _ in range(4)]
+        self._hand = -1  # the state's kyoku_index when last synced
+        self._seen_total = seen_total  # the seats' _seen summed
+        self._meld_total = meld_total  # the seats' _meld_seen summed
+        self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        # the seats in the observer's order (itself, then to its right), by observer
+        self._order = [
+            np.array([(o + r) % players for r in range(players)]) for o in range(players)
+        ]
+
+    def reset(self) -> None:
+        """Forget the match (a new one starts)."""
+        self._blocks[:] = 0.0
+        self._seen[:] = 0
+        self._meld_seen[:] = 0
+        self._lengths = [0] * 4
+        self._last_flag = [0] * 4
+        self._melds = [[] for _ in range(4)]
+        self._hand = -1
+        self._seen_total[:] = 0
+        self._meld_total[:] = 0
+
+    def _sync(self, s: State) -> None:
+        if s.kyoku_index != self._hand:  # a new hand: every river starts empty
+            self.reset()
+            self._hand = s.kyoku_index
+        for i in range(self.players):
+            river = s.rivers[i]
+            flags = s.river_flags[i]
+            length = len(river)
+            old = self._lengths[i]
+            block = self._blocks[i]
+            seen = self._seen[i]
+            if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
+                j = old - 1
+                f = flags[j]
+                if f & 4 and not self._last_flag[i] & 4:
+                    seen[KIND_OF[river[j]]] -= 1
+                    self._seen_total[KIND_OF[river[j]]] -= 1
+                if j < _RIVER_ROWS:
+                    block[24, j] = f & 1
+                    block[25, j] = (f >> 1) & 1
+                    block[26, j] = (f >> 2) & 1
+            for j in range(old, length):
+                k = KIND_OF[river[j]]
+                f = flags[j]
+                if not f & 4:
+                    seen[k] += 1
+                    self._seen_total[k] += 1
+                if j < _RIVER_ROWS:
+                    block[j, k] = 1.0
+                    block[24, j] = f & 1
+                    block[25, j] = (f >> 1) & 1
+                    block[26, j] = (f >> 2) & 1
+            self._lengths[i] = length
+            self._last_flag[i] = flags[-1] if length else 0
+            melds = s.melds[i]
+            known = self._melds[i]
+            # melds are frozen values the engine replaces (a kakan): compare identities
+            if len(melds) != len(known) or any(
+                a is not b for a, b in zip(melds, known, strict=True)
+            ):
+                self._melds[i] = list(melds)
+                rows = block[27:29]
+                rows[:] = 0.0
+                mseen = self._meld_seen[i]
+                self._meld_total -= mseen
+                mseen[:] = 0
+                for meld in melds:
+                    for t in meld.tiles:
+                        mseen[KIND_OF[t]] += 1
+                    if meld.called is not None:
+                        rows[1, KIND_OF[meld.called]] = 1.0
+                rows[0] = mseen / 4
+                self._meld_total += mseen
+
+    def _doras(self, markers: tuple[int, ...]) -> tuple[Any, Any]:
+        """Rows 6–7 and the indicators' kind counts of a set of indicators (memoised)."""
+        found = self._dora_memo.get(markers)
+        if found is None:
+            rows = np.zeros((2, 34), dtype=np.float32)
+            kinds = np.zeros(34, dtype=np.int32)
+            for t in markers:
+                rows[0, KIND_OF[t]] += 0.25
+                rows[1, dora_from_indicator(t, players=self.players)] += 0.25
+                kinds[KIND_OF[t]] += 1
+            found = self._dora_memo[markers] = (rows, kinds)
+        return found
+
+    def encode(self, s: State, seat: int, out: Any) -> Any:
+        """Write the ``planes-v1`` features of ``seat`` into ``out`` (``(155, 34)`` float32)."""
+        self._sync(s)
+        n = self.players
+        counts = np.asarray(s.counts[seat], dtype=np.int32)
+        out[0:4] = counts > _LEVELS
+        out[4:9] = 0.0
+        for t in s.hands[seat]:
+            if t >= 34:
+                out[4, _RED_KIND[t]] = 1.0
+        if s.turn == seat and s.phase == Phase.ACT and s.drawn is not None:
+            out[5, KIND_OF[s.drawn]] = 1.0
+        dora_rows, indicator_kinds = self._doras(tuple(s.dora_markers))
+        out[6:8] = dora_rows
+        waits = s.waits[seat]
+        if waits:
+            out[8, list(waits)] = 1.0
+        out[9:13] = (counts + self._seen_total + self._meld_total + indicator_kinds) > _LEVELS
+        seats = out[_SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(n, _SEAT_ROWS, 34)
+        order = self._order[seat]
+        np.take(self._blocks, order, axis=0, out=seats)
+        riichi, scores, nuki = s.riichi, s.scores, s.nuki
+        consts = [(riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4) for o in order]
+        seats[:, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, None]
+        if n == 3:
+            out[_SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
+        tail = [0.0] * 14
+        tail[s.bakaze - 27] = 1.0
+        tail[4 + (seat - s.oya) % n] = 1.0
+        tail[8] = s.kyoku / 4
+        tail[9] = s.honba / 10
+        tail[10] = s.kyotaku / 10
+        tail[11] = s.live / 70
+        tail[12] = 1.0 if n == 3 else 0.0
+        tail[13] = 1.0 if seat == s.oya else 0.0
+        out[_TAIL:PLANES_V1] = np.asarray(tail, dtype=np.float32)[:, None]
+        return out
+
+
+class SeatEncoder:
+    """The planes of any seat of one match by features version: ``planes-v1`` through a
+    :class:`PlanesV1Tracker`, other versions from the view. :meth:`reset` with each new
+    match.
+
+    >>> from jantaku.env.table import Table
+    >>> table = Table(seed=2)
+    >>> SeatEncoder("planes-v1", 4).encode(table.state, 0).shape
+    (155, 34)
+    """
+
+    def __init__(self, features: str, players: int) -> None:
+        from jantaku.env.features import features_version
+
+        self.rows, self._plain = features_version(features)
+        self._tracker = PlanesV1Tracker(players) if features == "planes-v1" else None
+
+    def reset(self) -> None:
+        """A new match."""
+        if self._tracker is not None:
+            self._tracker.reset()
+
+    def encode(self, state: State, seat: int) -> Any:
+        """A new ``(rows, 34)`` float32 array of ``seat``'s planes."""
+        if self._tracker is not None:
+            return self._tracker.encode(state, seat, np.empty((self.rows, 34), dtype=np.float32))
+        from jantaku.engine import observe
+
+        return self._plain(observe(state, seat), None)
+
+
+class BatchPlanesV1:
+    """``planes-v1`` of many matches at once, written with a few NumPy operations for
+    the whole batch: each match's public blocks are kept up to date by its own
+    :class:`PlanesV1Tracker` (sharing this batch's arrays), and the rows of the deciding
+    seats are gathered in lists and written together. Mirrors
+    ``encode_planes_v1(observe(state, seat))`` for every match (pinned by
+    ``tests/test_env.py::test_batch_planes_equal_the_plain_encoder``).
+    """
+
+    def __init__(self, num: int, players: int) -> None:
+        self.num = num
+        self.players = players
+        self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.float32)
+        self._seen_total = np.zeros((num, 34), dtype=np.int32)
+        self._meld_total = np.zeros((num, 34), dtype=np.int32)
+        self.trackers = [
+            PlanesV1Tracker(
+                players, storage=(self._blocks[i], self._seen_total[i], self._meld_total[i])
+            )
+            for i in range(num)
+        ]
+        self._rows = np.arange(num)[:, None]
+        self._order = np.array(
+            [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
+        )
+        self._dora_memo: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+
+    def _doras(self, markers: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """The cells of rows 6–7 (one 0.25 each, repeated) and the indicators' kinds."""
+        found = self._dora_memo.get(markers)
+        if found is None:
+            cells = [34 * 6 + KIND_OF[t] for t in markers]
+            cells += [34 * 7 + dora_from_indicator(t, players=self.players) for t in markers]
+            found = self._dora_memo[markers] = (cells, [KIND_OF[t] for t in markers])
+        return found
+
+    def encode(self, states: list[State], seats: list[int], out: Any) -> Any:
+        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``)."""
+        n = self.players
+        size = PLANES_V1 * 34
+        counts: list[list[int]] = []
+        ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
+        quarters: list[int] = []  # flat cells that get 0.25 each time listed (rows 6, 7)
+        shown: list[int] = []  # flat cells of the indicators' kinds among the visible
+        consts: list[list[tuple[float, float, float]]] = []
+        tails: list[list[float]] = []
+        for i, s in enumerate(states):
+            seat = seats[i]
+            self.trackers[i]._sync(s)
+            counts.append(s.counts[seat])
+            base = i * size
+            for t in s.hands[seat]:
+                if t >= 34:
+                    ones.append(base + 34 * 4 + _RED_KIND[t])
+            if s.turn == seat and s.phase == Phase.ACT and s.drawn is not None:
+                ones.append(base + 34 * 5 + KIND_OF[s.drawn])
+            cells, kinds = self._doras(tuple(s.dora_markers))
+            quarters.extend([base + c for c in cells])
+            shown.extend([i * 34 + k for k in kinds])
+            ones.extend([base + 34 * 8 + k for k in s.waits[seat]])
+            riichi, scores, nuki = s.riichi, s.scores, s.nuki
+            consts.append(
+                [
+                    (riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4)
+                    for o in ((seat + r) % n for r in range(n))
+                ]
+            )
+            tail = [0.0] * 14
+            tail[s.bakaze - 27] = 1.0
+            tail[4 + (seat - s.oya) % n] = 1.0
+            tail[8] = s.kyoku / 4
+            tail[9] = s.honba / 10
+            tail[10] = s.kyotaku / 10
+            tail[11] = s.live / 70
+            tail[12] = 1.0 if n == 3 else 0.0
+            tail[13] = 1.0 if seat == s.oya else 0.0
+            tails.append(tail)
+        held = np.asarray(counts, dtype=np.int32)
+        out[:, 0:4] = held[:, None, :] > _LEVELS
+        seen = held + self._seen_total + self._meld_total
+        np.add.at(seen.reshape(-1), shown, 1)
+        out[:, 9:13] = seen[:, None, :] > _LEVELS
+        out[:, 4:9] = 0.0
+        flat = out.reshape(-1)
+        flat[ones] = 1.0
+        np.add.at(flat, quarters, 0.25)
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(
+            self.num, n, _SEAT_ROWS, 34
+        )
+        blocks[:] = self._blocks[self._rows, self._order[seats]]
+        blocks[:, :, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, :, None]
+        if n == 3:
+            out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
+        out[:, _TAIL:PLANES_V1] = np.asarray(tails, dtype=np.float32)[:, :, None]
+        return out

@@ -1,0 +1,186 @@
+"""A match stepped one decision at a time: the engine's referee behind action ids.
+
+:class:`Table` runs one :class:`~jantaku.engine.Referee` and puts its decisions in a
+line: on a seat's own turn that seat decides; on a discard several seats may claim
+at once, and they are asked one after another (in turn order from the discarder)
+before their answers go to the referee together, as the rules resolve them. Each
+decision is answered with an action id (:mod:`jantaku.env.actions`) or, for a bot,
+an :data:`~jantaku.events.Action`.
+
+Rewards are read from the results the engine wrote: with ``reward="final"`` each seat
+gets its final result (after oka, uma and rounding, in 1000s of points) when the
+match ends; with ``reward="hand"`` it gets each hand's point changes (in 1000s) as the
+hand ends, and at the end the rest of its final result, so that a seat's rewards
+always add up to its final result.
+
+>>> table = Table(seed=1)
+>>> seat, mask = table.seat, table.mask()
+>>> seat, sum(mask) > 0
+(0, True)
+>>> rewards = table.step(mask.index(1))
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from jantaku.engine import Referee, State, View, observe
+from jantaku.env.actions import NUM_ACTIONS, PASS, TSUMOGIRI, action_table, check_id
+from jantaku.errors import IllegalActionError, JantakuError
+from jantaku.events import Action, EndGame, Hora, Pass, Penalty, Ryukyoku
+from jantaku.rules import TENHOU, Rules
+
+__all__ = ["REWARDS", "Table"]
+
+REWARDS: Final = ("final", "hand")
+"""The reward schemes: the final result only, or each hand's points as it ends."""
+
+
+class Table:
+    """One match, stepped decision by decision (see the module docstring).
+
+    Raises :class:`~jantaku.errors.JantakuError` for an unknown reward scheme.
+    """
+
+    def __init__(self, rules: Rules = TENHOU, *, seed: int = 0, reward: str = "final") -> None:
+        if reward not in REWARDS:
+            raise JantakuError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
+        self.rules = rules
+        self.reward = reward
+        self.players = rules.players
+        self.reset(seed)
+
+    def reset(self, seed: int) -> None:
+        """Start a new match with ``seed`` (the same seed and answers give the same match)."""
+        self.seed = seed
+        self.referee = Referee(self.rules, seed)
+        self.steps = 0
+        self._read = 0
+        self._line: list[int] = []
+        self._choices: dict[int, Action] = {}
+        self._table: dict[int, tuple[Action, ...]] | None = None
+        self._next_decision()
+
+    # --- what is asked now ---------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """Whether the match is over."""
+        return self.referee.done
+
+    @property
+    def state(self) -> State:
+        """The engine's whole state (every hand: not for agents; see :meth:`view`)."""
+        return self.referee.state
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that decides now (``None`` once the match is over)."""
+        return self._line[0] if self._line else None
+
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat deciding now."""
+        seat = self.seat
+        return () if seat is None else self._pending[seat]
+
+    def table(self) -> dict[int, tuple[Action, ...]]:
+        """The legal action ids of the seat deciding now and what each plays."""
+        if self._table is None:
+            seat = self.seat
+            self._table = (
+                {} if seat is None else action_table(self.state, seat, self._pending[seat])
+            )
+        return self._table
+
+    def mask(self) -> list[int]:
+        """The 0/1 legal mask over the action ids, for the seat deciding now."""
+        mask = [0] * NUM_ACTIONS
+        for i in self.table():
+            mask[i] = 1
+        return mask
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` sees now (:func:`~jantaku.engine.observe`)."""
+        return observe(self.state, seat)
+
+    def default_id(self) -> int:
+        """A legal id that changes the least: pass, else tsumogiri, else the first."""
+        table = self.table()
+        for i in (PASS, TSUMOGIRI):
+            if i in table:
+                return i
+        return min(table)
+
+    # --- answering ----------------------------------------------------------------------
+
+    def step(self, action_id: int) -> list[float]:
+        """Answer the current decision with an action id; the rewards it gave each seat.
+
+        Raises :class:`~jantaku.errors.IllegalActionError` for an id that is not legal
+        now (nothing changes) or when the match is over.
+        """
+        seat = self.seat
+        if seat is None:
+            raise IllegalActionError("the match is over")
+        plays = check_id(self.table(), int(action_id), seat)
+        if len(plays) == 2:  # riichi and its discard: two decisions of the engine
+            self.referee.submit({seat: plays[0]})
+            self._next_decision()
+        return self.act(plays[-1])
+
+    def act(self, action: Action) -> list[float]:
+        """Answer the current decision with one of :meth:`legal` (a bot's answer); the
+        rewards it gave each seat. A ``Reach`` leaves the same seat to discard.
+
+        Raises :class:`~jantaku.errors.IllegalActionError` for an action not legal now.
+        """
+        seat = self.seat
+        if seat is None:
+            raise IllegalActionError("the match is over")
+        legal = self._pending[seat]
+        if action not in legal:
+            raise IllegalActionError("not a legal action now", seat=seat, action=action)
+        self.steps += 1
+        self._choices[seat] = action
+        self._line.pop(0)
+        self._table = None
+        if self._line:  # more seats to ask about this discard
+            return [0.0] * self.players
+        self.referee.submit(self._choices)
+        self._next_decision()
+        return self._rewards()
+
+    # --- internals ----------------------------------------------------------------------
+
+    def _next_decision(self) -> None:
+        ref = self.referee
+        self._pending = ref.pending()
+        self._choices = {}
+        self._table = None
+        n = self.players
+        first = ref.state.turn
+        self._line = sorted(self._pending, key=lambda s: (s - first) % n)
+
+    def _rewards(self) -> list[float]:
+        """The rewards of the events written since the last call."""
+        log = self.referee.log
+        out = [0.0] * self.players
+        hand = self.reward == "hand"
+        for e in log[self._read :]:
+            if hand and isinstance(e, Hora | Ryukyoku | Penalty):
+                for i, d in enumerate((e.deltas or ())[: self.players]):
+                    out[i] += d / 1000
+            elif isinstance(e, EndGame):
+                result = e.result or (0.0,) * self.players
+                scores = e.scores or (self.rules.start_points,) * self.players
+                for i in range(self.players):
+                    if hand:  # what the hands did not give yet: oka, uma, rounding, deposits
+                        out[i] += result[i] - (scores[i] - self.rules.start_points) / 1000
+                    else:
+                        out[i] += result[i]
+        self._read = len(log)
+        return out
+
+    def passes(self) -> bool:
+        """Whether the seat deciding now may pass."""
+        return any(type(a) is Pass for a in self.legal())
