@@ -452,7 +452,7 @@ class HumanAgent(Agent):
         """A call, a win or a pass on another's tile: numbered choices, letter keys too."""
         choices = _keyed(menu)
         for i, c in enumerate(choices, start=1):
-            label = describe_action(c.action, self.players)
+            label = self._label(c.action)
             if isinstance(c.action, Pass):
                 label += " (or Enter)" if not any(isinstance(a, Hora) for a in menu) else ""
             self._print(f"{i:>2}) {c.key:<3} {label}")
@@ -473,6 +473,12 @@ class HumanAgent(Agent):
                 self._print(found or f"please type a number from 1 to {len(menu)} or a key shown")
                 continue
             return found
+
+    def _label(self, action: Action) -> str:
+        """What a choice does, naming the seats as the table does (``RON (win) on bot2``)."""
+        if isinstance(action, Hora) and not action.is_tsumo:
+            return f"RON (win) on {self._who(action.target)}"
+        return describe_action(action, self.players)
 
     def _by_key(self, text: str, choices: Sequence[_Choice]) -> Action | str:
         """The action a key (or a word such as ``pon``) picks, or why none ("" if unknown)."""
@@ -496,7 +502,7 @@ class HumanAgent(Agent):
         self._print_hand(tiles, drawn_at, by_position)
         choices = _keyed(others)
         if choices:
-            labels = [f"{c.key}) {describe_action(c.action, self.players)}" for c in choices]
+            labels = [f"{c.key}) {self._label(c.action)}" for c in choices]
             for line in wrap_items(labels, WIDTH, sep="   "):
                 self._print(line)
         keys = "/".join(dict.fromkeys(c.key[0] for c in choices))
@@ -605,8 +611,12 @@ class HumanAgent(Agent):
     def end_round(self, round_end: RoundEnd) -> None:
         """Show the result of the hand — winners with yaku, fu, limit and payments, or the
         draw — then wait for a key."""
+        start = next((e for e in round_end.events if isinstance(e, StartKyoku)), None)
+        title = ""
+        if start is not None:
+            title = " " + round_name(start.bakaze, start.kyoku, start.honba)
         self._print()
-        self._print("--- hand over ---")
+        self._print("--- hand over ---" + title)
         for note in self._notes:
             self._print(note)
         self._notes.clear()
@@ -698,7 +708,11 @@ def _ctrl_c_as_key(stream: IO[str], *, single: bool) -> Iterator[bool]:
         yield False
         return
     fd = stream.fileno()
-    saved = termios.tcgetattr(fd)
+    try:
+        saved = termios.tcgetattr(fd)
+    except termios.error:  # not a terminal after all
+        yield False
+        return
     mode = termios.tcgetattr(fd)
     mode[3] &= ~termios.ISIG  # lflag: Ctrl-C is no signal
     if single:
