@@ -301,11 +301,11 @@ class HumanAgent(Agent):
         self.stdout.flush()
 
     def _readline(self, prompt: str) -> str:
-        """One line typed by the player, stripped and lower-cased; leaving raises."""
-        self.stdout.write(prompt)
-        self.stdout.flush()
+        """One line typed by the player, stripped; leaving raises :class:`PlayerLeft`."""
         try:
             with _ctrl_c_as_key(self.stdin, single=False) as terminal:
+                self.stdout.write(prompt)  # once Ctrl-C is a key: it may come at once
+                self.stdout.flush()
                 if terminal:  # a line as the terminal ends it: Enter, Ctrl-C or Ctrl-D
                     line = os.read(self.stdin.fileno(), 4096).decode(errors="replace")
                 else:
@@ -326,10 +326,10 @@ class HumanAgent(Agent):
 
     def _wait_for_key(self, prompt: str) -> None:
         """Wait for one key (a line when the input is not a terminal); ``q`` leaves."""
-        self.stdout.write(prompt)
-        self.stdout.flush()
         try:
             with _ctrl_c_as_key(self.stdin, single=True) as single:
+                self.stdout.write(prompt)
+                self.stdout.flush()
                 if single:
                     key = os.read(self.stdin.fileno(), 1).decode(errors="replace")
                     self._print()
