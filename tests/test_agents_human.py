@@ -19,7 +19,7 @@ from jantaku.agents.human import HELP, HumanAgent, PlayerLeft, discard_order
 from jantaku.agents.render import display_width, explain_win, format_result
 from jantaku.cli import main
 from jantaku.engine import Referee, View, observe
-from jantaku.events import Action, Dahai, Hora, Pass, Reach
+from jantaku.events import Action, Chi, Dahai, Hora, Pass, Reach
 from jantaku.match import MatchResult, play_match
 from jantaku.rules import PRESETS, TENHOU, Rules
 from jantaku.scoring import BY_ID, Limit
@@ -165,6 +165,15 @@ def test_a_call_is_chosen_by_number_key_or_word_and_enter_passes() -> None:
             assert not isinstance(chosen, Pass)
         elif not any(isinstance(a, Hora) for a in legal) or typed != "\n":
             assert isinstance(chosen, Pass)
+
+
+def test_calls_that_share_a_letter_are_told_apart() -> None:
+    view, legal, _ = _moment(lambda legal: sum(isinstance(a, Chi) for a in legal) >= 2)
+    chiis = [a for a in legal if isinstance(a, Chi)]
+    human, out = _human("c\nc2\n")
+    assert human.act(view, legal) == chiis[1]
+    assert "which one? type c1 or c2" in out.getvalue()
+    assert " 1) c1  chii [" in out.getvalue()
 
 
 # --- riichi -------------------------------------------------------------------------------

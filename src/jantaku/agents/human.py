@@ -438,8 +438,7 @@ class HumanAgent(Agent):
             table = render_view(view, [self._who(s) for s in range(view.players)]).splitlines()
         told = []
         if self._news:
-            news = wrap_items(self._news, WIDTH, first="since your last choice: ", sep="; ")
-            told.extend(news[-2:])  # the most recent, so the table keeps its place
+            told.extend(_latest(self._news))
             self._news.clear()
         told.extend(self._notes[-2:])
         self._notes.clear()
@@ -665,6 +664,23 @@ class HumanAgent(Agent):
         for place, s in enumerate(order, start=1):
             res = f"  ({end.result[s]:+.1f})" if end.result is not None else ""
             self._print(f"{place}. {self._who(s)} (seat {s}) {scores[s]}{res}")
+
+
+def _latest(news: Sequence[str], lines: int = 2) -> list[str]:
+    """What the others did, in at most ``lines`` lines: the oldest left out if need be,
+    so the table keeps its place on the screen.
+
+    >>> told = _latest([f"bot{i % 3 + 1} discards 🀇 1m" for i in range(12)])
+    >>> len(told), told[0][:31], told[-1].endswith("bot3 discards 🀇 1m")
+    (2, 'since your last choice: …; bot2', True)
+    """
+    items = list(news)
+    first = "since your last choice: "
+    wrapped = wrap_items(items, WIDTH, first=first, sep="; ")
+    while len(wrapped) > lines and len(items) > 1:
+        items.pop(0)
+        wrapped = wrap_items(["…", *items], WIDTH, first=first, sep="; ")
+    return wrapped
 
 
 def _discard_at(
