@@ -345,7 +345,10 @@ def _pty_play(keys: Callable[[int, int], object]) -> tuple[int, str]:
     (as ``make`` would die of one); ``keys(fd, pid)`` acts at the first prompt."""
     pty = pytest.importorskip("pty")
     jantaku = Path(sys.executable).parent / "jantaku"
-    script = f"trap 'echo SHELL-GOT-SIGINT' INT; {jantaku} play --seed 1; echo status=$?"
+    script = (
+        f"trap 'echo SHELL-GOT-SIGINT' INT; {jantaku} play --seed 1; echo status=$?; "
+        "stty -a | tr ' ;' '\\n\\n' | grep -x -- '-*isig' | sed 's/^/terminal: /'"
+    )
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
         os.execvp("sh", ["sh", "-c", script])
@@ -379,6 +382,7 @@ def test_ctrl_c_on_a_terminal_quits_cleanly_and_no_signal_reaches_the_shell() ->
     assert "interrupted: the match is abandoned (seed 1)." in text
     assert "status=0" in text
     assert "SHELL-GOT-SIGINT" not in text and "Traceback" not in text
+    assert "terminal: isig" in text  # the terminal is left as it was: Ctrl-C a signal
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX terminals")

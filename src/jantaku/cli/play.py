@@ -83,7 +83,7 @@ def run(
     agents: list[Agent] = [human, *(EfficiencyAgent() for _ in range(1, n))]
     out.write(f"jantaku: {rules.name() or args.rules} rules, {n} players, seed {seed}\n")
     try:
-        with _interrupt_at_once():
+        with _interrupt_at_once(), _terminal_kept(stdin if stdin is not None else sys.stdin):
             if args.log is not None:
                 with args.log.open("w", encoding="utf-8") as f:
                     play_match(agents, rules, seed, f, names=names)
@@ -121,3 +121,24 @@ def _interrupt_at_once() -> Iterator[None]:
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def _terminal_kept(stream: IO[str]) -> Iterator[None]:
+    """The terminal's settings as they were on the way in, whatever happens inside (the
+    table changes them while it asks)."""
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX system
+        yield
+        return
+    try:
+        fd = stream.fileno()
+        saved = termios.tcgetattr(fd)
+    except (AttributeError, OSError, ValueError, termios.error):  # not a terminal
+        yield
+        return
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
