@@ -1,4 +1,5 @@
-"""Text for a player at a terminal: tiles, calls, actions and hand results.
+"""Text for a player at a terminal: the table from a seat, tiles, calls, actions and
+hand results itemised as they were scored, laid out for 80 columns.
 
 Tiles are shown twice, the way a player reads them and the way they are typed: in
 Unicode glyphs and in compact notation (``🀇🀈🀉 123m``). A called tile is marked in
@@ -13,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jantaku.engine.view import Discard, View
 from jantaku.errors import JantakuError
 from jantaku.events import (
     Action,
@@ -38,8 +40,10 @@ from jantaku.rules import Rules
 from jantaku.scoring import BY_ID, Limit, Riichi, WinResult, WinSituation, score_win
 from jantaku.tiles import (
     EAST,
+    FLOWER,
     RED_MARK,
     Tile,
+    dora_from_indicator,
     format_tiles,
     format_unicode,
     sort_key,
@@ -47,19 +51,25 @@ from jantaku.tiles import (
 
 __all__ = [
     "DRAW_NAMES",
+    "WIDTH",
     "WIND_NAMES",
     "WinBreakdown",
     "describe_action",
+    "discard_order",
     "display_width",
     "explain_win",
     "format_hand_line",
     "format_result",
     "meld_of_call",
+    "render_view",
     "round_name",
     "tile_text",
     "verb",
     "wrap_items",
 ]
+
+WIDTH = 80
+"""The width the table is laid out for (an 80×24 terminal)."""
 
 WIND_NAMES = ("East", "South", "West", "North")
 """English names of the winds, by index (round wind and seat wind)."""
@@ -466,3 +476,78 @@ def format_result(
     if pay:
         lines.append(pay)
     return "\n".join(lines)
+
+
+def _river(discards: Sequence[Discard]) -> list[str]:
+    parts: list[str] = []
+    for d in discards:
+        text = format_tiles([d.tile])
+        if d.riichi:
+            text = f"({text})"
+        if d.called:
+            text += "'"
+        parts.append(text)
+    return parts
+
+
+def render_view(view: View, names: Sequence[str] | None = None) -> str:
+    """The table as seen from ``view.seat``, as lines of text at most 80 columns wide.
+
+    The hand name, sticks and tiles left come first, then the dora, one line a seat
+    (name, seat and wind, score, riichi, melds) with its discards under it, the last
+    discard while it may be called, and the player's hand.
+    """
+    n = view.players
+    who = list(names) if names is not None else list(view.names) or [f"seat {i}" for i in range(n)]
+    lines = [
+        f"=== {round_name(view.bakaze, view.kyoku, view.honba, view.after_draw)} "
+        f"| riichi sticks {view.kyotaku} | tiles left {view.tiles_left} ===",
+    ]
+    dora = "  ".join(tile_text(t) for t in view.dora_markers)
+    dora_kinds = format_tiles([dora_from_indicator(t, players=n) for t in view.dora_markers])
+    lines.append(f"dora indicators: {dora}  (dora: {dora_kinds})")
+    for i in range((view.seat + 1) % n, view.seat + n + 1):
+        s = i % n
+        wind = WIND_NAMES[(s - view.oya) % n]
+        tag = "you" if s == view.seat else who[s]
+        flags = []
+        if s == view.oya:
+            flags.append("dealer")
+        if view.riichi[s]:
+            flags.append("RIICHI" if view.riichi[s] == 1 else "DOUBLE RIICHI")
+        if view.nuki[s]:
+            flags.append(f"north ×{view.nuki[s]}")
+        if view.flowers and view.flowers[s]:
+            flags.append(f"flowers {tile_text(FLOWER)}×{view.flowers[s]}")
+        head = f"{tag} (seat {s}, {wind}) {view.scores[s]}"
+        if flags:
+            head += " [" + ", ".join(flags) + "]"
+        melds = [format_meld(m) for m in view.melds[s]]
+        if melds:
+            lines.extend(wrap_items(melds, WIDTH, first=head + "  melds: ", indent="    ", sep=" "))
+        else:
+            lines.append(head)
+        river = _river(view.rivers[s]) or ["-"]
+        lines.extend(wrap_items(river, WIDTH, first="    discards: ", indent="    ", sep=" "))
+    if view.last_discard is not None and view.last_discarder is not None:
+        discarder = verb(who[view.last_discarder], "discarded")
+        lines.append(f"{discarder} {tile_text(view.last_discard)}")
+    lines.append("your hand: " + format_hand_line(view.hand, view.drawn))
+    if view.waits:
+        wait = format_tiles(view.waits)
+        lines.append(f"tenpai, waiting on {wait}" + (" (furiten)" if view.furiten else ""))
+    return "\n".join(lines)
+
+
+def discard_order(hand: Sequence[int], drawn: int | None) -> list[int]:
+    """The hand as it is numbered: sorted, the drawn tile last.
+
+    >>> from jantaku.tiles import parse_tiles
+    >>> format_tiles(discard_order(parse_tiles("1z5m0p3s"), parse_tiles("5m")[0]))
+    '0p3s1z5m'
+    """
+    rest = sorted(hand, key=sort_key)
+    if drawn is not None and drawn in rest:
+        rest.remove(drawn)
+        rest.append(drawn)
+    return rest
