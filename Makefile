@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --no-deps 'mjai==0.2.1'  # test-only peer, see pyproject
 	touch $(STAMP)
 
+# the terminal table; Ctrl-C at its prompt is read as a key (no signal reaches make), and
+# leaving in any way ends with status 0, so make ends quietly (ARGS: e.g. --seed 3)
 play: $(STAMP)
-	$(VENV)/bin/jantaku play
+	$(VENV)/bin/jantaku play --terminal $(ARGS)
 
 test: $(STAMP) lint typecheck
 	$(PY) -m pytest -m "not slow"

@@ -109,7 +109,7 @@ def test_results_name_winner_han_fu_and_every_payment() -> None:
     )
     text = format_result(tsumo, ["A", "B", "C", "D"], ["hand line"])
     assert text.splitlines()[0] == "C wins by TSUMO on \U0001f01d 5p"
-    assert "  hand line" in text and "menzen tsumo 1 han, pinfu 1 han" in text
+    assert "  hand line" in text and "1 han  平和 pinfu" in text
     assert "20 fu 2 han = 4000" in text
     assert "A -1000, B -2000, C +4000, D -1000" in text
     liable = Hora(actor=0, target=1, deltas=(32000, 0, -32000, 0), han=13, points=32000, pao=2)

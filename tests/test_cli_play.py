@@ -17,6 +17,9 @@ from jantaku.events import EndGame, StartGame
 from jantaku.logs.mjai import dumps_game, read_games
 from jantaku.rules import PRESETS
 
+SCRIPT = "".join(f"{i % 15 + 1}\n" for i in range(30000))
+"""A player who types 1, 2 … 15 in turn: each decision takes the first that is allowed."""
+
 
 def _play(monkeypatch: pytest.MonkeyPatch, stdin: str, *args: str) -> tuple[int, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -30,7 +33,7 @@ def test_play_a_whole_match_from_scripted_input(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     log = tmp_path / "game.jsonl"
-    status, text = _play(monkeypatch, "1\n" * 5000, "--seed", "3", "--log", str(log))
+    status, text = _play(monkeypatch, SCRIPT, "--seed", "3", "--log", str(log))
     assert status == 0
     assert "seed 3" in text and "=== match over ===" in text
     assert "your hand:" in text and " 1) " in text
@@ -40,7 +43,7 @@ def test_play_a_whole_match_from_scripted_input(
 
 
 def test_play_three_players(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, text = _play(monkeypatch, "1\n" * 5000, "--seed", "1", "--players", "3")
+    status, text = _play(monkeypatch, SCRIPT, "--seed", "1", "--players", "3")
     assert status == 0 and "3 players" in text and "=== match over ===" in text
 
 

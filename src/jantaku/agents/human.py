@@ -1,33 +1,51 @@
-"""A human player at a terminal: the table shown as a player reads it, choices from a menu.
+"""A human player at a terminal: the table on one 80×24 screen, choices by key.
 
-Each decision prints the table from the player's seat — the hand name, dora
-indicators, every seat's score, wind, riichi, melds and discards (each tile in glyph and
-notation, the riichi tile in ``(brackets)`` as if turned sideways, a tile called away
-marked ``'``), the player's
-own hand in Unicode and in notation with the drawn tile apart — then the legal
-actions numbered from 1. The player types a number (``q`` quits); anything else asks
-again. The result of every hand is printed with its yaku, han, fu and payments.
+Each decision shows the table from the player's seat — the hand name, dora
+indicators, every seat's score, wind, riichi, melds and discards (the riichi tile in
+``(brackets)`` as if turned sideways, a tile called away marked ``'``) — what the
+others did since, and the player's own hand with each tile numbered: the hand sorted,
+the drawn tile last, so a tile keeps its number from one turn to the next. A discard
+is chosen by its number or by its name (``5m``, ``0p`` for a red five); the other
+actions by a letter (``w`` win, ``r`` riichi, ``c`` chii, ``p`` pon, ``k`` kan,
+``n`` north, ``a`` nine terminals, ``x`` pass — Enter passes too, unless a win is
+offered); on a call the choices are numbered as well. ``?`` shows the keys, ``q``
+quits.
+
+Riichi takes two steps: ``r`` shows the discards that keep the hand tenpai, and the
+riichi is declared only once one is chosen (``b`` backs out). After riichi the drawn
+tile is discarded by itself unless a win or a kan is possible. Every hand's result is
+shown with its yaku, fu, limit and payments, and the table waits for a key.
 
 It reads and writes the streams it is given, so tests drive it with ``io.StringIO``.
-At the end of input it raises ``EOFError``.
+Leaving — ``q``, the end of input or Ctrl-C — raises :class:`PlayerLeft` (an
+``EOFError``) at once.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import IO
 
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.render import (
-    WIND_NAMES,
+    WIDTH,
+    WinBreakdown,
     describe_action,
+    discard_order,
+    explain_win,
     format_hand_line,
     format_result,
+    render_view,
     round_name,
     tile_text,
+    wrap_items,
 )
-from jantaku.engine.view import Discard, View
+from jantaku.engine.view import View
+from jantaku.errors import JantakuError
 from jantaku.events import (
     Action,
     Ankan,
@@ -46,64 +64,65 @@ from jantaku.events import (
     Reach,
     ReachAccepted,
     Ryukyoku,
+    StartGame,
     StartKyoku,
     Tsumo,
 )
+from jantaku.hand import shanten
 from jantaku.meld import format_meld
-from jantaku.tiles import FLOWER, dora_from_indicator, format_tiles, sort_key
+from jantaku.rules import Rules
+from jantaku.tiles import (
+    KIND_OF,
+    counts34,
+    format_tiles,
+    parse_tiles,
+    sort_key,
+)
 
-__all__ = ["HumanAgent", "menu_order", "render_view"]
+__all__ = ["HELP", "HumanAgent", "PlayerLeft", "discard_order", "menu_order", "render_view"]
+
+HELP = """\
+keys:  1-14 or a tile name (5m, 0p = red five, 1z-7z honors) discards that tile;
+       the drawn tile is always last.  w win (tsumo / ron)   r riichi (then pick
+       the discard, b backs out)   c chii   p pon   k kan   n north   a nine
+       terminals   x or Enter pass (Enter does not pass a win)   ? help   q quit
+       (Ctrl-C quits too).  When several calls share a key: c1, c2 …"""
+"""The help shown for ``?``."""
+
+_LETTER = {
+    Hora: "w",
+    Reach: "r",
+    Chi: "c",
+    Pon: "p",
+    Daiminkan: "k",
+    Kakan: "k",
+    Ankan: "k",
+    Nukidora: "n",
+    Ryukyoku: "a",
+    Pass: "x",
+}
+_WORDS = {
+    "tsumo": "w",
+    "ron": "w",
+    "win": "w",
+    "hora": "w",
+    "riichi": "r",
+    "reach": "r",
+    "chii": "c",
+    "chi": "c",
+    "pon": "p",
+    "kan": "k",
+    "kita": "n",
+    "north": "n",
+    "pass": "x",
+    "skip": "x",
+}
+_QUIT = frozenset(("q", "quit", "exit"))
+_BACK = frozenset(("b", "back", "r", "cancel"))
 
 
-def _river(discards: Sequence[Discard]) -> str:
-    parts: list[str] = []
-    for d in discards:
-        text = tile_text(d.tile).replace(" ", "")
-        if d.riichi:
-            text = f"({text})"
-        if d.called:
-            text += "'"
-        parts.append(text)
-    return " ".join(parts) if parts else "-"
-
-
-def render_view(view: View, names: Sequence[str] | None = None) -> str:
-    """The table as seen from ``view.seat``, as lines of text."""
-    n = view.players
-    who = list(names) if names is not None else list(view.names) or [f"seat {i}" for i in range(n)]
-    lines = [
-        f"=== {round_name(view.bakaze, view.kyoku, view.honba, view.after_draw)} "
-        f"| riichi sticks {view.kyotaku} | tiles left {view.tiles_left} ===",
-    ]
-    dora = " ".join(tile_text(t) for t in view.dora_markers)
-    dora_kinds = format_tiles([dora_from_indicator(t, players=n) for t in view.dora_markers])
-    lines.append(f"dora indicators: {dora}  (dora: {dora_kinds})")
-    for i in range((view.seat + 1) % n, view.seat + n + 1):
-        s = i % n
-        wind = WIND_NAMES[(s - view.oya) % n]
-        tag = "you" if s == view.seat else who[s]
-        flags = []
-        if s == view.oya:
-            flags.append("dealer")
-        if view.riichi[s]:
-            flags.append("RIICHI" if view.riichi[s] == 1 else "DOUBLE RIICHI")
-        if view.nuki[s]:
-            flags.append(f"north ×{view.nuki[s]}")
-        if view.flowers and view.flowers[s]:
-            flags.append(f"flowers {tile_text(FLOWER)}×{view.flowers[s]}")
-        head = f"{tag} (seat {s}, {wind}) {view.scores[s]}"
-        if flags:
-            head += " [" + ", ".join(flags) + "]"
-        melds = " ".join(format_meld(m) for m in view.melds[s])
-        lines.append(head + (f"  melds: {melds}" if melds else ""))
-        lines.append(f"    discards: {_river(view.rivers[s])}")
-    if view.last_discard is not None and view.last_discarder is not None:
-        lines.append(f"{who[view.last_discarder]} discarded {tile_text(view.last_discard)}")
-    lines.append("your hand: " + format_hand_line(view.hand, view.drawn))
-    if view.waits:
-        wait = format_tiles(view.waits)
-        lines.append(f"tenpai, waiting on {wait}" + (" (furiten)" if view.furiten else ""))
-    return "\n".join(lines)
+class PlayerLeft(EOFError):
+    """The player left the table: ``q``, the end of the input, or an interrupt (Ctrl-C)."""
 
 
 def menu_order(legal: Sequence[Action]) -> list[Action]:
@@ -116,33 +135,53 @@ def menu_order(legal: Sequence[Action]) -> list[Action]:
      'discard 🀄 7z (drawn tile)']
     """
 
-    def key(a: Action) -> tuple[int, tuple[int, int], bool]:
+    def key(a: Action) -> tuple[int, bool, tuple[int, int]]:
         if isinstance(a, Hora):
-            return (0, (0, 0), False)
+            return (0, False, (0, 0))
         if isinstance(a, Dahai):
-            return (2, sort_key(a.pai), a.tsumogiri)
+            return (2, a.tsumogiri, sort_key(a.pai))
         if isinstance(a, Pass):
-            return (3, (0, 0), False)
-        return (1, (0, 0), False)
+            return (3, False, (0, 0))
+        return (1, False, (0, 0))
 
     return sorted(legal, key=key)
 
 
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """One entry of the menu: the key that picks it and the action."""
+
+    key: str
+    action: Action
+
+
+def _keyed(actions: Sequence[Action]) -> list[_Choice]:
+    """Letter keys for the actions other than discards: ``p``, or ``c1``, ``c2`` when a
+    letter is shared."""
+    letters = [_LETTER.get(type(a), "?") for a in actions]
+    out = []
+    for a, letter in zip(actions, letters, strict=True):
+        same = [b for b, m in zip(actions, letters, strict=True) if m == letter]
+        key = letter if len(same) == 1 else f"{letter}{same.index(a) + 1}"
+        out.append(_Choice(key, a))
+    return out
+
+
 class HumanAgent(Agent):
-    """A player at a terminal: prints the table and the numbered legal actions, reads a number.
+    """A player at a terminal: shows the table and the choices, reads a key or a tile.
 
     >>> import io
     >>> from jantaku.events import Pass, Pon
     >>> out = io.StringIO()
-    >>> human = HumanAgent(stdin=io.StringIO("x\\n3\\n2\\n"), stdout=out, show_table=False)
+    >>> human = HumanAgent(stdin=io.StringIO("y\\n3\\n2\\n"), stdout=out, show_table=False)
     >>> human.act(None, [Pon(0, 3, 31, (31, 31)), Pass(0)])
     Pass(actor=0)
     >>> print(out.getvalue().rstrip())
-     1) pon [555-z]
-     2) pass
-    choose 1-2 (q quits): please type a number from 1 to 2
-    choose 1-2 (q quits): please type a number from 1 to 2
-    choose 1-2 (q quits):
+     1) p   pon [555-z]
+     2) x   pass (or Enter)
+    choose 1-2 or a key (? help, q quit): please type a number from 1 to 2 or a key shown
+    choose 1-2 or a key (? help, q quit): please type a number from 1 to 2 or a key shown
+    choose 1-2 or a key (? help, q quit):
     """
 
     name = "human"
@@ -156,18 +195,79 @@ class HumanAgent(Agent):
         *,
         show_table: bool = True,
         names: Sequence[str] | None = None,
+        rules: Rules | None = None,
+        pause: bool = True,
+        clear: bool | None = None,
     ) -> None:
+        """``pause`` waits for a key after each hand's result; ``clear`` starts each
+        decision on a cleared screen (by default when ``stdout`` is a terminal);
+        ``rules`` (else read from the match's ``start_game``) itemise the results."""
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.show_table = show_table
         self.names = tuple(names) if names is not None else None
+        self.rules = rules
+        self.pause = pause
+        self.clear = clear if clear is not None else _is_terminal(self.stdout)
         self.seat = 0
         self.players = 4
         self._news: list[str] = []
+        self._notes: list[str] = []
+        self._riichi_discard: Dahai | None = None
+
+    # --- input and output ---------------------------------------------------------------
 
     def _print(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
         self.stdout.flush()
+
+    def _readline(self, prompt: str) -> str:
+        """One line typed by the player, stripped; leaving raises :class:`PlayerLeft`."""
+        try:
+            with _ctrl_c_as_key(self.stdin, single=False) as terminal:
+                self.stdout.write(prompt)  # once Ctrl-C is a key: it may come at once
+                self.stdout.flush()
+                if terminal:  # a line as the terminal ends it: Enter, Ctrl-C or Ctrl-D
+                    line = os.read(self.stdin.fileno(), 4096).decode(errors="replace")
+                else:
+                    line = self.stdin.readline()
+        except KeyboardInterrupt:
+            self._print()
+            raise PlayerLeft("interrupted") from None
+        if _CTRL_C in line:
+            self._print()
+            raise PlayerLeft("interrupted")
+        if not line:
+            self._print()
+            raise PlayerLeft("end of input")
+        text = line.strip()
+        if text.lower() in _QUIT:
+            raise PlayerLeft("the player quit")
+        return text
+
+    def _wait_for_key(self, prompt: str) -> None:
+        """Wait for one key (a line when the input is not a terminal); ``q`` leaves."""
+        try:
+            with _ctrl_c_as_key(self.stdin, single=True) as single:
+                self.stdout.write(prompt)
+                self.stdout.flush()
+                if single:
+                    key = os.read(self.stdin.fileno(), 1).decode(errors="replace")
+                    self._print()
+                    if key in ("", "\x04"):
+                        raise PlayerLeft("end of input")
+                else:
+                    key = self.stdin.readline()
+                    if not key:
+                        self._print()
+                        raise PlayerLeft("end of input")
+        except KeyboardInterrupt:
+            self._print()
+            raise PlayerLeft("interrupted") from None
+        if _CTRL_C in key:
+            raise PlayerLeft("interrupted")
+        if key.strip().lower() in _QUIT:
+            raise PlayerLeft("the player quit")
 
     def _who(self, seat: int) -> str:
         if seat == self.seat:
@@ -176,15 +276,25 @@ class HumanAgent(Agent):
             return self.names[seat]
         return f"seat {seat}"
 
+    # --- the match's hooks ---------------------------------------------------------------
+
     def start_match(self, seat: int, players: int) -> None:
         """Remember the seat; greet."""
         self.seat = seat
         self.players = players
-        self._print(f"You sit at seat {seat} of {players}. Type the number of your choice.")
+        self._print(
+            f"You sit at seat {seat} of {players}. Discard by number or tile name (5m); "
+            "? shows the keys."
+        )
 
     def see(self, events: Sequence[Event]) -> None:
         """Note what the other seats did, to tell the player before the next choice."""
         for e in events:
+            if isinstance(e, StartGame) and self.rules is None and e.rules is not None:
+                try:
+                    self.rules = Rules.from_dict(dict(e.rules))
+                except JantakuError:
+                    self.rules = None
             line = self._narrate(e)
             if line:
                 self._news.append(line)
@@ -192,6 +302,7 @@ class HumanAgent(Agent):
     def _narrate(self, e: Event) -> str:
         if isinstance(e, StartKyoku):
             self._news.clear()
+            self._riichi_discard = None
             return ""
         actor = getattr(e, "actor", None)
         if actor == self.seat or isinstance(e, Tsumo | Hora | Ryukyoku | ReachAccepted):
@@ -209,39 +320,230 @@ class HumanAgent(Agent):
             return f"{who} sets aside a flower {tile_text(e.pai)}"
         return ""
 
+    # --- a decision ----------------------------------------------------------------------
+
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
-        """Show the table and the menu; read a choice. Raises ``EOFError`` at end of input."""
-        if self._news:
+        """Show the table and the choices; read one. Raises :class:`PlayerLeft` (an
+        ``EOFError``) when the player quits, the input ends or Ctrl-C is pressed."""
+        auto = self._automatic(view, legal)
+        if auto is not None:
+            return auto
+        self._show(view)
+        discards = [a for a in legal if isinstance(a, Dahai)]
+        others = [a for a in menu_order(legal) if not isinstance(a, Dahai)]
+        if discards and view is not None:
+            return self._choose_discard(view, discards, others)
+        return self._choose_numbered(menu_order(legal))
+
+    def _automatic(self, view: View | None, legal: Sequence[Action]) -> Action | None:
+        """The discard a riichi has settled: the one chosen with it, or the drawn tile
+        once in riichi when nothing else (a win, a kan) is possible."""
+        pending, self._riichi_discard = self._riichi_discard, None
+        if pending is not None and pending in legal:
+            self._notes.append(f"you declare RIICHI and discard {tile_text(pending.pai)}")
+            return pending
+        if view is not None and view.riichi[view.seat] and len(legal) == 1:
+            (only,) = legal
+            if isinstance(only, Dahai) and only.tsumogiri:
+                self._notes.append(f"riichi: you discard the drawn {tile_text(only.pai)}")
+                return only
+        return None
+
+    def _show(self, view: View | None) -> None:
+        if self.clear:
+            self.stdout.write("\x1b[H\x1b[2J")
+        elif self.show_table and view is not None:
             self._print()
-            self._print("since your last choice: " + "; ".join(self._news))
-            self._news.clear()
+        table = []
         if self.show_table and view is not None:
-            self._print()
-            self._print(render_view(view, [self._who(s) for s in range(view.players)]))
-        menu = menu_order(legal)
-        for i, action in enumerate(menu, start=1):
-            self._print(f"{i:>2}) {describe_action(action, self.players)}")
+            table = render_view(view, [self._who(s) for s in range(view.players)]).splitlines()
+        told = []
+        if self._news:
+            told.extend(_latest(self._news))
+            self._news.clear()
+        told.extend(self._notes[-2:])
+        self._notes.clear()
+        # what happened goes just above one's own hand
+        at = next((i for i, line in enumerate(table) if line.startswith("your hand:")), len(table))
+        for line in [*table[:at], *told, *table[at:]]:
+            self._print(line)
+
+    def _choose_numbered(self, menu: list[Action]) -> Action:
+        """A call, a win or a pass on another's tile: numbered choices, letter keys too."""
+        choices = _keyed(menu)
+        for i, c in enumerate(choices, start=1):
+            label = self._label(c.action)
+            if isinstance(c.action, Pass):
+                label += " (or Enter)" if not any(isinstance(a, Hora) for a in menu) else ""
+            self._print(f"{i:>2}) {c.key:<3} {label}")
+        can_skip = not any(isinstance(a, Hora) for a in menu)
         while True:
-            self.stdout.write(f"choose 1-{len(menu)} (q quits): ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
-                self._print()
-                raise EOFError("end of input")
-            text = line.strip().lower()
-            if text in ("q", "quit", "exit"):
-                raise EOFError("the player quit")
+            text = self._readline(f"choose 1-{len(menu)} or a key (? help, q quit): ")
             if text.isdigit() and 1 <= int(text) <= len(menu):
                 return menu[int(text) - 1]
-            self._print(f"please type a number from 1 to {len(menu)}")
+            if not text and can_skip:
+                chosen = next((a for a in menu if isinstance(a, Pass)), None)
+                if chosen is not None:
+                    return chosen
+            if text in ("?", "help"):
+                self._print(HELP)
+                continue
+            found = self._by_key(text, choices)
+            if isinstance(found, str):
+                self._print(found or f"please type a number from 1 to {len(menu)} or a key shown")
+                continue
+            return found
+
+    def _label(self, action: Action) -> str:
+        """What a choice does, naming the seats as the table does (``RON (win) on bot2``)."""
+        if isinstance(action, Hora) and not action.is_tsumo:
+            return f"RON (win) on {self._who(action.target)}"
+        return describe_action(action, self.players)
+
+    def _by_key(self, text: str, choices: Sequence[_Choice]) -> Action | str:
+        """The action a key (or a word such as ``pon``) picks, or why none ("" if unknown)."""
+        key = text.lower()
+        key = _WORDS.get(key, key)
+        for c in choices:
+            if c.key == key:
+                return c.action
+        shared = [c.key for c in choices if c.key[0] == key and len(c.key) > 1]
+        if len(key) == 1 and shared:
+            return f"which one? type {' or '.join(shared)}"
+        return ""
+
+    def _choose_discard(
+        self, view: View, discards: list[Dahai], others: Sequence[Action]
+    ) -> Action:
+        """One's own turn: the numbered hand, the other actions by letter."""
+        tiles = discard_order(view.hand, view.drawn)
+        drawn_at = len(tiles) - 1 if view.drawn is not None else -1
+        by_position = {i: _discard_at(tiles, i, i == drawn_at, discards) for i in range(len(tiles))}
+        self._print_hand(tiles, drawn_at, by_position)
+        choices = _keyed(others)
+        if choices:
+            labels = [f"{c.key}) {self._label(c.action)}" for c in choices]
+            for line in wrap_items(labels, WIDTH, sep="   "):
+                self._print(line)
+        keys = "/".join(dict.fromkeys(c.key[0] for c in choices))
+        prompt = f"discard 1-{len(tiles)} or a tile (5m)" + (f", or {keys}" if keys else "")
+        while True:
+            text = self._readline(prompt + " (? help, q quit): ")
+            if text in ("?", "help"):
+                self._print(HELP)
+                continue
+            picked = self._discard_of(text, tiles, by_position, discards)
+            if isinstance(picked, Dahai):
+                return picked
+            if picked:
+                self._print(picked)
+                continue
+            found = self._by_key(text, choices)
+            if isinstance(found, Reach):
+                chosen = self._riichi(view, tiles, by_position)
+                if chosen is None:
+                    continue
+                self._riichi_discard = chosen
+                return found
+            if isinstance(found, str):
+                self._print(found or f"please type a number from 1 to {len(tiles)} or a key")
+                continue
+            return found
+
+    def _print_hand(
+        self, tiles: Sequence[int], drawn_at: int, by_position: dict[int, Dahai | None]
+    ) -> None:
+        """The hand in notation with its numbers over it; a tile not allowed now has no
+        number, the drawn tile stands apart."""
+        numbers = ""
+        names = ""
+        for i, t in enumerate(tiles):
+            gap = "  " if i == drawn_at else ""
+            numbers += gap + (f"{i + 1:>3}" if by_position[i] is not None else "  -")
+            names += gap + f"{format_tiles([t]):>3}"
+        self._print(numbers)
+        self._print(names)
+
+    def _discard_of(
+        self,
+        text: str,
+        tiles: Sequence[int],
+        by_position: dict[int, Dahai | None],
+        discards: Sequence[Dahai],
+    ) -> Dahai | str:
+        """The discard a number or tile name picks; a reason when it picks none that may
+        be discarded; ``""`` when the text is neither."""
+        if text.isdigit():
+            i = int(text) - 1
+            if not 0 <= i < len(tiles):
+                return f"please type a number from 1 to {len(tiles)}, a tile like 5m, or a key"
+            found = by_position[i]
+            return found if found is not None else f"{format_tiles([tiles[i]])} may not go now"
+        if len(text) != 2 or not text[0].isdigit():
+            return ""
+        try:
+            (tile,) = parse_tiles(text.lower())
+        except (JantakuError, ValueError):
+            return ""
+        exact = [d for d in discards if d.pai == tile]
+        if exact:  # the drawn tile when it is the one named, else the hand's
+            return max(exact, key=lambda d: d.tsumogiri)
+        if tile not in tiles:
+            same_kind = [d for d in discards if KIND_OF[d.pai] == KIND_OF[tile]]
+            if same_kind and text[0] != "0":  # 5m for the red five held alone
+                return same_kind[0]
+            return f"you hold no {format_tiles([tile])}"
+        return f"{format_tiles([tile])} may not go now"
+
+    def _riichi(
+        self, view: View, tiles: Sequence[int], by_position: dict[int, Dahai | None]
+    ) -> Dahai | None:
+        """The riichi discard (one that keeps the hand tenpai), or ``None`` to back out."""
+        counts = counts34(tiles)
+        allowed: dict[int, Dahai] = {}
+        for i, d in by_position.items():
+            if d is None:
+                continue
+            counts[KIND_OF[tiles[i]]] -= 1
+            if shanten(counts) == 0:
+                allowed[i] = d
+            counts[KIND_OF[tiles[i]]] += 1
+        if not allowed:
+            self._print("no discard keeps the hand tenpai")
+            return None
+        listed = " ".join(f"{i + 1}:{format_tiles([tiles[i]])}" for i in sorted(allowed))
+        self._print(f"riichi: discard one of {listed}")
+        while True:
+            text = self._readline("riichi discard (b backs out, ? help): ")
+            if text.lower() in _BACK:
+                self._print("no riichi")
+                return None
+            if text in ("?", "help"):
+                self._print(HELP)
+                continue
+            picked = self._discard_of(text, tiles, by_position, list(allowed.values()))
+            if isinstance(picked, Dahai) and picked in allowed.values():
+                return picked
+            self._print("that discard does not keep the hand tenpai; b backs out")
+
+    # --- results -------------------------------------------------------------------------
 
     def end_round(self, round_end: RoundEnd) -> None:
-        """Print the result of the hand: winners with yaku, han, fu and payments, or the draw."""
+        """Show the result of the hand — winners with yaku, fu, limit and payments, or the
+        draw — then wait for a key."""
+        start = next((e for e in round_end.events if isinstance(e, StartKyoku)), None)
+        title = ""
+        if start is not None:
+            title = " " + round_name(start.bakaze, start.kyoku, start.honba)
         self._print()
-        self._print("--- hand over ---")
+        self._print("--- hand over ---" + title)
+        for note in self._notes:
+            self._print(note)
+        self._notes.clear()
         names = [self._who(s) for s in range(self.players)]
         for event in round_end.results:
             shown: list[str] = []
+            breakdown: WinBreakdown | None = None
             if isinstance(event, Hora) and round_end.hands:
                 tiles, melds = round_end.hands[event.actor]
                 hand = list(tiles)
@@ -251,6 +553,10 @@ class HumanAgent(Agent):
                 if melds:
                     line += "  " + " ".join(format_meld(m) for m in melds)
                 shown.append(line)
+                if self.rules is not None:
+                    breakdown = explain_win(
+                        round_end.events, event, round_end.hands[event.actor], self.rules
+                    )
             elif isinstance(event, Ryukyoku) and event.tenpai:
                 for s in event.tenpai:
                     tiles, melds = round_end.hands[s] if round_end.hands else ((), ())
@@ -260,11 +566,13 @@ class HumanAgent(Agent):
                     if melds:
                         line += "  " + " ".join(format_meld(m) for m in melds)
                     shown.append(line)
-            self._print(format_result(event, names, shown))
+            self._print(format_result(event, names, shown, breakdown))
             if event.scores is not None:
                 self._print(
                     "  scores: " + ", ".join(f"{names[s]} {p}" for s, p in enumerate(event.scores))
                 )
+        if self.pause:
+            self._wait_for_key("press a key for the next hand (q quits) ")
 
     def end_match(self, end: EndGame) -> None:
         """Print the final standings."""
@@ -277,3 +585,81 @@ class HumanAgent(Agent):
         for place, s in enumerate(order, start=1):
             res = f"  ({end.result[s]:+.1f})" if end.result is not None else ""
             self._print(f"{place}. {self._who(s)} (seat {s}) {scores[s]}{res}")
+
+
+def _latest(news: Sequence[str], lines: int = 2) -> list[str]:
+    """What the others did, in at most ``lines`` lines: the oldest left out if need be,
+    so the table keeps its place on the screen.
+
+    >>> told = _latest([f"bot{i % 3 + 1} discards 🀇 1m" for i in range(12)])
+    >>> len(told), told[0][:31], told[-1].endswith("bot3 discards 🀇 1m")
+    (2, 'since your last choice: …; bot2', True)
+    """
+    items = list(news)
+    first = "since your last choice: "
+    wrapped = wrap_items(items, WIDTH, first=first, sep="; ")
+    while len(wrapped) > lines and len(items) > 1:
+        items.pop(0)
+        wrapped = wrap_items(["…", *items], WIDTH, first=first, sep="; ")
+    return wrapped
+
+
+def _discard_at(
+    tiles: Sequence[int], i: int, drawn: bool, discards: Sequence[Dahai]
+) -> Dahai | None:
+    """The legal discard of the tile at position ``i`` (the drawn one by tsumogiri)."""
+    tile = tiles[i]
+    same = [d for d in discards if d.pai == tile]
+    for d in same:
+        if d.tsumogiri == drawn:
+            return d
+    return same[0] if same else None
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+_CTRL_C = "\x03"
+
+
+@contextmanager
+def _ctrl_c_as_key(stream: IO[str], *, single: bool) -> Iterator[bool]:
+    """While the player is asked, Ctrl-C is a key that ends the line (and ``single``
+    keys come one at a time, no Enter needed), when ``stream`` is a terminal; yields
+    whether it is.
+
+    Read as a key, Ctrl-C quits without a signal: a signal from the terminal reaches
+    every process of the foreground group, and ``make play`` would die of it with the
+    game. Outside the prompt (the bots thinking) Ctrl-C is a signal as usual.
+    """
+    if not _is_terminal(stream):
+        yield False
+        return
+    try:
+        import termios
+    except ImportError:  # pragma: no cover - not a POSIX terminal
+        yield False
+        return
+    fd = stream.fileno()
+    try:
+        saved = termios.tcgetattr(fd)
+    except termios.error:  # not a terminal after all
+        yield False
+        return
+    mode = termios.tcgetattr(fd)
+    mode[3] &= ~termios.ISIG  # lflag: Ctrl-C is no signal
+    if single:
+        mode[3] &= ~(termios.ICANON | termios.ECHO)
+        mode[6][termios.VMIN] = 1
+        mode[6][termios.VTIME] = 0
+    else:
+        mode[6][termios.VEOL] = _CTRL_C.encode()  # and it ends the line at once
+    termios.tcsetattr(fd, termios.TCSANOW, mode)
+    try:
+        yield True
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
