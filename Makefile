@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 LINTED := $(wildcard src tests bench tools)
 
-.PHONY: play test lint typecheck bench conformance clean tables
+.PHONY: play test lint typecheck bench conformance clean tables chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,10 +13,18 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# the table in the browser (the terminal table: jantaku play --terminal)
 play: $(STAMP)
-	$(VENV)/bin/jantaku play
+	$(PY) -m pip install --quiet -e '.[web]'
+	$(VENV)/bin/jantaku serve --open
 
-test: $(STAMP) lint typecheck
+# the browser tests drive Debian's chromium: installed here when missing and we are root
+# (otherwise they skip and say why); never the playwright download
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
+test: $(STAMP) lint typecheck chromium
 	$(PY) -m pytest -m "not slow"
 
 lint: $(STAMP)
