@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from jantaku.agents.efficiency import rank_discards
@@ -27,7 +28,7 @@ from jantaku.engine import Phase, State
 from jantaku.engine.view import View
 from jantaku.errors import JantakuError, NoYakuError
 from jantaku.events import Hora
-from jantaku.hand import acceptance, advise, is_complete, shanten, waits
+from jantaku.hand import DiscardOption, acceptance, advise, is_complete, shanten, waits
 from jantaku.rules import Rules
 from jantaku.scoring import Riichi, WinResult, WinSituation, score_win
 from jantaku.tiles import KIND_OF, UNKNOWN, Tile, counts34, dora_from_indicator
@@ -58,6 +59,13 @@ def visible_counts(view: View) -> list[int]:
         if t != UNKNOWN:
             seen[KIND_OF[t]] += 1
     return [min(x, 4) for x in seen]
+
+
+@lru_cache(maxsize=1024)
+def _advise(counts: tuple[int, ...], seen: tuple[int, ...]) -> tuple[DiscardOption, ...]:
+    """:func:`jantaku.hand.advise`, kept for the last hands asked (the aids and the review
+    of one decision ask the same hand; a bounded cache keyed by value)."""
+    return advise(counts, seen)
 
 
 def _codes(kinds: Sequence[int]) -> list[str]:
@@ -112,7 +120,7 @@ def aids_json(view: View, rules: Rules | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"shanten": None, "discards": [], "waits": [], "furiten": False}
     if size % 3 == 2:
         out["shanten"] = shanten(counts)
-        for o in advise(counts, seen):
+        for o in _advise(tuple(counts), tuple(seen)):
             out["discards"].append(
                 {
                     "tile": tile_code(o.discard),

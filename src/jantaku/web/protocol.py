@@ -173,13 +173,16 @@ def error_json(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
+_CODES: Final = tuple("?" if t == UNKNOWN else format_tiles([t]) for t in range(UNKNOWN + 2))
+
+
 def tile_code(tile: Tile) -> str:
     """A tile's code on the page (mpsz; ``"?"`` for a hidden tile), also its image's name.
 
     >>> tile_code(0), tile_code(34), tile_code(33), tile_code(37)
     ('1m', '0m', '7z', '?')
     """
-    return "?" if tile == UNKNOWN else format_tiles([tile])
+    return _CODES[tile]
 
 
 def _codes(tiles: Sequence[Tile]) -> list[str]:

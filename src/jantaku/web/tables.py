@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from jantaku.agents import Agent, events_for, make_agent
 from jantaku.agents.base import RoundEnd
 from jantaku.agents.mjai_bot import match_legal
-from jantaku.engine import Referee, State, Wall, observe
+from jantaku.engine import Referee, State, View, Wall, observe
 from jantaku.errors import AgentError, JantakuError
 from jantaku.events import (
     Action,
@@ -51,6 +51,7 @@ from jantaku.events import (
 )
 from jantaku.match import placements
 from jantaku.rules import PRESETS, GameLength, Rules
+from jantaku.tiles import Tile
 from jantaku.web.aids import aids_json, review_discard, win_json
 from jantaku.web.protocol import (
     Act,
@@ -172,7 +173,12 @@ class _Client:
 class _SeatState:
     prefs: SeatPrefs = field(default_factory=SeatPrefs)
     clients: list[_Client] = field(default_factory=list)
-    review: list[dict[str, Any]] = field(default_factory=list)
+    discards: list[tuple[View, Tile]] = field(default_factory=list)
+
+    def reviewed(self) -> list[dict[str, Any]]:
+        """The hand's discards where the efficiency bot would have chosen otherwise."""
+        notes = (review_discard(view, tile) for view, tile in self.discards)
+        return [note for note in notes if note is not None]
 
 
 class Table:
@@ -329,12 +335,9 @@ class Table:
         pre: State | None = ref.state.copy() if wins else None
         names = (ref.state.bakaze, ref.state.kyoku, ref.state.honba)
         dora = [tile_code(t) for t in ref.state.dora_markers]
-        for seat, action in choices.items():  # the review of a person's discard
+        for seat, action in choices.items():  # a person's discard, reviewed at the hand's end
             if seat in self.seats and isinstance(action, Dahai):
-                ask_view = observe(ref.state, seat)
-                note = review_discard(ask_view, action.pai)
-                if note is not None:
-                    self.seats[seat].review.append(note)
+                self.seats[seat].discards.append((observe(ref.state, seat), action.pai))
         ref.submit(choices)
         self._unsaved.append((self.decision, dict(choices)))
         self.decision += 1
@@ -345,7 +348,7 @@ class Table:
             if isinstance(e, StartKyoku):
                 self._kyoku_start = i
                 for seat_state in self.seats.values():
-                    seat_state.review = []
+                    seat_state.discards = []
             elif isinstance(e, Hora):
                 result = win_json(pre, e, first=first_win)
                 first_win = False
@@ -366,7 +369,7 @@ class Table:
                     r["round"]["honba"] = names[2]
                     r["dora_markers"] = dora
                     r["names"] = list(self.record.names)
-                    reviews.update({s: list(st.review) for s, st in self.seats.items()})
+                    reviews.update({s: st.reviewed() for s, st in self.seats.items()})
                     self.results.append(r)
                 round_end = RoundEnd(events=tuple(ref.log[self._kyoku_start : i + 1]))
                 for agent in self.bots.values():
