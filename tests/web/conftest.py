@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-# Starlette's test client still runs on httpx; its notice about a successor is not ours
-warnings.filterwarnings("ignore", message=".*httpx.*", category=UserWarning)
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Starlette's test client runs on httpx; its notice about a successor is not ours
+    config.addinivalue_line("filterwarnings", "ignore:Using `httpx`:UserWarning")

@@ -20,14 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from webhelp import efficiency_script
 
-from jantaku.agents import EfficiencyAgent
-from jantaku.engine import Referee, State, observe
+from jantaku.engine import State
 from jantaku.events import Action, Chi, Dahai, Daiminkan, Hora, Pass, Pon, Reach
 from jantaku.scoring import score_win
 from jantaku.web.aids import win_situation
 from jantaku.web.protocol import tile_code
-from jantaku.web.tables import rules_of
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -108,26 +107,6 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def _script(seed: int, players: int = 4) -> tuple[list[tuple[Action, State]], list[Any]]:
-    """Seat 0's prompted decisions (more than one legal action) when it plays as the
-    efficiency bot against efficiency bots, each with the state it was made in."""
-    ref = Referee(
-        rules_of("tenhou", "east_only"),
-        seed,
-        ("you", "efficiency1", "efficiency2", "efficiency3")[:players],
-    )
-    agents = [EfficiencyAgent() for _ in range(players)]
-    out: list[tuple[Action, State]] = []
-    while not ref.done and len(out) < 40:
-        choices = {}
-        for seat, legal in ref.pending().items():
-            choices[seat] = agents[seat].act(observe(ref.state, seat), legal)
-            if seat == 0 and len(legal) > 1:
-                out.append((choices[seat], ref.state.copy()))
-        ref.submit(choices)
-    return out, ref.log
 
 
 def _wait_prompt(page: Any, after: int) -> int:
@@ -221,7 +200,7 @@ def _play(
 
 
 def test_a_hand_played_by_clicks_is_the_engines_hand(browser: Any, server: LiveServer) -> None:
-    script, log = _script(SEED)
+    script, log = efficiency_script(SEED)
     kinds = [type(a) for a, _ in script[:8]]
     assert Reach in kinds and Hora in kinds and (Pon in kinds or Chi in kinds)
     m = server.new_match()
@@ -266,7 +245,7 @@ def test_a_hand_played_by_clicks_is_the_engines_hand(browser: Any, server: LiveS
 
 
 def test_keyboard_only_play(browser: Any, server: LiveServer) -> None:
-    script, log = _script(SEED)
+    script, log = efficiency_script(SEED)
     m = server.new_match()
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.goto(server.base + m["links"][0]["url"])
@@ -313,7 +292,7 @@ def test_a_match_resumes_in_the_browser_after_a_server_restart(
     browser: Any, tmp_path: Path
 ) -> None:
     db = tmp_path / "restart.sqlite3"
-    script, log = _script(SEED)
+    script, log = efficiency_script(SEED)
     first = LiveServer(db)
     m = first.new_match()
     page = browser.new_page(viewport={"width": 1280, "height": 720})

@@ -209,6 +209,21 @@ class WebStore:
                 (status, _dumps(dict(final)), time.time(), match_id),
             )
 
+    def set_match_setting(self, match_id: str, key: str, value: Any) -> None:
+        """Keep one setting of a match (a seat's toggles) with it."""
+        with self._lock:
+            self.conn.execute("BEGIN IMMEDIATE")
+            row = self.conn.execute(
+                "SELECT settings FROM web_matches WHERE id = ?", (match_id,)
+            ).fetchone()
+            if row is not None:
+                settings = json.loads(row["settings"])
+                settings[key] = value
+                self.conn.execute(
+                    "UPDATE web_matches SET settings = ? WHERE id = ?", (_dumps(settings), match_id)
+                )
+            self.conn.execute("COMMIT")
+
     # --- decisions and events -----------------------------------------------------------
 
     def append(

@@ -521,6 +521,12 @@ class Table:
         prefs = self.seats[seat].prefs
         for key, value in values.items():
             setattr(prefs, key, value)
+        self.store.set_match_setting(self.record.id, f"prefs{seat}", prefs.to_json())
+        ask = self.asks.get(seat)
+        if ask is not None and not ask.future.done():  # a toggle answers a pending prompt too
+            auto = _automatic(ask.legal, prefs)
+            if auto is not None:
+                ask.future.set_result(auto)
         return prefs
 
 
