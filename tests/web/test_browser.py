@@ -120,7 +120,8 @@ def _wait_prompt(page: Any, after: int) -> int:
 
 
 def _close_overlays(page: Any) -> None:
-    while page.locator("#overlay:not([hidden])").count():
+    """Close the result screens (not the final one)."""
+    while page.locator("#overlay:not([hidden]) .result").count():
         page.click("#overlay button.ok")
 
 
@@ -340,4 +341,47 @@ def test_phone_width_and_the_replay_viewer(browser: Any, server: LiveServer) -> 
     label = page.text_content("#frame-label") or ""
     assert label.startswith(str(int(page.input_value("#round-select")) + 1) + " /")
     _shot(page, "replay")
+    page.close()
+
+
+def test_a_whole_match_to_the_final_screen_and_the_lobby(browser: Any, server: LiveServer) -> None:
+    m = server.new_match(preset="tenhou-sanma", seed=2)
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(server.base + m["links"][0]["url"])
+    page.wait_for_selector(".mine .hand-row .tile")
+    for box in ("auto_win", "auto_pass"):  # then only own discards are asked: Enter plays them
+        page.check(f"#toggles input[data-pref='{box}']")
+    shot = False
+    for _ in range(400):
+        page.wait_for_function(
+            "() => { const b = document.querySelector('#board');"
+            " return b.dataset.pending === 'yes' || b.dataset.done === 'yes'; }",
+            timeout=15000,
+        )
+        if page.get_attribute("#board", "data-done") == "yes":
+            break
+        if not shot and page.locator(".seat-area .pond .tile").count() > 12:
+            _shot(page, "table-sanma")
+            shot = True
+        _close_overlays(page)
+        before = page.get_attribute("#board", "data-decision")
+        page.keyboard.press("Enter")  # the drawn tile (or the last one) goes
+        page.wait_for_function(
+            f"() => document.querySelector('#board').dataset.decision !== '{before}'"
+            " || document.querySelector('#board').dataset.pending !== 'yes'"
+        )
+    else:
+        raise AssertionError("the match did not end")
+    _close_overlays(page)
+    page.wait_for_selector(".final-screen")
+    _shot(page, "final")
+    end = server.app.state.store.events(m["id"])[-1]
+    points = page.eval_on_selector_all(
+        ".final-screen tr td.num:nth-of-type(3)", "cs => cs.map(c => Number(c.textContent))"
+    )
+    assert sorted(points, reverse=True) == sorted(end.scores, reverse=True)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#matches tbody tr")
+    assert "replay" in (page.text_content("#matches tbody") or "")
+    _shot(page, "lobby")
     page.close()
