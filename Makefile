@@ -14,8 +14,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # the table in the browser (the terminal table: jantaku play --terminal)
-play: $(STAMP)
+WEB    := $(VENV)/.web-installed
+$(WEB): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[web]'
+	touch $(WEB)
+
+play: $(WEB)
 	$(VENV)/bin/jantaku serve --open
 
 # the browser tests drive Debian's chromium: installed here when missing and we are root

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-
-def pytest_configure(config: pytest.Config) -> None:
+with warnings.catch_warnings():
     # Starlette's test client runs on httpx; its notice about a successor is not ours
-    config.addinivalue_line("filterwarnings", "ignore:Using `httpx`:UserWarning")
+    warnings.simplefilter("ignore", UserWarning)
+    import starlette.testclient  # noqa: F401

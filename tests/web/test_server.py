@@ -58,6 +58,7 @@ def test_a_whole_match_over_the_websocket_is_the_engines_match(tmp_path: Path) -
         with client.websocket_connect(f"/ws/{m['id']}?token={link['token']}") as ws:
             end = _play_to_end(ws, msgs)
         store: WebStore = app.state.store
+        assert m["id"] not in app.state.tables.live  # over and left: the table is let go
         log = _engine_log(store, m["id"])
         # what was stored is what the engine gives for the stored decisions
         assert store.events(m["id"]) == log

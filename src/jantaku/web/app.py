@@ -239,6 +239,7 @@ def create_app(
             pass
         finally:
             table.leave(seat, client)
+            tables.release(match_id)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -481,6 +481,12 @@ class Table:
         with contextlib.suppress(ValueError):
             self.seats[seat].clients.remove(client)
 
+    @property
+    def idle(self) -> bool:
+        """Whether the match is over and nobody is connected (the table can be let go)."""
+        over = self.ref.done or self.failed is not None
+        return over and not any(st.clients for st in self.seats.values())
+
     def act(self, seat: int, message: Act) -> Action:
         """Answer ``seat``'s pending decision; refuses with a :class:`ProtocolError`
         (and changes nothing) a stale decision, another seat's action or an illegal one."""
@@ -615,6 +621,13 @@ class Tables:
         self.live[match_id] = table
         table.start()
         return table
+
+    def release(self, match_id: str) -> None:
+        """Let go of a live table whose match is over and whose seats all left (it is
+        stored; a later visit loads it again)."""
+        table = self.live.get(match_id)
+        if table is not None and table.idle:
+            del self.live[match_id]
 
     async def close(self) -> None:
         """Stop every live table (their matches stay stored)."""
