@@ -209,6 +209,17 @@ window.addEventListener("resize", fitBoard);
 const live = { ws: null, msg: null, me: 0, sel: -1, ui: { diff: false }, queue: [], chooser: null,
   matchId: null, token: null, timerHandle: null, closed: false, lastSeat: null };
 
+/* which learning aids to show (each on its own toggle, kept in this browser) */
+function aidOn(name) {
+  try { return (JSON.parse(localStorage.getItem("jantaku.aids") || "{}")[name]) !== false; } catch { return true; }
+}
+function setAid(name, on) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem("jantaku.aids") || "{}"); } catch { all = {}; }
+  all[name] = on;
+  localStorage.setItem("jantaku.aids", JSON.stringify(all));
+}
+
 function tokens() {
   try { return JSON.parse(localStorage.getItem("jantaku.tokens") || "{}"); } catch { return {}; }
 }
@@ -322,9 +333,10 @@ function buildOwnHand(row, t, ui) {
   const discards = ui.spectator ? [] : legalDahais();
   const canCodes = new Set(discards.map((a) => a.tile));
   const best = new Set();
-  if (m && m.aids && m.aids.discards && discards.length) {
+  if (m && m.aids && m.aids.discards && discards.length && aidOn("marks")) {
     const top = m.aids.discards[0];
     for (const d of m.aids.discards) if (d.shanten === top.shanten && d.loss === 0) best.add(d.tile);
+    for (const c of [...best]) if (c[0] === "5") best.add("0" + c[1]);  // the red five too
   }
   const tiles = [...t.hand.map((c) => ({ code: c, drawn: false }))];
   if (t.drawn) tiles.push({ code: t.drawn, drawn: true });
@@ -437,14 +449,15 @@ function drawAids(m) {
   const box = $("#aids");
   box.textContent = "";
   const a = m.aids;
+  $("#aid-toggles").hidden = !a;
   if (!a) return;
   const sh = a.shanten;
   const head = el("h3", null, sh === -1 ? "Complete hand" : sh === 0 ? "Tenpai (聴牌)" : `${sh}-shanten (${sh}向聴)`);
-  box.appendChild(head);
-  if (a.win_now && typeof a.win_now === "object") {
+  if (aidOn("shanten")) box.appendChild(head);
+  if (a.win_now && typeof a.win_now === "object" && aidOn("value")) {
     box.appendChild(el("div", null, `Tsumo now: ${a.win_now.summary} — ${a.win_now.text} (${a.win_now.yaku.join(", ")})`));
   }
-  if (a.discards && a.discards.length) {
+  if (a.discards && a.discards.length && aidOn("acceptance")) {
     const table = el("table");
     table.setAttribute("aria-label", "acceptance of each discard");
     const top = a.discards[0];
@@ -462,7 +475,7 @@ function drawAids(m) {
     box.appendChild(el("h3", null, "Discards: acceptance (受け入れ)"));
     box.appendChild(table);
   }
-  if (a.waits && a.waits.length) {
+  if (a.waits && a.waits.length && aidOn("waits")) {
     box.appendChild(el("h3", null, "Waits (待ち)"));
     if (a.furiten) box.appendChild(el("div", "warn", "Furiten (振聴): no ron on these waits"));
     const table = el("table");
@@ -471,12 +484,12 @@ function drawAids(m) {
       const c1 = el("td"); c1.appendChild(tile(w.tile)); tr.appendChild(c1);
       tr.appendChild(el("td", null, `${w.remaining} left`));
       const val = (x) => (x === "no yaku" ? "no yaku" : x ? `${x.text}` : "—");
-      tr.appendChild(el("td", null, `ron ${val(w.ron)} · tsumo ${val(w.tsumo)}`));
+      if (aidOn("value")) tr.appendChild(el("td", null, `ron ${val(w.ron)} · tsumo ${val(w.tsumo)}`));
       table.appendChild(tr);
     }
     box.appendChild(table);
   }
-  if (a.acceptance) {
+  if (a.acceptance && aidOn("acceptance")) {
     box.appendChild(el("h3", null, `Acceptance: ${a.acceptance.total} tiles`));
     const div = el("div");
     a.acceptance.tiles.forEach((code, i) => { div.appendChild(tile(code)); div.appendChild(el("small", null, `${a.acceptance.remaining[i]} `)); });
@@ -573,7 +586,7 @@ function showResult(r, names, me, live_) {
     });
     body.appendChild(payTable(r.deltas, r.scores, names));
   }
-  if (r.review && r.review.length) {
+  if (r.review && r.review.length && aidOn("review")) {
     const rv = el("div", "review");
     rv.appendChild(el("h3", null, "Review: where the efficiency bot would have discarded differently"));
     const t = el("table");
@@ -676,6 +689,7 @@ function startReplay(data, exportHref, exportJson) {
   $("#play").hidden = false;
   $("#play").dataset.mode = "replay";
   $("#toggles").hidden = true;
+  $("#aid-toggles").hidden = true;
   $("#replay-controls").hidden = false;
   $("#status").textContent = data.error ? `stopped: ${data.error}` : `${data.frames.length} events`;
   const sel = $("#round-select");
@@ -845,6 +859,10 @@ async function startLobby() {
 
 /* ---------------- routes ---------------- */
 
+$$("#aid-toggles input").forEach((box) => {
+  box.checked = aidOn(box.dataset.aid);
+  box.addEventListener("change", () => { setAid(box.dataset.aid, box.checked); drawLive(); });
+});
 $$("#toggles input").forEach((box) => {
   box.addEventListener("change", () => send({ type: "settings", [box.dataset.pref]: box.checked }));
 });
