@@ -349,3 +349,24 @@ def test_rules_of_a_stored_match() -> None:
     assert rules_of("tenhou-sanma", "east_only").players == 3
     with pytest.raises(JantakuError):
         rules_of("tenhou", "forever")
+
+
+def test_broken_records_and_binary_frames_get_errors_not_crashes() -> None:
+    files = sorted((DATA / "tenhou_xml").glob("*/*.xml*"))
+    raw = files[0].read_bytes() if files else b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>'
+    app = create_app(":memory:")
+    with TestClient(app, raise_server_exceptions=True) as client:
+        for cut in (0, 10, len(raw) // 3, len(raw) // 2, len(raw) - 5):
+            r = client.post("/api/replay", content=raw[:cut])
+            assert r.status_code in (200, 400), (cut, r.text)
+            if r.status_code == 200:
+                assert "frames" in r.json()
+        for junk in (b"\xff\xfe", b"{}", b"[]", b'{"type": 3}', b"\x1f\x8b garbage"):
+            assert client.post("/api/replay", content=junk).status_code == 400
+        m = _new(client, seed=5)
+        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+            next_prompt(ws)
+            ws.send_bytes(b"\xff\x00")
+            assert _first_error(ws)["code"] == "malformed"
+            ws.send_text("x" * 10000)
+            assert _first_error(ws)["code"] == "malformed"

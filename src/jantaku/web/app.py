@@ -201,9 +201,11 @@ def create_app(
                 return _error(413, f"a record holds at most {MAX_RECORD} bytes")
         try:
             events, rules = read_record(body)
+            data = replay_json(events, rules)
         except JantakuError as e:
             return _error(400, str(e))
-        data = replay_json(events, rules)
+        except (ValueError, KeyError, IndexError, TypeError) as e:  # a record beyond reading
+            return _error(400, f"cannot read this record ({type(e).__name__})")
         try:
             data["tenhou6_json"] = to_tenhou6(events)
         except JantakuError:
@@ -223,7 +225,12 @@ def create_app(
         client = await table.join(seat, ws)
         try:
             while True:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: read as UTF-8 text, refused if it is not
+                    text = (frame.get("bytes") or b"").decode("utf-8", "replace")
                 try:
                     message = parse_message(text)
                     if isinstance(message, Ping):

@@ -270,6 +270,14 @@ class WebStore:
             out.append({int(seat): action_from_mjai(obj) for seat, obj in raw.items()})
         return out
 
+    def count_events(self, match_id: str) -> int:
+        """How many events of a match are stored."""
+        with self._lock:
+            row = self.conn.execute(
+                "SELECT COUNT(*) FROM web_events WHERE match_id = ?", (match_id,)
+            ).fetchone()
+        return int(row[0])
+
     def events(self, match_id: str) -> list[Event]:
         """Every stored event of a match, in order."""
         with self._lock:

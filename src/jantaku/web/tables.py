@@ -212,7 +212,7 @@ class Table:
         for choices in stored:  # the same seed and choices rebuild the same match
             self.ref.submit(choices)
         self.decision = len(stored)
-        self._saved_events = len(store.events(record.id))
+        self._saved_events = store.count_events(record.id)
         self._unsaved: list[tuple[int, Mapping[int, Action]]] = []
         self.seats = {s: _SeatState() for s in self.humans}
         for s in self.humans:
