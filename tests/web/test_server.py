@@ -66,6 +66,22 @@ def test_a_whole_match_over_the_websocket_is_the_engines_match(tmp_path: Path) -
         shown = [e for msg in msgs if msg["type"] == "state" for e in msg["events"]]
         projected = [event_to_mjai(e) for e in events_for(0, log)]
         assert shown == projected[len(projected) - len(shown) :]
+        # over the whole match, nothing hidden from seat 0 reached it
+        for msg in msgs:
+            assert set(msg) >= {"view", "events"} and "hands" not in msg["view"]
+            text = json.dumps(msg)
+            assert '"seed"' not in text, text[text.find('"seed"') - 200 :][:300]
+            assert '"wall"' not in text and '"walls"' not in text
+            assert len(msg["view"]["hand"]) + (msg["view"]["drawn"] is not None) <= 14
+            for e in msg["events"]:
+                if e["type"] == "tsumo" and e["actor"] != 0:
+                    assert e["pai"] == "?"
+                if e["type"] == "start_kyoku":
+                    assert all(t == "?" for s, h in enumerate(e["tehais"]) if s != 0 for t in h)
+                if e["type"] not in ("hora",):
+                    assert "ura_markers" not in e
+            for r in msg.get("results", []):
+                assert all(set(x) == {"hand", "tiles_left", "yours", "bot"} for x in r["review"])
         assert end["final"]["scores"] == list(log[-1].scores)
         assert sum(end["final"]["scores"]) == 100000
         listed = client.get("/api/matches").json()["matches"]
