@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from webhelp import efficiency_script, next_prompt
 
+from jantaku.agents import Agent
 from jantaku.cli import SUBCOMMANDS, build_parser
 from jantaku.cli.serve import is_loopback
 from jantaku.events import Chi, Dahai, Hora, Pass, Pon, Reach, event_to_mjai
 from jantaku.web.app import create_app
-from jantaku.web.tables import SeatPrefs, _automatic, default_action
+from jantaku.web.protocol import Act, ProtocolError
+from jantaku.web.store import WebStore
+from jantaku.web.tables import SeatPrefs, Setup, Table, Tables, _automatic, default_action
 
 
 def test_the_toggles_answer_only_what_they_say() -> None:
@@ -110,3 +114,40 @@ def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["serve", "--port", "70000"]) == 2
     assert "port 70000" in capsys.readouterr().err
+
+
+class _Broken(Agent):
+    """A bot that fails on its first decision."""
+
+    def act(self, view: Any, legal: Any) -> Any:
+        raise RuntimeError("out of order")
+
+
+class _Inbox:
+    def __init__(self) -> None:
+        self.messages: list[dict[str, Any]] = []
+
+    async def send_json(self, data: Any) -> None:
+        self.messages.append(data)
+
+
+def test_a_failing_bot_stops_the_match_with_an_error_and_nothing_lost() -> None:
+    async def scenario() -> tuple[list[dict[str, Any]], Any, str]:
+        store = WebStore(":memory:")
+        tables = Tables(store)
+        record = tables.create(Setup(seed=1, seats=("efficiency", "human", "human", "human")))
+        table = Table(record, store, agents={0: _Broken()})
+        inbox = _Inbox()
+        await table.join(1, inbox)
+        table.start()
+        assert table.task is not None
+        await table.task
+        with pytest.raises(ProtocolError) as refused:
+            table.act(1, Act(decision=0, index=0))
+        stored = store.match(record.id)
+        return inbox.messages, stored, refused.value.code
+
+    messages, stored, code = asyncio.run(scenario())
+    assert messages[-1]["type"] == "error" and messages[-1]["code"] == "failed"
+    assert "seat 0" in messages[-1]["message"]
+    assert stored.status == "failed" and code == "over"
