@@ -385,3 +385,25 @@ def test_a_whole_match_to_the_final_screen_and_the_lobby(browser: Any, server: L
     assert "replay" in (page.text_content("#matches tbody") or "")
     _shot(page, "lobby")
     page.close()
+
+
+def test_the_lobby_starts_a_match_at_the_table(browser: Any, server: LiveServer) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(server.base + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    presets = page.eval_on_selector_all("#preset option", "os => os.map(o => o.value)")
+    assert {"tenhou", "textbook", "tenhou-sanma", "majsoul-sanma"} <= set(presets)
+    page.select_option("#preset", "majsoul-sanma")
+    assert page.locator("#seat-choices select").count() == 3
+    page.select_option("#seat-choices select >> nth=2", "random")
+    page.check("input[name=length][value=east_only]")
+    page.fill("#seed", "12")
+    page.click("#start")
+    page.wait_for_selector(".mine .hand-row .tile")
+    assert "/table/" in page.url
+    assert page.locator(".seat-area").count() == 3
+    match_id = page.url.split("/table/")[1].split("?")[0]
+    record = server.app.state.store.match(match_id)
+    assert (record.preset, record.seed, record.length) == ("majsoul-sanma", 12, "east_only")
+    assert record.seats == ("human", "efficiency", "random")
+    page.close()
