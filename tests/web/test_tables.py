@@ -151,3 +151,40 @@ def test_a_failing_bot_stops_the_match_with_an_error_and_nothing_lost() -> None:
     assert messages[-1]["type"] == "error" and messages[-1]["code"] == "failed"
     assert "seat 0" in messages[-1]["message"]
     assert stored.status == "failed" and code == "over"
+
+
+def test_a_paced_table_shows_each_bot_move_and_plays_the_same_match() -> None:
+    app = create_app(":memory:")
+    with TestClient(app) as client:
+        ids = []
+        for pace in (0, 20):
+            m = client.post(
+                "/api/matches",
+                json={"preset": "tenhou", "seed": 5, "length": "east_only", "pace": pace},
+            ).json()
+            ids.append(m["id"])
+            msgs: list[dict[str, Any]] = []
+            with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+                msg = next_prompt(ws, collect=msgs)
+                for _ in range(4):
+                    ws.send_json(
+                        {"type": "act", "decision": msg["decision"], "index": _first_dahai(msg)}
+                    )
+                    msg = next_prompt(ws, collect=msgs)
+            shown = [m for m in msgs if not m["legal"]]
+            if pace:  # every bot discard came in a state of its own
+                assert len(shown) >= 3 * 4
+                assert all(sum(e["type"] == "dahai" for e in m["events"]) <= 1 for m in shown[1:])
+        a, b = (app.state.store.events(i) for i in ids)
+        n = min(len(a), len(b))
+        assert n > 20 and a[:n] == b[:n]
+        bad = client.post("/api/matches", json={"preset": "tenhou", "pace": 99999})
+        assert bad.status_code == 400
+
+
+def _first_dahai(msg: dict[str, Any]) -> int:
+    legal = msg["legal"]
+    skip = [a for a in legal if a["kind"] == "skip"]
+    if skip:
+        return int(skip[0]["index"])
+    return int(next(a for a in legal if a["kind"] == "dahai" and a["tsumogiri"])["index"])

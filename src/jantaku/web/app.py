@@ -7,7 +7,7 @@ websocket per seat.
   and JS under ``/static``; the tile faces under ``/static/tiles/CODE.svg``);
 - ``GET /api/options``: presets, bots, lengths for the lobby;
 - ``POST /api/matches``: a new match (JSON: ``preset``, ``length``, ``seats``,
-  ``names``, ``seed``, ``timer``) → its id and a link per person's seat;
+  ``names``, ``seed``, ``timer``, ``pace``) → its id and a link per person's seat;
 - ``GET /api/matches``: past and live matches with their placements;
 - ``GET /api/matches/ID/replay`` and ``/tenhou6``: a finished match for the viewer, or
   as tenhou.net/6 JSON (a match still in play is not shown: its hands are secret);
@@ -116,6 +116,7 @@ def create_app(
             names = body.get("names") or []
             seed = body.get("seed")
             timer = body.get("timer", 0)
+            pace = body.get("pace", 0)
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise ProtocolError("malformed", "seats is a list of 'human' or bot names")
             if not isinstance(names, list) or not all(isinstance(s, str) for s in names):
@@ -124,6 +125,8 @@ def create_app(
                 raise ProtocolError("malformed", "the seed is a whole number")
             if not isinstance(timer, int) or isinstance(timer, bool):
                 raise ProtocolError("malformed", "the timer is a whole number of seconds")
+            if not isinstance(pace, int) or isinstance(pace, bool):
+                raise ProtocolError("malformed", "the pace is a whole number of milliseconds")
             setup = Setup(
                 preset=preset,
                 length=rules.length.value,
@@ -131,6 +134,7 @@ def create_app(
                 names=tuple(names),
                 seed=seed,
                 timer=timer,
+                pace=pace,
             )
             record = tables.create(setup)
         except KeyError:

@@ -41,6 +41,7 @@ from jantaku.events import (
     Daiminkan,
     EndGame,
     EndKyoku,
+    Event,
     Hora,
     Pass,
     Pon,
@@ -224,6 +225,7 @@ class Table:
         self.final: dict[str, Any] | None = dict(record.final) if record.final else None
         self.failed: str | None = None
         self.timer = float(record.settings.get("timer", 0) or 0)
+        self.pace = float(record.settings.get("pace", 0) or 0) / 1000  # seconds a bot move
         self._fed = {s: 0 for s in bots}
         self._kyoku_start = 0
         self.task: asyncio.Task[None] | None = None
@@ -320,15 +322,24 @@ class Table:
                 except TimeoutError:
                     choices[seat] = default_action(ask.legal)
             self.asks.clear()
-        self._submit(choices)
+        new = self._submit(choices)
         if self.ref.done:
             return  # the end is shown with the final standings
         if people or self._pending_results:
             await self._publish()
+        elif self.pace and self._watched(new):  # a bot's move, shown at a person's pace
+            await self._publish()
+            await asyncio.sleep(self.pace)
         else:
             await asyncio.sleep(0)  # bots' turns let the other tables run
 
-    def _submit(self, choices: dict[int, Action]) -> None:
+    def _watched(self, new: Sequence[Event]) -> bool:
+        """Whether someone watches and the decision put a tile on the table."""
+        seen = any(st.clients for st in self.seats.values())
+        return seen and any(isinstance(e, Dahai | Chi | Pon | Daiminkan) for e in new)
+
+    def _submit(self, choices: dict[int, Action]) -> list[Event]:
+        """Hand the choices to the referee; keep the results; returns the new events."""
         ref = self.ref
         before = len(ref.log)
         wins = [a for a in choices.values() if isinstance(a, Hora)]
@@ -379,6 +390,7 @@ class Table:
             for agent in self.bots.values():
                 if isinstance(end, EndGame):
                     agent.end_match(end)
+        return ref.log[before:]
 
     def _flush(self) -> None:
         log_ = self.ref.log
@@ -546,6 +558,7 @@ class Setup:
     names: tuple[str, ...] = ()
     seed: int | None = None
     timer: int = 0
+    pace: int = 0
 
 
 class Tables:
@@ -588,6 +601,8 @@ class Tables:
                 raise ProtocolError("malformed", str(e)) from None
         if not 0 <= setup.timer <= 600:
             raise ProtocolError("malformed", "the timer is 0 (none) to 600 seconds")
+        if not 0 <= setup.pace <= 3000:
+            raise ProtocolError("malformed", "the bots' pace is 0 to 3000 ms a move")
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1 << 31)
         if not 0 <= seed < 1 << 63:
             raise ProtocolError("malformed", "the seed is a whole number from 0 to 2**63-1")
@@ -605,7 +620,7 @@ class Tables:
             seed=seed,
             seats=setup.seats,
             names=names,
-            settings={"timer": setup.timer},
+            settings={"timer": setup.timer, "pace": setup.pace},
         )
         return record
 

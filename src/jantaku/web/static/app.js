@@ -806,7 +806,8 @@ async function startLobby() {
     });
     const seedText = $("#seed").value.trim();
     const body = { preset: preset.value, length: $("input[name=length]:checked").value, seats,
-      seed: seedText === "" ? null : Number(seedText), timer: Number($("#timer").value) };
+      seed: seedText === "" ? null : Number(seedText), timer: Number($("#timer").value),
+      pace: Number($("#pace").value) };
     const r = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify(body) });
     const data = await r.json();
