@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 LINTED := $(wildcard src tests bench tools)
 
-.PHONY: play test lint typecheck bench conformance clean tables
+.PHONY: play play-terminal chromium test lint typecheck bench conformance clean tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,12 +14,27 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --no-deps 'mjai==0.2.1'  # test-only peer, see pyproject
 	touch $(STAMP)
 
-# the terminal table; Ctrl-C at its prompt is read as a key (no signal reaches make), and
-# leaving in any way ends with status 0, so make ends quietly (ARGS: e.g. --seed 3)
-play: $(STAMP)
+# the table in the browser (the terminal table: jantaku play --terminal)
+WEB    := $(VENV)/.web-installed
+$(WEB): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[web]'
+	touch $(WEB)
+
+# the table in the browser; `make play-terminal` (jantaku play --terminal) plays in the
+# terminal, where Ctrl-C at the prompt is read as a key and leaving ends with status 0
+play: $(WEB)
+	$(VENV)/bin/jantaku serve --open $(ARGS)
+
+play-terminal: $(STAMP)
 	$(VENV)/bin/jantaku play --terminal $(ARGS)
 
-test: $(STAMP) lint typecheck
+# the browser tests drive Debian's chromium: installed here when missing and we are root
+# (otherwise they skip and say why); never the playwright download
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+
+test: $(STAMP) lint typecheck chromium
 	$(PY) -m pytest -m "not slow"
 
 lint: $(STAMP)

@@ -28,6 +28,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.replay",
     "jantaku.cli.score",
     "jantaku.cli.selfplay",
+    "jantaku.cli.serve",
 )
 """The modules that provide subcommands, in the order ``--help`` lists them."""
 

@@ -1,0 +1,889 @@
+/* jantaku's table in the browser: lobby, live table, result screens, replay viewer.
+   Plain JS, no build step. The server sends each seat only what its view holds. */
+"use strict";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+const WIND = "東南西北";
+const WIND_EN = ["East", "South", "West", "North"];
+const HONOR_NAMES = { "1z": "East", "2z": "South", "3z": "West", "4z": "North", "5z": "Haku", "6z": "Hatsu", "7z": "Chun" };
+const KIND_LABEL = { chii: "Chii", pon: "Pon", kan: "Kan", riichi: "Riichi", tsumo: "Tsumo", ron: "Ron",
+  kyuushu: "Kyuushu", kita: "Kita", skip: "Skip" };
+const KIND_ORDER = ["tsumo", "ron", "riichi", "kan", "pon", "chii", "kita", "kyuushu", "skip"];
+const KEYS = { r: "riichi", t: "win", c: "chii", p: "pon", k: "kan", s: "skip", escape: "skip", 9: "kyuushu", n: "kita" };
+const MJAI_TO_CODE = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
+const DRAW_NAMES = { exhaustive: "Exhaustive draw (荒牌平局)", kyuushu_kyuuhai: "Nine terminals (九種九牌)",
+  suufon_renda: "Four winds (四風連打)", suucha_riichi: "Four riichi (四家立直)", suukan_sanra: "Four kans (四槓散了)",
+  sanchahou: "Triple ron (三家和)", nagashi_mangan: "Nagashi mangan (流し満貫)" };
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+
+function tileName(code) {
+  if (!code || code === "?") return "hidden tile";
+  if (code[1] === "z") return HONOR_NAMES[code];
+  const suit = { m: "man", p: "pin", s: "sou" }[code[1]];
+  return code[0] === "0" ? `red 5 ${suit}` : `${code[0]} ${suit}`;
+}
+
+function tile(code, opts = {}) {
+  const t = el("div", "tile");
+  if (!code || code === "?" || opts.back) {
+    t.classList.add("back");
+  } else {
+    const img = el("img");
+    img.src = `/static/tiles/${code}.svg`;
+    img.alt = code;
+    t.appendChild(img);
+    t.dataset.tile = code;
+    t.title = tileName(code);
+  }
+  if (opts.side) t.classList.add("side");
+  for (const c of opts.cls || []) t.classList.add(c);
+  return t;
+}
+
+function mjaiCode(name) {
+  if (!name) return null;
+  if (MJAI_TO_CODE[name]) return MJAI_TO_CODE[name];
+  if (name.endsWith("r")) return "0" + name[1];
+  return name;
+}
+
+function roundName(bakaze, kyoku, honba) {
+  const wind = WIND["1234".indexOf(bakaze[0])] || "東";
+  return `${wind}${kyoku}局` + (honba ? ` ${honba}本場` : "");
+}
+
+/* ---------------- the board: seat areas rotated around the center ---------------- */
+
+function relPos(seat, me, n) {
+  const rel = (seat - me + n) % n;
+  return n === 3 && rel === 2 ? 3 : rel;
+}
+
+function meldNode(m) {
+  const node = el("div", "meld");
+  m.tiles.forEach((code, i) => {
+    if (i === m.added) return;
+    const down = m.down && m.down.includes(i);
+    const side = i === m.sideways;
+    const t = tile(code, { side, back: down });
+    if (side && m.added >= 0) {
+      const stack = el("div", "stack");
+      stack.appendChild(t);
+      stack.appendChild(tile(m.tiles[m.added], { side: true }));
+      node.appendChild(stack);
+    } else {
+      node.appendChild(t);
+    }
+  });
+  return node;
+}
+
+function pondNode(river, isLast) {
+  const pond = el("div", "pond");
+  let row = el("div", "row");
+  pond.appendChild(row);
+  let count = 0;
+  river.forEach((d, i) => {
+    if (count === 6 || count === 12) {
+      row = el("div", "row");
+      pond.appendChild(row);
+    }
+    count += 1;
+    const cls = [];
+    if (d.called) cls.push("called");
+    if (d.tsumogiri) cls.push("tsumogiri");
+    if (isLast && i === river.length - 1) cls.push("last");
+    row.appendChild(tile(d.tile, { side: d.riichi, cls }));
+  });
+  return pond;
+}
+
+/* t: the table (a view plus, in a replay, every hand); me: the seat at the bottom */
+function renderBoard(t, me, ui) {
+  const board = $("#board");
+  board.textContent = "";
+  const n = t.players;
+  for (let seat = 0; seat < n; seat++) {
+    const pos = relPos(seat, me, n);
+    const area = el("div", `seat-area rel${pos}`);
+    area.dataset.seat = seat;
+    const mine = seat === me && !ui.spectator;
+    if (mine) area.classList.add("mine");
+    const lastHere = t.last_discarder === seat || (t.last_discarder == null && ui.lastSeat === seat);
+    area.appendChild(pondNode(t.rivers[seat], lastHere));
+    // the hand
+    const row = el("div", "hand-row");
+    const open = t.hands && t.hands[seat] && t.hands[seat].length ? t.hands[seat] : null;
+    if (mine) {
+      buildOwnHand(row, t, ui);
+    } else if (open) {
+      if (ui.revealSmall) area.classList.add("reveal");
+      for (const code of open) row.appendChild(tile(code));
+      const drawn = t.drawns ? t.drawns[seat] : null;
+      if (drawn) { const d = tile(drawn); d.style.marginLeft = "8px"; row.appendChild(d); }
+    } else {
+      const size = t.hand_sizes[seat];
+      const drawnApart = size % 3 === 2;
+      for (let i = 0; i < size; i++) {
+        const b = tile(null);
+        if (drawnApart && i === size - 1) b.style.marginLeft = "8px";
+        row.appendChild(b);
+      }
+    }
+    area.appendChild(row);
+    // melds, north tiles, name
+    const melds = el("div", "melds");
+    for (const m of [...t.melds[seat]].reverse()) melds.appendChild(meldNode(m));
+    area.appendChild(melds);
+    if (t.nuki && t.nuki[seat]) {
+      const nk = el("div", "nuki");
+      for (let i = 0; i < t.nuki[seat]; i++) nk.appendChild(tile("4z"));
+      area.appendChild(nk);
+    }
+    area.appendChild(el("div", "name-tag", t.names[seat] || `seat ${seat}`));
+    if (t.riichi[seat]) area.appendChild(el("div", "riichi-stick"));
+    board.appendChild(area);
+  }
+  const center = centerPanel(t);
+  for (let seat = 0; seat < n; seat++) {  // each seat's side of the center: wind and score
+    const side = el("div", `center-seat rel${relPos(seat, me, n)}`);
+    side.appendChild(seatLabel(t, seat, me, ui));
+    center.appendChild(side);
+  }
+  board.appendChild(center);
+  if (ui.prompt) board.appendChild(ui.prompt);
+  if (ui.timer) board.appendChild(ui.timer);
+  fitBoard();
+}
+
+function seatLabel(t, seat, me, ui) {
+  const wrap = el("div", "seat-label");
+  const windIndex = (seat - t.oya + t.players) % t.players;
+  if (windIndex === 0) wrap.classList.add("oya");
+  if (t.turn === seat) wrap.classList.add("turn");
+  wrap.appendChild(el("span", "wind", WIND[windIndex]));
+  const score = el("span", "score");
+  if (ui.diff && seat !== me) {
+    const d = t.scores[seat] - t.scores[me];
+    score.textContent = (d > 0 ? "+" : "") + d;
+    score.classList.add("diff", d >= 0 ? "pos" : "neg");
+  } else {
+    score.textContent = t.scores[seat];
+  }
+  wrap.appendChild(score);
+  wrap.title = `${t.names[seat]} — click to show differences`;
+  wrap.addEventListener("click", () => { ui.diff = !ui.diff; ui.redraw && ui.redraw(); });
+  wrap.dataset.seat = seat;
+  return wrap;
+}
+
+function centerPanel(t) {
+  const c = el("div", "center");
+  c.appendChild(el("div", "round", roundName(t.bakaze, t.kyoku, 0)));
+  c.appendChild(el("div", "sticks", `${t.honba} 本場 · 供託 ${t.kyotaku}`));
+  c.appendChild(el("div", "left", `残り ${t.tiles_left}`));
+  const dora = el("div", "dora");
+  dora.setAttribute("aria-label", "dora indicators");
+  for (let i = 0; i < 5; i++) dora.appendChild(tile(t.dora_markers[i] || null, { cls: t.dora_markers[i] ? ["indicator"] : [] }));
+  c.appendChild(dora);
+  return c;
+}
+
+function fitBoard() {
+  const stage = $("#stage");
+  const board = $("#board");
+  const size = Math.min(stage.clientWidth, stage.clientHeight);
+  board.style.transform = `scale(${size / 720})`;
+}
+window.addEventListener("resize", fitBoard);
+
+/* ---------------- the live table ---------------- */
+
+const live = { ws: null, msg: null, me: 0, sel: -1, ui: { diff: false }, queue: [], chooser: null,
+  matchId: null, token: null, timerHandle: null, closed: false, lastSeat: null };
+
+/* which learning aids to show (each on its own toggle, kept in this browser) */
+function aidOn(name) {
+  try { return (JSON.parse(localStorage.getItem("jantaku.aids") || "{}")[name]) !== false; } catch { return true; }
+}
+function setAid(name, on) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem("jantaku.aids") || "{}"); } catch { all = {}; }
+  all[name] = on;
+  localStorage.setItem("jantaku.aids", JSON.stringify(all));
+}
+
+function tokens() {
+  try { return JSON.parse(localStorage.getItem("jantaku.tokens") || "{}"); } catch { return {}; }
+}
+function rememberToken(id, token, seat) {
+  const all = tokens();
+  all[id] = { token, seat };
+  localStorage.setItem("jantaku.tokens", JSON.stringify(all));
+}
+
+function startTable(matchId, token) {
+  live.matchId = matchId;
+  live.token = token;
+  $("#play").hidden = false;
+  $("#replay-controls").hidden = true;
+  $("#toggles").hidden = false;
+  connect();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${live.matchId}?token=${encodeURIComponent(live.token)}`);
+  live.ws = ws;
+  ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (live.closed || ev.code === 4403) return;
+    $("#status").textContent = "reconnecting…";
+    setTimeout(connect, 800);
+  };
+}
+
+function send(obj) {
+  if (live.ws && live.ws.readyState === 1) live.ws.send(JSON.stringify(obj));
+}
+
+function act(action) {
+  if (!live.msg || !live.msg.legal.length) return;
+  send({ type: "act", decision: live.msg.decision, index: action.index });
+  live.msg = { ...live.msg, legal: [] };
+  live.chooser = null;
+  drawLive();
+}
+
+function onMessage(msg) {
+  if (msg.type === "error") {
+    $("#status").textContent = `${msg.code}: ${msg.message}`;
+    if (msg.code === "forbidden") live.closed = true;
+    return;
+  }
+  if (msg.type !== "state") return;
+  live.me = msg.view.seat;
+  live.chooser = null;
+  if (!msg.legal.length || !live.msg || live.msg.decision !== msg.decision) live.sel = -1;
+  for (const e of msg.events) {
+    logEvent(e, msg.view);
+    if (e.type === "dahai") live.lastSeat = e.actor;
+  }
+  flashEvents(msg.events, msg.view);
+  live.msg = msg;
+  if (msg.last_result) live.queue.push(msg.last_result);
+  for (const r of msg.results || []) live.queue.push(r);
+  for (const box of $$("#toggles input")) box.checked = !!msg.prefs[box.dataset.pref];
+  const v = msg.view;
+  $("#status").textContent = msg.done ? "match over" :
+    `${roundName(v.bakaze, v.kyoku, v.honba)} · you are ${WIND_EN[(v.seat - v.oya + v.players) % v.players]}`;
+  drawLive();
+  showNextOverlay();
+}
+
+function logEvent(e, v) {
+  const name = (s) => (v.names[s] || `seat ${s}`);
+  let text = null;
+  switch (e.type) {
+    case "start_kyoku": text = `— ${roundName(e.bakaze === "E" ? "1z" : e.bakaze === "S" ? "2z" : e.bakaze === "W" ? "3z" : "4z", e.kyoku, e.honba)} —`; break;
+    case "dahai": text = `${name(e.actor)} discards ${tileName(mjaiCode(e.pai))}`; break;
+    case "chi": case "pon": case "daiminkan": case "kakan": case "ankan":
+      text = `${name(e.actor)}: ${e.type}`; break;
+    case "reach": text = `${name(e.actor)}: riichi`; break;
+    case "hora": text = `${name(e.actor)} wins (${e.actor === e.target ? "tsumo" : "ron"})`; break;
+    case "ryukyoku": text = DRAW_NAMES[e.reason] || e.reason; break;
+    case "dora": text = `new dora indicator ${tileName(mjaiCode(e.dora_marker))}`; break;
+    default: break;
+  }
+  if (!text) return;
+  const log = $("#log");
+  log.appendChild(el("li", null, text));
+  while (log.children.length > 60) log.removeChild(log.firstChild);
+  log.scrollTop = log.scrollHeight;
+}
+
+function flashEvents(events, v) {
+  const shout = { chi: "Chii", pon: "Pon", daiminkan: "Kan", kakan: "Kan", ankan: "Kan", reach: "Riichi",
+    nukidora: "Kita" };
+  for (const e of events) {
+    let word = shout[e.type];
+    if (e.type === "hora") word = e.actor === e.target ? "Tsumo" : "Ron";
+    if (!word) continue;
+    const f = el("div", "flash", word);
+    const board = $("#board");
+    setTimeout(() => { board.appendChild(f); setTimeout(() => f.remove(), 950); }, 10);
+  }
+}
+
+function legalDahais() {
+  const m = live.msg;
+  if (!m) return [];
+  return m.legal.filter((a) => a.kind === "dahai");
+}
+
+function buildOwnHand(row, t, ui) {
+  const m = live.msg;
+  const discards = ui.spectator ? [] : legalDahais();
+  const canCodes = new Set(discards.map((a) => a.tile));
+  const best = new Set();
+  if (m && m.aids && m.aids.discards && discards.length && aidOn("marks")) {
+    const top = m.aids.discards[0];
+    for (const d of m.aids.discards) if (d.shanten === top.shanten && d.loss === 0) best.add(d.tile);
+    for (const c of [...best]) if (c[0] === "5") best.add("0" + c[1]);  // the red five too
+  }
+  const tiles = [...t.hand.map((c) => ({ code: c, drawn: false }))];
+  if (t.drawn) tiles.push({ code: t.drawn, drawn: true });
+  tiles.forEach((x, i) => {
+    const cls = [];
+    if (x.drawn) cls.push("drawn");
+    if (discards.length) cls.push(canCodes.has(x.code) ? "can" : "dim");
+    if (best.has(x.code) && discards.length) cls.push("mark");
+    if (i === live.sel) cls.push("sel");
+    const node = tile(x.code, { cls });
+    node.dataset.index = i;
+    node.setAttribute("role", "button");
+    node.addEventListener("click", () => discardAt(i));
+    row.appendChild(node);
+  });
+  live.handTiles = tiles;
+}
+
+function discardAt(i) {
+  const x = live.handTiles && live.handTiles[i];
+  if (!x) return;
+  const options = legalDahais().filter((a) => a.tile === x.code);
+  if (!options.length) return;
+  const exact = options.find((a) => a.tsumogiri === x.drawn) || options[0];
+  act(exact);
+}
+
+function buildPrompt(legal) {
+  const calls = legal.filter((a) => a.kind !== "dahai");
+  if (!calls.length) return null;
+  const wrap = el("div", "prompt");
+  wrap.id = "prompt";
+  const groups = {};
+  for (const a of calls) (groups[a.kind] = groups[a.kind] || []).push(a);
+  for (const kind of KIND_ORDER) {
+    const list = groups[kind];
+    if (!list) continue;
+    const b = el("button", kind === "tsumo" || kind === "ron" ? "win" : kind, KIND_LABEL[kind]);
+    b.dataset.kind = kind;
+    b.addEventListener("click", () => choose(kind));
+    wrap.appendChild(b);
+  }
+  if (live.chooser) {
+    const row = el("div", "choices");
+    for (const a of groups[live.chooser] || []) {
+      const b = el("button");
+      b.dataset.index = a.index;
+      b.title = a.label;
+      const shown = a.consumed.length ? a.consumed : [a.tile];
+      for (const c of shown) b.appendChild(tile(c));
+      b.addEventListener("click", () => act(a));
+      row.appendChild(b);
+    }
+    wrap.appendChild(row);
+  }
+  return wrap;
+}
+
+function choose(kind) {
+  const m = live.msg;
+  if (!m) return;
+  let list = m.legal.filter((a) => a.kind === kind);
+  if (kind === "win") list = m.legal.filter((a) => a.kind === "tsumo" || a.kind === "ron");
+  if (!list.length) return;
+  // several shapes (chii 34m or 46m, a kan of two kinds, pon with or without the red five): choose
+  if (list.length > 1 && ["chii", "pon", "kan"].includes(kind)) {
+    live.chooser = kind;
+    drawLive();
+    return;
+  }
+  act(list[0]);
+}
+
+function timerNode(msg) {
+  if (msg.deadline == null || !msg.legal.length) return null;
+  const wrap = el("div", "timer");
+  const bar = el("div");
+  wrap.appendChild(bar);
+  const total = msg.timer || msg.deadline;
+  const end = performance.now() + msg.deadline * 1000;
+  clearInterval(live.timerHandle);
+  const tick = () => {
+    const left = Math.max(0, end - performance.now()) / 1000;
+    bar.style.width = `${(100 * left) / total}%`;
+    if (left <= 0) clearInterval(live.timerHandle);
+  };
+  tick();
+  live.timerHandle = setInterval(tick, 200);
+  return wrap;
+}
+
+function drawLive() {
+  const m = live.msg;
+  if (!m) return;
+  const ui = live.ui;
+  ui.redraw = drawLive;
+  ui.prompt = buildPrompt(m.legal);
+  ui.timer = timerNode(m);
+  ui.lastSeat = live.lastSeat;
+  ui.spectator = false;
+  renderBoard(m.view, m.view.seat, ui);
+  const board = $("#board");  // for scripts and tests: which decision the page shows
+  board.dataset.decision = m.decision;
+  board.dataset.pending = m.legal.length ? "yes" : "no";
+  board.dataset.done = m.done ? "yes" : "no";
+  drawAids(m);
+}
+
+function drawAids(m) {
+  const box = $("#aids");
+  box.textContent = "";
+  const a = m.aids;
+  $("#aid-toggles").hidden = !a;
+  if (!a) return;
+  const sh = a.shanten;
+  const head = el("h3", null, sh === -1 ? "Complete hand" : sh === 0 ? "Tenpai (聴牌)" : `${sh}-shanten (${sh}向聴)`);
+  if (aidOn("shanten")) box.appendChild(head);
+  if (a.win_now && typeof a.win_now === "object" && aidOn("value")) {
+    box.appendChild(el("div", null, `Tsumo now: ${a.win_now.summary} — ${a.win_now.text} (${a.win_now.yaku.join(", ")})`));
+  }
+  if (a.discards && a.discards.length && aidOn("acceptance")) {
+    const table = el("table");
+    table.setAttribute("aria-label", "acceptance of each discard");
+    const top = a.discards[0];
+    for (const d of a.discards.filter((x) => x.shanten === top.shanten).slice(0, 6)) {
+      const tr = el("tr", d.shanten === top.shanten && d.loss === 0 ? "best" : "");
+      const c1 = el("td"); c1.appendChild(tile(d.tile)); tr.appendChild(c1);
+      tr.appendChild(el("td", null, d.shanten === 0 ? "tenpai" : `${d.shanten}`));
+      const acc = el("td");
+      d.tiles.forEach((code, i) => { acc.appendChild(tile(code)); acc.appendChild(el("small", null, `${d.remaining[i]} `)); });
+      tr.appendChild(acc);
+      tr.appendChild(el("td", "n", `${d.total}枚`));
+      tr.appendChild(el("td", "n", d.loss ? `ロス${d.loss}` : ""));
+      table.appendChild(tr);
+    }
+    box.appendChild(el("h3", null, "Discards: acceptance (受け入れ)"));
+    box.appendChild(table);
+  }
+  if (a.waits && a.waits.length && aidOn("waits")) {
+    box.appendChild(el("h3", null, "Waits (待ち)"));
+    if (a.furiten) box.appendChild(el("div", "warn", "Furiten (振聴): no ron on these waits"));
+    const table = el("table");
+    for (const w of a.waits) {
+      const tr = el("tr");
+      const c1 = el("td"); c1.appendChild(tile(w.tile)); tr.appendChild(c1);
+      tr.appendChild(el("td", null, `${w.remaining} left`));
+      const val = (x) => (x === "no yaku" ? "no yaku" : x ? `${x.text}` : "—");
+      if (aidOn("value")) tr.appendChild(el("td", null, `ron ${val(w.ron)} · tsumo ${val(w.tsumo)}`));
+      table.appendChild(tr);
+    }
+    box.appendChild(table);
+  }
+  if (a.acceptance && aidOn("acceptance")) {
+    box.appendChild(el("h3", null, `Acceptance: ${a.acceptance.total} tiles`));
+    const div = el("div");
+    a.acceptance.tiles.forEach((code, i) => { div.appendChild(tile(code)); div.appendChild(el("small", null, `${a.acceptance.remaining[i]} `)); });
+    box.appendChild(div);
+  }
+}
+
+/* ---------------- result and final screens ---------------- */
+
+function showNextOverlay() {
+  if (!$("#overlay").hidden) return;
+  const r = live.queue.shift();
+  if (r) { showResult(r, live.msg ? live.msg.view.names : r.names, live.me, true); return; }
+  if (live.msg && live.msg.done && live.msg.final) showFinal(live.msg.final);
+}
+
+function closeOverlay() {
+  $("#overlay").hidden = true;
+  if ($("#play").dataset.mode === "live") showNextOverlay();
+}
+
+function payTable(deltas, scores, names) {
+  const t = el("table", "pay");
+  deltas.forEach((d, s) => {
+    const tr = el("tr");
+    tr.appendChild(el("td", null, names[s] || `seat ${s}`));
+    tr.appendChild(el("td", `num ${d > 0 ? "pos" : d < 0 ? "neg" : ""}`, d > 0 ? `+${d}` : `${d}`));
+    if (scores && scores.length) tr.appendChild(el("td", "num", `${scores[s]}`));
+    t.appendChild(tr);
+  });
+  return t;
+}
+
+function showResult(r, names, me, live_) {
+  const body = $("#overlay-body");
+  body.textContent = "";
+  body.className = "panel result";
+  names = names || r.names || [];
+  if (r.kind === "hora") {
+    const how = r.tsumo ? "Tsumo (自摸)" : `Ron (栄和) on ${names[r.target]}`;
+    body.appendChild(el("h2", null, `${names[r.actor]} — ${how}`));
+    const hand = el("div", "hand");
+    for (const c of r.hand) hand.appendChild(tile(c));
+    if (r.tile) { const w = tile(r.tile, { cls: ["win"] }); hand.appendChild(w); }
+    for (const m of r.melds || []) hand.appendChild(meldNode(m));
+    body.appendChild(hand);
+    const ind = el("div", "indicators");
+    ind.appendChild(el("span", null, "Dora "));
+    for (const c of r.dora_markers || []) ind.appendChild(tile(c));
+    if (r.ura_markers && r.ura_markers.length) {
+      ind.appendChild(el("span", null, "  Ura "));
+      for (const c of r.ura_markers) ind.appendChild(tile(c));
+    }
+    body.appendChild(ind);
+    const cols = el("div", "cols");
+    const yaku = el("table", "yaku");
+    yaku.setAttribute("aria-label", "yaku");
+    const detail = r.yaku_detail || [];
+    for (const [name, han] of r.yaku) {
+      const tr = el("tr");
+      const d = detail.find((y) => y.id === name);
+      tr.appendChild(el("td", null, d ? `${d.name} ${d.kanji}` : name));
+      tr.appendChild(el("td", "num", `${han} han`));
+      yaku.appendChild(tr);
+    }
+    cols.appendChild(yaku);
+    if (r.fu_items && r.fu_items.length) {
+      const fu = el("table", "fu");
+      fu.setAttribute("aria-label", "fu");
+      for (const [name, f] of r.fu_items) {
+        const tr = el("tr");
+        tr.appendChild(el("td", null, name));
+        tr.appendChild(el("td", "num", `${f} fu`));
+        fu.appendChild(tr);
+      }
+      cols.appendChild(fu);
+    }
+    body.appendChild(cols);
+    const total = el("div", "total");
+    total.dataset.han = r.han; total.dataset.fu = r.fu; total.dataset.points = r.points;
+    total.appendChild(el("span", null, `${r.fu ? r.fu + " fu " : ""}${r.han} han — ${r.payment || r.points}`));
+    if (r.limit) total.appendChild(el("span", "limit", r.limit));
+    body.appendChild(total);
+    body.appendChild(payTable(r.deltas, r.scores, names));
+  } else {
+    body.appendChild(el("h2", null, DRAW_NAMES[r.reason] || r.reason));
+    if (r.tenpai) body.appendChild(el("div", null, `Tenpai: ${r.tenpai.length ? r.tenpai.map((s) => names[s]).join(", ") : "nobody"}`));
+    (r.tehais || []).forEach((h, s) => {
+      if (!h.length) return;
+      const row = el("div", "hand");
+      row.appendChild(el("span", null, `${names[s]} `));
+      for (const c of h) row.appendChild(tile(c));
+      body.appendChild(row);
+    });
+    body.appendChild(payTable(r.deltas, r.scores, names));
+  }
+  if (r.review && r.review.length && aidOn("review")) {
+    const rv = el("div", "review");
+    rv.appendChild(el("h3", null, "Review: where the efficiency bot would have discarded differently"));
+    const t = el("table");
+    for (const x of r.review.slice(0, 5)) {
+      const tr = el("tr");
+      const a = el("td"); a.appendChild(el("span", null, "you ")); a.appendChild(tile(x.yours.tile));
+      a.appendChild(el("small", null, ` ${x.yours.shanten}向聴 ${x.yours.acceptance}枚`));
+      const b = el("td"); b.appendChild(el("span", null, "bot ")); b.appendChild(tile(x.bot.tile));
+      b.appendChild(el("small", null, ` ${x.bot.shanten}向聴 ${x.bot.acceptance}枚`));
+      tr.appendChild(el("td", null, `残り${x.tiles_left}`)); tr.appendChild(a); tr.appendChild(b);
+      t.appendChild(tr);
+    }
+    rv.appendChild(t);
+    body.appendChild(rv);
+  }
+  const ok = el("button", "ok", "OK");
+  ok.addEventListener("click", closeOverlay);
+  body.appendChild(ok);
+  $("#overlay").hidden = false;
+  ok.focus();
+}
+
+function showFinal(final) {
+  const body = $("#overlay-body");
+  body.textContent = "";
+  body.className = "panel final-screen";
+  body.appendChild(el("h2", null, "Final result (終局)"));
+  const t = el("table", "final");
+  const order = final.scores.map((_, s) => s).sort((a, b) => final.placements[a] - final.placements[b]);
+  const head = el("tr");
+  for (const h of ["", "", "points", "result (oka, uma)"]) head.appendChild(el("th", null, h));
+  t.appendChild(head);
+  for (const s of order) {
+    const tr = el("tr");
+    tr.appendChild(el("td", "place", `${final.placements[s]}位`));
+    tr.appendChild(el("td", null, final.names[s]));
+    tr.appendChild(el("td", "num", `${final.scores[s]}`));
+    const res = final.result[s];
+    tr.appendChild(el("td", "num", `${res > 0 ? "+" : ""}${res.toFixed(1)}`));
+    t.appendChild(tr);
+  }
+  body.appendChild(t);
+  const links = el("p");
+  const replay = el("a", null, "Replay this match"); replay.href = `/replay/${live.matchId}`;
+  const lobby = el("a", null, "Lobby"); lobby.href = "/";
+  links.append(replay, " · ", lobby);
+  body.appendChild(links);
+  const ok = el("button", "ok", "Close");
+  ok.addEventListener("click", () => { $("#overlay").hidden = true; });
+  body.appendChild(ok);
+  $("#overlay").hidden = false;
+}
+
+/* ---------------- keyboard ---------------- */
+
+document.addEventListener("keydown", (ev) => {
+  if ($("#play").hidden) return;
+  const key = ev.key.toLowerCase();
+  if (!$("#overlay").hidden) {
+    if (key === "enter" || key === "escape" || key === " ") { ev.preventDefault(); closeOverlay(); }
+    return;
+  }
+  if ($("#play").dataset.mode === "replay") {
+    if (key === "arrowright") step(1);
+    else if (key === "arrowleft") step(-1);
+    return;
+  }
+  const m = live.msg;
+  if (!m || !m.legal.length) return;
+  const tiles = live.handTiles || [];
+  if (key === "arrowleft" || key === "arrowright") {
+    ev.preventDefault();
+    const delta = key === "arrowleft" ? -1 : 1;
+    const start = live.sel < 0 ? (delta > 0 ? -1 : tiles.length) : live.sel;
+    live.sel = Math.max(0, Math.min(tiles.length - 1, start + delta));
+    drawLive();
+  } else if (key === "enter" || key === " ") {
+    ev.preventDefault();
+    if (live.sel < 0 && tiles.length) live.sel = tiles.length - 1;
+    discardAt(live.sel);
+  } else if (KEYS[key]) {
+    ev.preventDefault();
+    const kind = KEYS[key];
+    if (kind === "skip" && live.chooser) { live.chooser = null; drawLive(); return; }
+    choose(kind);
+  } else if (/^[1-9]$/.test(key) && live.chooser) {
+    const list = m.legal.filter((a) => a.kind === live.chooser);
+    const a = list[Number(key) - 1];
+    if (a) act(a);
+  }
+});
+
+/* ---------------- replay viewer ---------------- */
+
+const rv = { data: null, i: 0, ui: { diff: false }, shown: -1 };
+
+function startReplay(data, exportHref, exportJson) {
+  rv.data = data;
+  rv.i = 0;
+  $("#play").hidden = false;
+  $("#play").dataset.mode = "replay";
+  $("#toggles").hidden = true;
+  $("#aid-toggles").hidden = true;
+  $("#replay-controls").hidden = false;
+  $("#status").textContent = data.error ? `stopped: ${data.error}` : `${data.frames.length} events`;
+  const sel = $("#round-select");
+  sel.textContent = "";
+  for (const r of data.rounds) {
+    const o = el("option", null, r.label);
+    o.value = r.frame;
+    sel.appendChild(o);
+  }
+  const range = $("#frame-range");
+  range.max = Math.max(0, data.frames.length - 1);
+  const exp = $("#export");
+  if (exportHref) { exp.href = exportHref; exp.hidden = false; }
+  else if (exportJson) {
+    exp.href = URL.createObjectURL(new Blob([JSON.stringify(exportJson)], { type: "application/json" }));
+    exp.download = "tenhou6.json"; exp.hidden = false;
+  } else exp.hidden = true;
+  drawReplay();
+}
+
+function step(delta) {
+  if (!rv.data) return;
+  const n = rv.data.frames.length;
+  if (delta === "round+" || delta === "round-") {
+    const starts = rv.data.rounds.map((r) => r.frame);
+    if (delta === "round+") rv.i = starts.find((f) => f > rv.i) ?? n - 1;
+    else rv.i = [...starts].reverse().find((f) => f < rv.i) ?? 0;
+  } else {
+    rv.i = Math.max(0, Math.min(n - 1, rv.i + delta));
+  }
+  drawReplay();
+}
+
+function drawReplay() {
+  const f = rv.data.frames[rv.i];
+  if (!f) return;
+  const openHands = $("#open-hands").checked;
+  const t = { ...f };
+  if (!openHands) t.hands = f.hands.map((h, s) => (s === 0 ? h : []));
+  rv.ui.redraw = drawReplay;
+  rv.ui.spectator = true;
+  rv.ui.revealSmall = true;
+  rv.ui.prompt = null;
+  rv.ui.timer = null;
+  renderBoard(t, 0, rv.ui);
+  $("#frame-range").value = rv.i;
+  const rounds = rv.data.rounds.filter((r) => r.frame <= rv.i);
+  if (rounds.length) $("#round-select").value = rounds[rounds.length - 1].frame;
+  $("#frame-label").textContent = `${rv.i + 1} / ${rv.data.frames.length}: ${f.event.type}`;
+  $("#aids").textContent = "";
+  if ((f.result || f.final) && rv.shown !== rv.i) {
+    rv.shown = rv.i;
+    if (f.result) showResult(f.result, rv.data.names, 0, false);
+    else showFinalReplay(f.final);
+  }
+}
+
+function showFinalReplay(final) {
+  const placements = final.scores.map((s, i) => 1 + final.scores.filter((x, j) => x > s || (x === s && j < i)).length);
+  showFinal({ ...final, placements, names: rv.data.names });
+}
+
+for (const b of $$("#replay-controls button")) {
+  b.addEventListener("click", () => {
+    const s = b.dataset.step;
+    step(s.startsWith("round") ? s : Number(s));
+  });
+}
+$("#frame-range").addEventListener("input", (ev) => { rv.i = Number(ev.target.value); drawReplay(); });
+$("#round-select").addEventListener("change", (ev) => { rv.i = Number(ev.target.value); drawReplay(); });
+$("#open-hands").addEventListener("change", drawReplay);
+
+/* ---------------- lobby ---------------- */
+
+async function startLobby() {
+  $("#lobby").hidden = false;
+  const opts = await (await fetch("/api/options")).json();
+  const preset = $("#preset");
+  for (const p of opts.presets) {
+    const o = el("option", null, `${p.name} (${p.players} players)`);
+    o.value = p.name;
+    o.dataset.players = p.players;
+    preset.appendChild(o);
+  }
+  const seatChoices = () => {
+    const n = Number(preset.selectedOptions[0].dataset.players);
+    const box = $("#seat-choices");
+    const old = $$("select", box).map((s) => s.value);
+    box.textContent = "";
+    for (let s = 0; s < n; s++) {
+      const label = el("label", null, `${WIND_EN[s]} seat `);
+      const sel = el("select");
+      sel.dataset.seat = s;
+      for (const kind of ["human", ...opts.bots, ...(opts.mjai ? ["mjai:"] : [])]) {
+        const o = el("option", null, kind === "human" ? "person" : kind === "mjai:" ? "mjai bot (command)…" : `${kind} bot`);
+        o.value = kind;
+        sel.appendChild(o);
+      }
+      sel.value = old[s] || (s === 0 ? "human" : "efficiency");
+      const cmd = el("input");
+      cmd.type = "text"; cmd.placeholder = "command"; cmd.hidden = sel.value !== "mjai:";
+      sel.addEventListener("change", () => { cmd.hidden = sel.value !== "mjai:"; });
+      label.append(sel, cmd);
+      box.appendChild(label);
+    }
+  };
+  preset.addEventListener("change", seatChoices);
+  seatChoices();
+  $("#new-match").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const seats = $$("#seat-choices label").map((l) => {
+      const v = $("select", l).value;
+      return v === "mjai:" ? `mjai:${$("input", l).value}` : v;
+    });
+    const seedText = $("#seed").value.trim();
+    const body = { preset: preset.value, length: $("input[name=length]:checked").value, seats,
+      seed: seedText === "" ? null : Number(seedText), timer: Number($("#timer").value),
+      pace: Number($("#pace").value) };
+    const r = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify(body) });
+    const data = await r.json();
+    if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
+    for (const l of data.links) rememberToken(data.id, l.token, l.seat);
+    if (data.links.length > 1) {
+      const box = $("#links");
+      box.textContent = "";
+      box.appendChild(el("p", null, "A link for each person's seat (share over the LAN):"));
+      for (const l of data.links) {
+        const a = el("a", null, `${WIND_EN[l.seat]} seat`);
+        a.href = l.url;
+        box.append(a, " ");
+      }
+      return;
+    }
+    location.href = data.links[0].url;
+  });
+  $("#upload").addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    const r = await fetch("/api/replay", { method: "POST", body: await file.arrayBuffer() });
+    const data = await r.json();
+    if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
+    $("#lobby").hidden = true;
+    history.pushState({}, "", "/replay");
+    startReplay(data, null, data.tenhou6_json);
+  });
+  const list = await (await fetch("/api/matches")).json();
+  const body = $("#matches tbody");
+  const mine = tokens();
+  for (const m of list.matches) {
+    const tr = el("tr");
+    tr.appendChild(el("td", null, new Date(m.created * 1000).toLocaleString()));
+    tr.appendChild(el("td", null, `${m.preset}, ${m.length === "east_only" ? "東風" : "半荘"}`));
+    const who = m.names.map((name, s) => (m.final && m.final.placements ? `${name} (${m.final.placements[s]})` : name));
+    tr.appendChild(el("td", null, who.join(", ")));
+    const td = el("td");
+    if (m.status === "playing" && mine[m.id]) {
+      const a = el("a", null, "resume"); a.href = `/table/${m.id}?token=${mine[m.id].token}`; td.appendChild(a);
+    } else if (m.status === "done") {
+      const a = el("a", null, "replay"); a.href = `/replay/${m.id}`; td.appendChild(a);
+    } else {
+      td.textContent = m.status;
+    }
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+}
+
+/* ---------------- routes ---------------- */
+
+$$("#aid-toggles input").forEach((box) => {
+  box.checked = aidOn(box.dataset.aid);
+  box.addEventListener("change", () => { setAid(box.dataset.aid, box.checked); drawLive(); });
+});
+$$("#toggles input").forEach((box) => {
+  box.addEventListener("change", () => send({ type: "settings", [box.dataset.pref]: box.checked }));
+});
+
+async function route() {
+  const path = location.pathname;
+  const q = new URLSearchParams(location.search);
+  let m;
+  if ((m = path.match(/^\/table\/([\w-]+)$/))) {
+    const token = q.get("token") || (tokens()[m[1]] || {}).token;
+    if (token) rememberToken(m[1], token, null);
+    $("#play").dataset.mode = "live";
+    startTable(m[1], token || "");
+  } else if ((m = path.match(/^\/replay\/([\w-]+)$/))) {
+    const r = await fetch(`/api/matches/${m[1]}/replay`);
+    const data = await r.json();
+    if (!r.ok) { $("#lobby").hidden = false; $("#lobby-error").textContent = data.error; return; }
+    startReplay(data, data.tenhou6, null);
+  } else {
+    startLobby();
+  }
+}
+route();
