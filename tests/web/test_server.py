@@ -386,3 +386,20 @@ def test_broken_records_and_binary_frames_get_errors_not_crashes() -> None:
             assert _first_error(ws)["code"] == "malformed"
             ws.send_text("x" * 10000)
             assert _first_error(ws)["code"] == "malformed"
+
+
+def test_the_scorekeeper_is_served_at_keep_on_the_same_store(tmp_path: Path) -> None:
+    db = tmp_path / "jantaku.sqlite3"
+    with TestClient(create_app(db)) as client:
+        assert "/keep/" in client.get("/").text  # the lobby links to it
+        r = client.get("/keep", follow_redirects=False)
+        assert r.status_code == 308 and r.headers["location"] == "/keep/"
+        page = client.get("/keep/")
+        assert page.status_code == 200 and "keep.js" in page.text
+        made = client.post("/keep/api/matches", json={"names": ["A", "B", "C", "D"]})
+        assert made.status_code == 200, made.text
+        assert client.post("/keep/api/matches", json={"names": ["A"]}).status_code == 400
+    # the match was kept in the table's own file, beside the table's tables
+    from jantaku.keep.store import KeepStore
+
+    assert [m.names for m in KeepStore(db).matches()] == [("A", "B", "C", "D")]

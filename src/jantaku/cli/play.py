@@ -8,7 +8,8 @@ Each decision shows the table on one 80×24 screen with your hand numbered (the
 drawn tile last); type a number or a tile name to discard, a letter for the other
 actions, ``?`` for the keys (see :mod:`jantaku.agents.human`). The result of every
 hand is shown with its yaku, fu, limit and payments and waits for a key.
-``--terminal`` asks for this terminal table (the default).
+``--terminal`` asks for this terminal table (the default of ``jantaku play``; the table
+in the browser is ``jantaku serve``, which ``make play`` starts).
 
 Leaving — ``q``, the end of input or Ctrl-C — abandons the match at once with a
 one-line message and exit status 0, so that ``make play`` ends quietly: while the
@@ -52,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--terminal",
         action="store_true",
-        help="play at the table in this terminal (the default for now)",
+        help="play at the table in this terminal (the default here; the table in the browser is jantaku serve, which make play starts)",
     )
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")

@@ -32,15 +32,17 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from jantaku.agents import BOTS
 from jantaku.errors import JantakuError
+from jantaku.keep.api import create_keep_app
 from jantaku.logs.tenhou import to_tenhou6
 from jantaku.rules import PRESETS
+from jantaku.store import default_path
 from jantaku.web.protocol import Act, Ping, ProtocolError, Settings, error_json
 from jantaku.web.protocol import parse_client_message as parse_message
 from jantaku.web.replay import MAX_RECORD, read_record, replay_json
@@ -274,6 +276,9 @@ def create_app(
         Route("/static/tiles/{name}", tile),
         Mount("/static", StaticFiles(directory=static), name="static"),
         WebSocketRoute("/ws/{match_id}", seat_socket),
+        # the scorekeeper for real tables, on the same store (its page links relatively)
+        Route("/keep", lambda request: RedirectResponse("/keep/", status_code=308)),
+        Mount("/keep", create_keep_app(db_path if db_path is not None else default_path())),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
