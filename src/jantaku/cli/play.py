@@ -53,7 +53,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--terminal",
         action="store_true",
-        help="play at the table in this terminal (the default here; the table in the browser is jantaku serve, which make play starts)",
+        help=(
+            "play at the table in this terminal (the default here; the table in the "
+            "browser is jantaku serve, which make play starts)"
+        ),
     )
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
