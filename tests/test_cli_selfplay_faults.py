@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -248,7 +249,9 @@ def test_the_first_ctrl_c_at_the_table_ends_play() -> None:
     assert proc.stdout is not None and proc.stderr is not None
     try:
         shown = b""
-        while b"q quits" not in shown:  # the first question is on the screen
+        while b"q quit" not in shown:  # the first question is on the screen
+            ready, _, _ = select.select([proc.stdout], [], [], 120)  # a limit, not a timing
+            assert ready, f"no question on the screen: {shown.decode()}"
             chunk = os.read(proc.stdout.fileno(), 4096)
             assert chunk, shown.decode()
             shown += chunk
@@ -262,6 +265,6 @@ def test_the_first_ctrl_c_at_the_table_ends_play() -> None:
             proc.wait()
         assert proc.stdin is not None
         proc.stdin.close()
-    assert proc.returncode == 130
+    assert proc.returncode == 0  # leaving is no failure: make play ends quietly
     assert "interrupted: the match is abandoned (seed 3)" in out
     assert "Traceback" not in err
