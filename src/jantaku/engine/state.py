@@ -1669,6 +1669,7 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
 
 
 _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
+    StartKyoku: _start_kyoku_trusted,
     Tsumo: _tsumo_commit,
     Dahai: _dahai_commit,
     Chi: _chi_commit,
@@ -1679,9 +1680,12 @@ _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
 def apply_trusted(state: State, event: Event) -> State:
     """Apply an event already known to be legal, skipping the checks (the fast path).
 
-    For the referee's own draws and for choices it has matched against
-    :func:`~jantaku.engine.legal_actions`; anything else must go through
-    :func:`apply`, since an illegal event given here corrupts the state.
+    The same transition as :func:`apply` (the same bookkeeping, to the same state)
+    without the legality checks of a deal, a draw, a discard, a chii or a pon; every
+    other event is checked as by :func:`apply`. For the referee's own deals and draws
+    and for choices it has matched against :func:`~jantaku.engine.legal_actions`;
+    anything else must go through :func:`apply`, since an illegal event given here
+    corrupts the state.
 
     >>> from jantaku.rules import TENHOU
     >>> apply_trusted(State(TENHOU), StartGame(names=("a", "b", "c", "d"))).phase_name
