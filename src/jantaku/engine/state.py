@@ -1282,6 +1282,18 @@ def _hora(s: State, e: Hora) -> None:
                 raise _illegal(seat, e, "head bump: only one player wins on a discard (G5)")
             if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
                 raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
+            if discarder is not None:
+                last = s.ron_winners[-1]
+                if (seat - discarder) % n < (last - discarder) % n:
+                    # the honba and deposits go to the first win, the winner nearest
+                    # the discarder (G5): the wins must come in that order
+                    raise _illegal(
+                        seat,
+                        e,
+                        f"the wins on one discard come in turn order from the discarder: "
+                        f"seat {seat} before seat {last} (the honba and deposits go to the "
+                        "winner nearest the discarder)",
+                    )
         else:
             raise _illegal(seat, e, f"not now: the table is in the {s.phase_name} phase")
         if tile_or_none is None or discarder is None or e.target != discarder:
