@@ -195,7 +195,7 @@ class Referee:
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
-                self._emit(own, trusted=True)  # matched against the legal actions above
+                self._emit_trusted(own)  # matched against the legal actions above
                 while self._dora_after_discard:
                     self._reveal()
                     self._dora_after_discard -= 1
@@ -240,6 +240,15 @@ class Referee:
                 event = s.results[-1]
         else:
             apply(s, event)
+        self.log.append(event)
+        hook = self._on_event
+        if hook is not None:
+            hook(self, event)
+
+    def _emit_trusted(self, event: Event) -> None:
+        """:meth:`_emit` of a trusted draw or discard (the hot path: no keyword, no
+        result to log in its place)."""
+        apply_trusted(self.state, event)
         self.log.append(event)
         hook = self._on_event
         if hook is not None:
@@ -407,7 +416,7 @@ class Referee:
         if t == FLOWER:  # T4: set aside, the replacement draw follows
             self._emit(Flower(nxt, t))
             return
-        self._emit(_TSUMO[nxt][t], trusted=True)  # the referee's own draw
+        self._emit_trusted(_TSUMO[nxt][t])  # the referee's own draw
 
     def _replace(self, seat: int) -> None:
         """The replacement draw after a kan, a nukidora or a flower (a flower again is set
@@ -423,7 +432,7 @@ class Referee:
         if t == FLOWER:
             self._emit(Flower(seat, t))
         else:
-            self._emit(_TSUMO[seat][t], trusted=True)  # the referee's own draw
+            self._emit_trusted(_TSUMO[seat][t])  # the referee's own draw
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -487,7 +496,7 @@ class Referee:
                         if t == FLOWER:  # T4: set aside, the replacement draw follows
                             self._emit(Flower(nxt, t))
                             continue
-                        self._emit(_TSUMO[nxt][t], trusted=True)  # the referee's own draw
+                        self._emit_trusted(_TSUMO[nxt][t])  # the referee's own draw
                         self._pending = {nxt: _own_turn(s, nxt)}  # its turn: act
                         return
             elif ph == _ACT:
@@ -518,7 +527,7 @@ class Referee:
                     if t == FLOWER:  # T4: set aside, the replacement draw follows
                         self._emit(Flower(s.turn, t))
                         continue
-                    self._emit(_TSUMO[s.turn][t], trusted=True)  # the referee's own draw
+                    self._emit_trusted(_TSUMO[s.turn][t])  # the referee's own draw
             elif ph == Phase.START_GAME:
                 self._emit(
                     StartGame(
