@@ -761,8 +761,14 @@ MAJSOUL_SANMA: Final = replace(
 """Mahjong Soul three-player ranked rules (雀魂 三人麻雀).
 
 Sources: the Mahjong Soul rules screen and the three-player scoring vectors in
-``data/scoring_vectors/riichienv_agari``. Sources disagree on: the tsumo share of the
-missing seat (split here), honba per payer, uma per room.
+``data/scoring_vectors/riichienv_agari`` (han, fu and yaku only: they say nothing of
+payments). Sources disagree on: the tsumo share of the missing seat, split here (the
+North seat's share, basic points × 1 or × 2, halved between the two payers and each
+payment rounded up to 100 — the 北家分折半 reckoning of 丸どり as 麻雀ルール.com
+"丸どり(まるっぽ)の得点計算" describes it, which rounds to the nearest 100 instead),
+while irilyuu.com "天鳳・雀魂の点数計算一覧" says Mahjong Soul plays tsumo-son as
+Tenhou does; no Mahjong Soul record or rules text at hand settles it. Also honba per
+payer, uma per room.
 """
 
 PRESETS: Final[dict[str, Rules]] = {
