@@ -195,7 +195,11 @@ class Referee:
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
-                self._emit_trusted(own)  # matched against the legal actions above
+                # matched against the legal actions above: _emit_trusted, spelled out
+                apply_trusted(s, own)
+                self.log.append(own)
+                if self._on_event is not None:
+                    self._on_event(self, own)
                 while self._dora_after_discard:
                     self._reveal()
                     self._dora_after_discard -= 1
@@ -496,7 +500,12 @@ class Referee:
                         if t == FLOWER:  # T4: set aside, the replacement draw follows
                             self._emit(Flower(nxt, t))
                             continue
-                        self._emit_trusted(_TSUMO[nxt][t])  # the referee's own draw
+                        # the referee's own draw: _emit_trusted, spelled out
+                        draw = _TSUMO[nxt][t]
+                        apply_trusted(s, draw)
+                        self.log.append(draw)
+                        if self._on_event is not None:
+                            self._on_event(self, draw)
                         self._pending = {nxt: _own_turn(s, nxt)}  # its turn: act
                         return
             elif ph == _ACT:
