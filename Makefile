@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 LINTED := $(wildcard src tests bench tools)
 
-.PHONY: play play-terminal chromium test lint typecheck bench conformance clean tables
+.PHONY: play play-terminal chromium test lint typecheck bench conformance fuzz clean tables
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,14 @@ conformance: $(STAMP)
 	@echo "jantaku replay --quiet --jobs 2 <$(words $(GAMES)) Tenhou games in $(DATA)>"
 	@$(VENV)/bin/jantaku replay --quiet --jobs 2 $(GAMES)
 	JANTAKU_SHARED="$(abspath $(DATA)/..)" $(PY) -m pytest -m slow
+
+# the big fuzz (not in CI): invariants after every event of many matches of every preset,
+# on every core, resumable (FUZZ_PROGRESS); e.g. make fuzz FUZZ_MATCHES=5000 FUZZ_JOBS=1
+FUZZ_MATCHES  ?= 100000
+FUZZ_JOBS     ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_PROGRESS ?= .fuzz-progress.json
+fuzz: $(STAMP)
+	$(PY) tools/fuzz.py --matches $(FUZZ_MATCHES) --jobs $(FUZZ_JOBS) --progress $(FUZZ_PROGRESS)
 
 tables: $(STAMP)
 	$(PY) tools/gen_tables.py

@@ -279,7 +279,8 @@ def test_G5_ron_beats_pon() -> None:
 def test_G6_kuikae_and_suji_kuikae_options() -> None:
     """G6: after a chii, no discard of the called tile nor (by option) the other end."""
     hands = (JUNK[0], "3456m456p678p88p2s", JUNK[1], "1379m1379p1379s3z")
-    for rules, banned in ((TENHOU, {"3m", "6m"}), (EMA, set())):
+    # EMA RCR 2016 forbids swap calls as Tenhou does; the 000 rulebook is silent (allowed)
+    for rules, banned in ((TENHOU, {"3m", "6m"}), (EMA, {"3m", "6m"}), (TEXTBOOK, set())):
         s = start(hands, rules)
         turn(s, 0, "6z", "3m")
         apply(s, Chi(actor=1, target=0, pai=t("3m"), consumed=parse_tiles("45m")))

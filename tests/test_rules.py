@@ -160,12 +160,20 @@ def test_competition_presets_follow_their_rule_books() -> None:
     assert m.kan_dora_timing is KanDoraTiming.IMMEDIATE and m.kiriage_mangan and not m.tobi
     assert m.multiple_ron is MultipleRon.HEAD_BUMP and not m.kokushi_robs_ankan
     assert m.uma == (30000, 10000, -10000, -30000)
+    # 数え役満なし: 13 han or more is a sanbaiman; yakuman combine, no double yakuman
+    assert not m.kazoe_yakuman and m.yakuman_stacking and not m.double_yakuman
     e = PRESETS["ema"]
-    # EMA RCR: red fives, kuikae allowed, double/triple ron, renhou yakuman, no stacking
-    assert e.red_fives == (1, 1, 1) and not e.kuikae_forbidden
-    assert e.multiple_ron is MultipleRon.DOUBLE and not e.abort_sanchahou
-    assert e.renhou.value == "yakuman" and not e.yakuman_stacking
-    assert not e.tenpai_on_own_fourth and not e.kazoe_yakuman
+    # EMA RCR 2016 (the EMA's list of changes since 2012): no red fives, open tanyao,
+    # renhou a mangan, daisuushii a single yakuman, 13+ han a sanbaiman, no swap calls,
+    # no abortive draws, no nagashi mangan; unlike WRC 2015: double and triple ron, no
+    # kiriage, leftover riichi bets to the winner
+    assert e.red_fives == (0, 0, 0) and e.kuitan and e.renhou.value == "mangan"
+    assert not e.double_yakuman and not e.yakuman_stacking and not e.kazoe_yakuman
+    assert e.kuikae_forbidden and e.suji_kuikae_forbidden and not e.nagashi_mangan
+    assert not any(getattr(e, f.name) for f in fields(e) if f.name.startswith("abort_"))
+    assert e.multiple_ron is MultipleRon.DOUBLE and not e.kiriage_mangan
+    assert e.leftover_deposits is LeftoverDeposits.TO_TOP and not e.tenpai_on_own_fourth
+    assert e.uma == (15000, 5000, -5000, -15000) and (e.start_points, e.oka) == (30000, False)
     w = PRESETS["wrc"]
     assert w.multiple_ron is MultipleRon.HEAD_BUMP and w.red_fives == (0, 0, 0)
     assert (w.start_points, w.return_points, w.oka) == (30000, 30000, False)

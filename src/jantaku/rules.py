@@ -546,6 +546,7 @@ MLEAGUE: Final = replace(
     pao_whole_hand=False,
     double_wind_pair_fu=2,
     kiriage_mangan=True,
+    kazoe_yakuman=False,
     nagashi_mangan=True,
     multiple_ron=MultipleRon.HEAD_BUMP,
     kan_dora_timing=KanDoraTiming.IMMEDIATE,
@@ -559,15 +560,26 @@ MLEAGUE: Final = replace(
 )
 """M-League (Mリーグ) rules: 25,000 / 30,000, uma 10-30, no busting, no agari-yame.
 
-Sources: the M-League official rules as summarised by public pages (mahjong-space.com
-"Mリーグ", majannavi.com "Mリーグ公式ルールまとめ", majyan-item.com): red fives one
-each, kuitan and atozuke, no abortive draws (九種九牌・四風連打・四人リーチ・四槓 all
-play on), kan dora revealed at once, no chankan of an ankan (kokushi included), head
-bump on several rons (no double ron), no busting and riichi allowed below 1,000
-points, tenpai renchan without agari-yame, 7,700 rounded up to mangan (kiriage),
-300 per honba, double-wind pair 2 fu. Sources disagree on: nagashi mangan (kept on),
-and the chombo, which M-League settles as a 20-point penalty on the final score
-rather than a mangan payment (``chombo_basic`` keeps the table payment).
+Knob by knob. The official rules (m-league.jp) were not reachable; [I] is
+majyan-item.com "Mリーグルール" (a summary of the official page), [K] k-bys.work
+"Mリーグルール", [S] mahjong-space.com "Mリーグ" and majannavi.com "Mリーグ公式ルール
+まとめ"; the rest is as the Tenhou preset.
+
+- 25,000 / 30,000 with oka, ``uma`` 30/10/−10/−30: [I] (+10, +30), [K] (順位点 +50 /
+  +10 / −10 / −30 with the oka).
+- ``red_fives`` one a suit, ura dora, ippatsu, ``kuitan`` and ``atozuke``: [I], [K].
+- ``tobi`` off: [I] (トビなし); ``riichi_min_points`` 0 follows (riichi below 1,000, [S]).
+- ``multiple_ron`` head bump: [I] (ダブロンなし).
+- ``kiriage_mangan`` on: [I] (7700は切り上げ), [K].
+- ``kazoe_yakuman`` off: [K] (数え役満なし: 13 han or more is a sanbaiman).
+- ``yakuman_stacking`` on, ``double_yakuman`` off: [K] (yakuman combine, as daisangen +
+  tsuuiisou; suuankou tanki or a 13-wait kokushi are not double).
+- every ``abort_*`` off (九種九牌・四風連打・四人リーチ・四槓 play on), ``kan_dora_timing``
+  at once, ``kokushi_robs_ankan`` off, ``agari_yame`` / ``tenpai_yame`` off,
+  ``double_wind_pair_fu`` 2, ``west_extension`` off, honba 300: [S].
+Sources disagree on, or cannot be represented: nagashi mangan (kept on); the chombo,
+a 20,000-point penalty on the final score ([I]) rather than a mangan payment at the
+table (``chombo_basic`` keeps the table payment); ``pao_whole_hand`` (off here).
 """
 
 WRC: Final = replace(
@@ -600,39 +612,84 @@ WRC: Final = replace(
 )
 """World Riichi Championship rules: 30,000 / 30,000, uma 15-5, no red fives.
 
-Sources: the WRC rule book (2015, and the 2022 changes as discussed publicly): no
-abortive draws, no nagashi mangan, one winner only (several rons resolved by turn
-order from the discarder), kiriage mangan, counted yakuman capped at sanbaiman, no
-double yakuman for a particular wait, riichi allowed with fewer than four tiles left
-(2022). Sources disagree on: the double-wind pair (2 fu here), kan-dora timing across
-WRC editions, and riichi late in the hand (the 2015 book needs a draw left).
+Knob by knob. [R] is the WRC rule book 2015 (Sylvain Malbec; chapters as published by
+ooyamaneko.net "WRC_2015"), [E] its 2014 errata by the rules director (reachmahjong.com
+forum, "World Riichi Championship 2014 - rules!"), [A] the EMA's comparison of its 2016
+rules with WRC 2015 (mahjong-europe.org), [W] the riichi.wiki page "World Riichi
+Championship rules".
+
+- ``start_points`` / ``return_points`` 30,000, no oka, ``uma`` 15/5/−5/−15: [W]
+  ("Session score = ((points − 30,000) / 1,000) + uma").
+- ``red_fives`` none: red fives are a variant of the WRC Rules 2022 "Optional Rules"
+  (Mod.2.1 Red Fives), not of the official rules.
+- ``kuitan`` on: [W], [E]; ``kuikae_forbidden`` and ``suji_kuikae_forbidden`` on: [E]
+  ("Swap-calling (kuikae) is NOT allowed", both the same tile and the other end).
+- ``kazoe_yakuman`` off: [E] ("Kazoe yakuman is not allowed", 11+ han a sanbaiman).
+- ``kiriage_mangan`` on: [A] ("4-30 is rounded to mangan" in WRC, not in EMA).
+- every ``abort_*`` off: [R] §5.7 ("There are no abortive draws"), [W].
+- ``multiple_ron`` head bump: [R] §5.7.6 ("only the player closer to the discarder,
+  according to the turn order, will win ... Each hand can have only one winner").
+- ``honba_value`` 300, 100 a payer on a tsumo: [R] §5.7.7.
+- ``noten_payment_total`` 3,000: [R] §5.7.2.
+- ``agari_yame`` / ``tenpai_yame`` off: [R] §5.9.1 ("No agari yame").
+- ``double_yakuman`` off: [W] ("Every yakuman is counted as single yakuman").
+- ``nagashi_mangan`` off, ``kokushi_robs_ankan`` off, ``double_wind_pair_fu`` 2,
+  ``tenpai_on_own_fourth`` on, ``riichi_min_tiles_left`` 0 (2022): as discussed
+  publicly around the 2015 and 2022 books; not checked against a chapter here.
+Sources disagree on, or not found: busting ([W]'s table says a negative score ends the
+game; ``tobi`` off here), riichi bets left at the end ([A] says WRC 2015 does not give
+them to the winner; ``TO_TOP`` kept, the WRC text was not found), renhou ([E] calls it
+cumulative with other yaku; off here), kan-dora timing across editions, and the 2025
+edition (not found).
 """
 
 EMA: Final = replace(
     WRC,
-    red_fives=(1, 1, 1),
     kiriage_mangan=False,
     kan_dora_timing=KanDoraTiming.IMMEDIATE,
-    kuitan=True,
-    kuikae_forbidden=False,
-    suji_kuikae_forbidden=False,
-    nagashi_mangan=True,
-    renhou=Renhou.YAKUMAN,
-    yakuman_stacking=False,
     multiple_ron=MultipleRon.DOUBLE,
+    renhou=Renhou.MANGAN,
+    yakuman_stacking=False,
     tenpai_on_own_fourth=False,
 )
-"""European Mahjong Association riichi rules (EMA RCR 2016): 30,000 / 30,000, uma 15-5.
+"""European Mahjong Association riichi rules, the Riichi Competition Rules 2016 edition
+(in force from 1 April 2016).
 
-Sources: the EMA Riichi Competition Rules as summarised on riichi.wiki ("EMA Riichi
-Competition Rules") and mahjongtime.com: one red five per suit, open tanyao, kuikae
-allowed (any discard after a call), kan dora revealed at once for every kan, no
-abortive draws, double and triple ron each paid by the discarder, nagashi mangan,
-renhou a yakuman, pao for daisangen and daisuushii, yakuman not cumulative, no
-tenpai on a tile the hand holds four times, counted yakuman capped at sanbaiman.
-Sources disagree on: daisuushii as the only double yakuman (not representable by
-``double_yakuman``, which is all or none; off here), open tanyao (earlier editions
-forbade it), kiriage (off here) and the double-wind pair fu (2 here).
+Knob by knob. [A] is the EMA's own announcement of the edition ("Revised EMA Riichi
+rules are ready", mahjong-europe.org, which lists the changes since the 2012 edition
+and the differences from the WRC rules 2015); [W] is the riichi.wiki page "EMA Riichi
+Competition Rules" (current revision); the rest is as the WRC preset, which [A] says
+the edition follows except where listed.
+
+- ``red_fives`` none: [A] "Red fives have been removed".
+- ``kuitan`` on: [A] "Tanyao (All Simples) can be an open hand".
+- ``renhou`` a mangan: [A] "Renho (Blessing of Man) is a mangan, not a yakuman".
+- ``double_yakuman`` off: [A] "Dai suushii (Big Four Winds) is a yakuman, not a double
+  yakuman"; ``yakuman_stacking`` off (accumulated yakuman were removed before 2016, [A]).
+- ``kazoe_yakuman`` off: [A] "A hand with 13+ fan is scored as a sanbaiman".
+- ``kuikae_forbidden`` and ``suji_kuikae_forbidden`` on: [A] "Swap-calling is not
+  allowed" (RCR 2016 §3.3.2 Swap-calling).
+- every ``abort_*`` off: [A] "Abortive draws are not allowed"; [W] "Abortive draws are
+  no longer used".
+- ``nagashi_mangan`` off: [A] "Nagashi Mangan is not allowed".
+- ``uma`` 15,000 / 5,000 / −5,000 / −15,000: [A]; 30,000 / 30,000 without oka as WRC.
+- ``multiple_ron`` double (and triple) ron: [A] "Multiple winners are allowed" (against
+  WRC); [W] "Double and triple Ron is allowed, the discarder has to pay each winner".
+- ``kiriage_mangan`` off: [A] "4-30 is not rounded to mangan payment" (against WRC).
+- ``leftover_deposits`` to the top: [A] "Riichi bets at game end go to the winner".
+- ``kan_dora_timing`` at once for every kan: [W] "After declaring any type of kantsu,
+  the next dora indicator is flipped immediately" ([A] lists no change).
+- ``tenpai_on_own_fourth`` off: [W] a wait only on tiles the hand holds four of is
+  karaten, not tenpai.
+
+Not representable: the chombo, "20,000 points deduction after uma" [A]
+(``chombo_basic`` keeps a mangan payment at the table); temporary furiten ending when
+the player draws or claims a tile [A] (the engine ends it at the player's own draw).
+The earlier editions (2008, revised 2012: red fives, closed tanyao only, any discard
+after a call, renhou a yakuman, 13+ fan a yakuman, abortive draws, nagashi mangan, two
+yaku needed with five counters, temporary furiten lifted by any call) are not kept as a
+preset: the two-yaku rule and the furiten rule are not options of :class:`Rules`.
+No later edition (2025) was found among the published sources.
 """
 
 TEXTBOOK: Final = replace(
@@ -727,8 +784,14 @@ MAJSOUL_SANMA: Final = replace(
 """Mahjong Soul three-player ranked rules (雀魂 三人麻雀).
 
 Sources: the Mahjong Soul rules screen and the three-player scoring vectors in
-``data/scoring_vectors/riichienv_agari``. Sources disagree on: the tsumo share of the
-missing seat (split here), honba per payer, uma per room.
+``data/scoring_vectors/riichienv_agari`` (han, fu and yaku only: they say nothing of
+payments). Sources disagree on: the tsumo share of the missing seat, split here (the
+North seat's share, basic points × 1 or × 2, halved between the two payers and each
+payment rounded up to 100 — the 北家分折半 reckoning of 丸どり as 麻雀ルール.com
+"丸どり(まるっぽ)の得点計算" describes it, which rounds to the nearest 100 instead),
+while irilyuu.com "天鳳・雀魂の点数計算一覧" says Mahjong Soul plays tsumo-son as
+Tenhou does; no Mahjong Soul record or rules text at hand settles it. Also honba per
+payer, uma per room.
 """
 
 PRESETS: Final[dict[str, Rules]] = {

@@ -39,9 +39,6 @@ from jantaku.engine.legal import _RUN_PAIRS, _own_turn, legal_actions
 from jantaku.engine.state import (
     Phase,
     State,
-    _dahai_commit,
-    _start_kyoku_trusted,
-    _tsumo_commit,
     abort_refusal,
     apply,
     apply_trusted,
@@ -93,6 +90,9 @@ _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n
 Chooser = Callable[[int, State, tuple[Action, ...]], Action]
 """``choose(seat, state, legal) -> action``: how :meth:`Referee.play` asks a seat."""
 
+EventHook = Callable[["Referee", Event], None]
+"""``hook(referee, event)``: called after every event the referee applies (see ``on_event``)."""
+
 
 class Referee:
     """One match: the walls, the seed, the decisions and the resulting events.
@@ -102,6 +102,13 @@ class Referee:
     seat — otherwise in the given order (seat 0 the first dealer). ``walls`` replaces
     the seeded walls: ``walls(kyoku_seed, oya)`` returns each hand's :class:`Wall`
     (scripted scenarios).
+
+    Every event of the match, the deal, each draw and discard included, is applied
+    through the one transition, :func:`~jantaku.engine.apply` (or
+    :func:`~jantaku.engine.apply_trusted` for what the referee made itself or matched
+    against the legal actions: the same bookkeeping without the legality checks), then
+    logged; ``on_event(referee, event)``, if given, is called right after each one with
+    the event as logged (a fuzzer checks its invariants there).
 
     ``rules`` may be a preset's name (``Referee("tenhou-sanma")``); ``seed`` is an int.
     Raises :class:`~jantaku.errors.ArgumentTypeError` for an argument of the wrong type,
@@ -125,6 +132,7 @@ class Referee:
         *,
         draw_seats: bool = False,
         walls: Callable[[int, int], Wall] | None = None,
+        on_event: EventHook | None = None,
     ) -> None:
         rules = Rules.coerce(rules)
         if seed.__class__ is not int:
@@ -151,6 +159,7 @@ class Referee:
         self.log: list[Event] = []
         self.wall: Wall | None = None
         self._walls = walls
+        self._on_event = on_event
         self._dora_after_discard = 0
         # whether any abortive draw can follow an unclaimed discard under these rules
         self._aborts = (
@@ -209,9 +218,11 @@ class Referee:
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
-                # matched against the legal actions above: the unchecked commit applies it
-                _dahai_commit(s, own)
+                # matched against the legal actions above: _emit_trusted, spelled out
+                apply_trusted(s, own)
                 self.log.append(own)
+                if self._on_event is not None:
+                    self._on_event(self, own)
                 while self._dora_after_discard:
                     self._reveal()
                     self._dora_after_discard -= 1
@@ -239,16 +250,36 @@ class Referee:
     # --- internals ----------------------------------------------------------------------
 
     def _emit(self, event: Event, *, trusted: bool = False) -> None:
+        """Apply one event through the transition, log it, and call the ``on_event`` hook.
+
+        The only place the referee changes its state. ``trusted`` is for events the
+        referee made itself (its draws, its deal from a seeded wall) or matched against
+        the legal actions: :func:`apply_trusted` skips the checks, not the bookkeeping
+        (never a win or a draw of the hand, which is logged as the state scored it).
+        """
         s = self.state
-        before = len(s.results)
-        if trusted:
+        if trusted:  # the referee's draws and deals, matched discards and calls
             apply_trusted(s, event)
+        elif type(event) is Hora or type(event) is Ryukyoku:
+            before = len(s.results)
+            apply(s, event)
+            if len(s.results) > before:
+                event = s.results[-1]
         else:
             apply(s, event)
-        if (type(event) is Hora or type(event) is Ryukyoku) and len(s.results) > before:
-            self.log.append(s.results[-1])
-        else:
-            self.log.append(event)
+        self.log.append(event)
+        hook = self._on_event
+        if hook is not None:
+            hook(self, event)
+
+    def _emit_trusted(self, event: Event) -> None:
+        """:meth:`_emit` of a trusted draw or discard (the hot path: no keyword, no
+        result to log in its place)."""
+        apply_trusted(self.state, event)
+        self.log.append(event)
+        hook = self._on_event
+        if hook is not None:
+            hook(self, event)
 
     def _own_action(self, seat: int, act: Action) -> None:
         s = self.state
@@ -412,9 +443,7 @@ class Referee:
         if t == FLOWER:  # T4: set aside, the replacement draw follows
             self._emit(Flower(nxt, t))
             return
-        draw = _TSUMO[nxt][t]
-        _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
-        self.log.append(draw)
+        self._emit_trusted(_TSUMO[nxt][t])  # the referee's own draw
 
     def _replace(self, seat: int) -> None:
         """The replacement draw after a kan, a nukidora or a flower (a flower again is set
@@ -427,7 +456,10 @@ class Referee:
             self._emit(Ryukyoku(reason="nagashi_mangan" if nagashi else "exhaustive"))
             return
         t = self.wall.draw_replacement()
-        self._emit(Flower(seat, t) if t == FLOWER else Tsumo(actor=seat, pai=t))
+        if t == FLOWER:
+            self._emit(Flower(seat, t))
+        else:
+            self._emit_trusted(_TSUMO[seat][t])  # the referee's own draw
 
     def _start_kyoku(self) -> None:
         s = self.state
@@ -464,11 +496,8 @@ class Referee:
             wall_break=wall.wall_break,
             flowers=tuple(wall.flowers or [0] * n) if self.rules.flowers else None,
         )
-        if self._walls is None:
-            _start_kyoku_trusted(s, deal)  # a seeded wall holds each tile once
-            self.log.append(deal)
-        else:
-            self._emit(deal)  # a scripted wall is checked like any record
+        # a seeded wall holds each tile once; a scripted one is checked like any record
+        self._emit(deal, trusted=self._walls is None)
 
     def _advance(self) -> None:
         """Emit automatic events until some seat must decide or the match ends."""
@@ -494,9 +523,12 @@ class Referee:
                         if t == FLOWER:  # T4: set aside, the replacement draw follows
                             self._emit(Flower(nxt, t))
                             continue
+                        # the referee's own draw: _emit_trusted, spelled out
                         draw = _TSUMO[nxt][t]
-                        _tsumo_commit(s, draw)  # the referee's own draw: the unchecked commit
+                        apply_trusted(s, draw)
                         self.log.append(draw)
+                        if self._on_event is not None:
+                            self._on_event(self, draw)
                         self._pending = {nxt: _own_turn(s, nxt)}  # its turn: act
                         return
             elif ph == _ACT:
@@ -527,9 +559,7 @@ class Referee:
                     if t == FLOWER:  # T4: set aside, the replacement draw follows
                         self._emit(Flower(s.turn, t))
                         continue
-                    draw = _TSUMO[s.turn][t]
-                    _tsumo_commit(s, draw)
-                    self.log.append(draw)
+                    self._emit_trusted(_TSUMO[s.turn][t])  # the referee's own draw
             elif ph == Phase.START_GAME:
                 self._emit(
                     StartGame(

@@ -1318,6 +1318,18 @@ def _hora(s: State, e: Hora) -> None:
                 raise _illegal(seat, e, "head bump: only one player wins on a discard (G5)")
             if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
                 raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
+            if discarder is not None:
+                last = s.ron_winners[-1]
+                if (seat - discarder) % n < (last - discarder) % n:
+                    # the honba and deposits go to the first win, the winner nearest
+                    # the discarder (G5): the wins must come in that order
+                    raise _illegal(
+                        seat,
+                        e,
+                        f"the wins on one discard come in turn order from the discarder: "
+                        f"seat {seat} before seat {last} (the honba and deposits go to the "
+                        "winner nearest the discarder)",
+                    )
         else:
             raise _illegal(seat, e, _not_now(s))
         if tile_or_none is None or discarder is None or e.target != discarder:
@@ -1705,6 +1717,7 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
 
 
 _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
+    StartKyoku: _start_kyoku_trusted,
     Tsumo: _tsumo_commit,
     Dahai: _dahai_commit,
     Chi: _chi_commit,
@@ -1715,9 +1728,12 @@ _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
 def apply_trusted(state: State, event: Event) -> State:
     """Apply an event already known to be legal, skipping the checks (the fast path).
 
-    For the referee's own draws and for choices it has matched against
-    :func:`~jantaku.engine.legal_actions`; anything else must go through
-    :func:`apply`, since an illegal event given here corrupts the state.
+    The same transition as :func:`apply` (the same bookkeeping, to the same state)
+    without the legality checks of a deal, a draw, a discard, a chii or a pon; every
+    other event is checked as by :func:`apply`. For the referee's own deals and draws
+    and for choices it has matched against :func:`~jantaku.engine.legal_actions`;
+    anything else must go through :func:`apply`, since an illegal event given here
+    corrupts the state.
 
     >>> from jantaku.rules import TENHOU
     >>> apply_trusted(State(TENHOU), StartGame(names=("a", "b", "c", "d"))).phase_name

@@ -6,9 +6,12 @@ under the rules the game was played under. Replay is strict: every draw, discard
 call, kan, riichi, win and draw must be legal in the engine, and what the engine
 computes must equal what the record says —
 
-- every win: the winner's concealed tiles as the engine tracked them, the payments of
-  every seat, the han, the fu (below yakuman), the hand's value, and the yaku with
-  their han (dora, red fives and ura dora as their totals);
+- every win: the winner and the seat it won from (a double ron's wins in turn order
+  from the discarder, the nearest first: it takes the honba and deposits), the
+  winner's concealed tiles as the engine tracked them, the payments of every seat, the
+  han, the fu (below yakuman), the hand's value, the yaku with their han, and the
+  dora, red fives and ura dora each as its own count (north set aside counts as dora,
+  as Tenhou counts it);
 - every drawn hand: its kind, the payments and who was tenpai;
 - the start of every round: round, dealer, honba, deposits and scores (the engine
   advances the match itself);
@@ -42,6 +45,7 @@ import json
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
@@ -79,6 +83,14 @@ __all__ = [
 
 _WIND: Final = {27: "E", 28: "S", 29: "W", 30: "N"}
 _DORA_IDS: Final = (52, 53, 54)
+# Tenhou's ids of the three counts, in the order of the tuple compared: dora, aka, ura
+_COUNT_IDS: Final = (52, 54, 53)
+_COUNT_NAMES: Final = ("dora", "aka", "ura")
+# our count names folded into each: north set aside (and flowers, unknown to Tenhou) are
+# counted as dora, as Tenhou counts kita
+_OUR_COUNTS: Final = {"dora": 0, "kita": 0, "flower": 0, "aka": 1, "ura": 2}
+
+Counts = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +99,11 @@ class Divergence:
 
     ``round`` names the hand (``E1-0`` is East 1 with no honba; empty before the first
     hand), ``event`` is the 0-based number of the event in the game, ``what`` the item
-    compared (``illegal``, ``deltas``, ``han``, ``fu``, ``points``, ``yaku``, ``draw``,
-    ``round start``, ``final scores``, ``final result``). An ``illegal`` (or ``error``)
-    one reads as a player says it: what the record does, and why the engine refuses it.
+    compared (``illegal``, ``winner``, ``winner order``, ``deltas``, ``han``, ``fu``,
+    ``points``, ``yaku``, ``draw``, ``round start``, ``final scores``, ``final result``;
+    for a win's dora, red-five (``aka``) and ura dora counts, the ones that differ, as
+    in ``aka, ura``). An ``illegal`` (or ``error``) one reads as a player says it: what
+    the record does, and why the engine refuses it.
 
     >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "1m is not in the hand"))
     E2-1 event 57: illegal: seat 2 discarded 1m, but 1m is not in the hand
@@ -189,38 +203,57 @@ def _tenhou_yaku_ids() -> dict[str, int]:
 _YAKU_IDS: dict[str, int] | None = None
 
 
-def _split_yaku(yaku: Sequence[tuple[str, int]]) -> tuple[list[tuple[int, int]], int]:
-    """(sorted (tenhou id, han) of real yaku, han of dora / red / ura / kita)."""
+def _split_yaku(yaku: Sequence[tuple[str, int]]) -> tuple[list[tuple[int, int]], Counts]:
+    """(sorted (tenhou id, han) of real yaku, the (dora, aka, ura) counts).
+
+    >>> _split_yaku([("riichi", 1), ("dora", 2), ("aka", 1), ("kita", 1)])
+    ([(1, 1)], (3, 1, 0))
+    """
     global _YAKU_IDS
     if _YAKU_IDS is None:
         _YAKU_IDS = _tenhou_yaku_ids()
     ids = _YAKU_IDS
     real: list[tuple[int, int]] = []
-    extra = 0
+    counts = [0, 0, 0]
     for name, han in yaku:
         i = ids.get(name)
         if i is None:
-            extra += han
+            counts[_OUR_COUNTS.get(name, 0)] += han
         elif han:
             real.append((i, han))
-    return sorted(real), extra
+    return sorted(real), (counts[0], counts[1], counts[2])
 
 
-def _split_record_yaku(yaku: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], int]:
-    """The same split of a record's (tenhou id, han) pairs."""
+def _split_record_yaku(yaku: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], Counts]:
+    """The same split of a record's (tenhou id, han) pairs.
+
+    >>> _split_record_yaku([(1, 1), (52, 2), (53, 1), (54, 1)])
+    ([(1, 1)], (2, 1, 1))
+    """
     real = sorted((y, h) for y, h in yaku if y not in _DORA_IDS and h)
-    return real, sum(h for y, h in yaku if y in _DORA_IDS)
+    dora, aka, ura = (sum(h for y, h in yaku if y == i) for i in _COUNT_IDS)
+    return real, (dora, aka, ura)
 
 
 # Both splits of the yaku lists met so far (wins repeat them): at most _SPLITS_MAX lists
 # of at most _SPLIT_LEN yaku each.
-_OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], int]] = {}
-_THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], int]] = {}
+_OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], Counts]] = {}
+_THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], Counts]] = {}
 _SPLITS_MAX: Final = 1 << 14
 _SPLIT_LEN: Final = 24
 
 
+def _check_winner(record: TenhouWin, done: Hora) -> None:
+    if (done.actor, done.target) != (record.seat, record.from_seat):
+        raise _Diverged(
+            "winner",
+            f"seat {record.seat} from {record.from_seat}",
+            f"seat {done.actor} from {done.target}",
+        )
+
+
 def _check_win(record: TenhouWin, done: Hora) -> None:
+    _check_winner(record, done)
     if done.deltas != record.deltas:
         raise _Diverged("deltas", record.deltas, done.deltas)
     if done.han is not None and done.han != record.han and not record.yakuman:
@@ -242,26 +275,63 @@ def _check_win(record: TenhouWin, done: Hora) -> None:
             if len(record.yaku) <= _SPLIT_LEN and len(_THEIR_SPLITS) < _SPLITS_MAX:
                 _THEIR_SPLITS[record.yaku] = split
         theirs, their_dora = split
-        if ours != theirs or (not record.yakuman and our_dora != their_dora):
-            raise _Diverged("yaku", _yaku_text(theirs, their_dora), _yaku_text(ours, our_dora))
+        if ours != theirs:
+            raise _Diverged("yaku", _yaku_text(theirs), _yaku_text(ours))
+        if not record.yakuman and our_dora != their_dora:
+            differ = (
+                n for n, a, b in zip(_COUNT_NAMES, their_dora, our_dora, strict=True) if a != b
+            )
+            raise _Diverged(", ".join(differ), _count_text(their_dora), _count_text(our_dora))
 
 
-def _yaku_text(yaku: list[tuple[int, int]], dora: int) -> str:
+def _count_text(counts: Counts) -> str:
+    return ", ".join(f"{name} {c}" for name, c in zip(_COUNT_NAMES, counts, strict=True))
+
+
+def _yaku_text(yaku: list[tuple[int, int]]) -> str:
     from jantaku.logs.tenhou import YAKU
 
-    parts = [f"{YAKU[i][0]} {h}" for i, h in yaku]
-    if dora:
-        parts.append(f"dora {dora}")
-    return ", ".join(parts) or "none"
+    return ", ".join(f"{YAKU[i][0]} {h}" for i, h in yaku) or "none"
+
+
+def _check_winner_order(state: Any, events: Sequence[Event], i: int) -> None:
+    """The rons on one discard must come in turn order from the discarder, the nearest
+    first: it takes the honba and deposits (checked at the first of them)."""
+    first = events[i]
+    if not isinstance(first, Hora) or first.actor == first.target or state.ron_winners:
+        return
+    order = [first.actor]
+    j = i + 1
+    while j < len(events):
+        e = events[j]
+        if not isinstance(e, Hora) or e.target != first.target or e.actor == e.target:
+            break
+        order.append(e.actor)
+        j += 1
+    n = state.players
+    d = first.target
+    if len(order) < 2 or not all(isinstance(w, int) for w in (*order, d)):
+        return
+    if any((a - d) % n > (b - d) % n for a, b in pairwise(order)):
+        nearest = sorted(order, key=lambda w: (w - d) % n)
+        raise _Diverged(
+            "winner order",
+            f"seats {order} from {d}",
+            f"seats {nearest} (nearest the discarder first)",
+        )
 
 
 def _check_hand(
     state: Any, event: Hora, results: Sequence[Sequence[TenhouResult]], round_no: int, at: int
 ) -> None:
-    """The winner's concealed tiles as we tracked them must be the record's (mjlog ``hai``)."""
+    """The winner and the seat it won from, and the winner's concealed tiles as we tracked
+    them, must be the record's (mjlog ``who``, ``fromWho``, ``hai``)."""
     recs = results[round_no] if 0 <= round_no < len(results) else ()
     rec = recs[at] if at < len(recs) else None
-    if not isinstance(rec, TenhouWin) or not rec.hand or not 0 <= event.actor < state.players:
+    if not isinstance(rec, TenhouWin):
+        return
+    _check_winner(rec, event)
+    if not rec.hand or not 0 <= event.actor < state.players:
         return
     ours = list(state.hands[event.actor])
     if event.target != event.actor and event.pai is not None:
@@ -338,9 +408,11 @@ def replay_events(
                 if expected is not None:
                     _check_start(expected, event)
             n_results = len(state.results)
-            if kind is Hora and results is not None:
+            if kind is Hora:
                 assert isinstance(event, Hora)
-                _check_hand(state, event, results, round_no, in_round)
+                _check_winner_order(state, events, i)
+                if results is not None:
+                    _check_hand(state, event, results, round_no, in_round)
             apply(state, event)
             if kind is Hora or kind is Ryukyoku:
                 if len(state.results) == n_results:
