@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
@@ -34,6 +36,16 @@ __all__ = ["Riichi", "WinSituation"]
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "robbed_ankan", "first_turn")
 _COUNTS = ("winner", "dealer", "kita", "flowers", "honba", "deposits")
 _TILE_TUPLES = ("concealed", "melds", "dora_indicators", "ura_indicators")
+_FLAG_VALUES = attrgetter(*_FLAGS)
+_COUNT_VALUES = attrgetter(*_COUNTS)
+_SEAT_VALUES = attrgetter("discarder", "pao")
+_TUPLE_VALUES = attrgetter(*_TILE_TUPLES)
+_BOOL_ONLY = frozenset((bool,))
+_INT_ONLY = frozenset((int,))
+_SEAT_TYPES = frozenset((int, type(None)))
+_TUPLE_ONLY = frozenset((tuple,))
+_MELD_ONLY = frozenset((Meld,))
+_MELD_TILES = attrgetter("tiles")
 
 
 class Riichi(Enum):
@@ -107,32 +119,39 @@ Riichi.DOUBLE), not True
             )
         if len(self.melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
-        for t in (
+        tiles = (
             *self.concealed,
             self.win_tile,
             *self.dora_indicators,
             *self.ura_indicators,
             self.round_wind,
-        ):
-            if not isinstance(t, int) or not 0 <= t < 37:
-                raise InvalidHandError(f"not a tile: {t!r}")
-        for m in self.melds:
-            if not isinstance(m, Meld):
-                raise InvalidHandError(f"not a meld: {m!r}")
-        all_tiles = [*self.concealed, *(t for m in self.melds for t in m.tiles)]
-        check_copies(all_tiles, tuple(max(1, r) for r in self.rules.red_fives))
+        )  # ints: _check_types saw to it
+        if min(tiles) < 0 or max(tiles) >= 37:
+            for t in tiles:
+                if not 0 <= t < 37:
+                    raise InvalidHandError(f"not a tile: {t!r}")
+        if not _MELD_ONLY.issuperset(map(type, self.melds)):
+            for m in self.melds:
+                if not isinstance(m, Meld):
+                    raise InvalidHandError(f"not a meld: {m!r}")
+        if self.melds:
+            all_tiles = [*self.concealed, *chain.from_iterable(map(_MELD_TILES, self.melds))]
+        else:
+            all_tiles = list(self.concealed)
+        reds = self.rules.red_fives
+        check_copies(all_tiles, (1, 1, 1) if reds == (1, 1, 1) else tuple(max(1, r) for r in reds))
         if self.win_tile not in self.concealed:
             raise bad("the winning tile is not among the concealed tiles")
-        for seat_name in ("winner", "dealer"):
-            seat = getattr(self, seat_name)
-            if not isinstance(seat, int) or not 0 <= seat < n:
-                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-        for seat_name in ("discarder", "pao"):
-            seat = getattr(self, seat_name)
-            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
-                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-            if seat == self.winner:
-                raise bad(f"the winner cannot be the {seat_name}")
+        if not 0 <= self.winner < n:
+            raise bad(f"winner seat {self.winner!r} is not a seat of {n} players")
+        if not 0 <= self.dealer < n:
+            raise bad(f"dealer seat {self.dealer!r} is not a seat of {n} players")
+        for seat_name, seat in (("discarder", self.discarder), ("pao", self.pao)):
+            if seat is not None:
+                if not 0 <= seat < n:
+                    raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
+                if seat == self.winner:
+                    raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
         if len(self.dora_indicators) > 5:
@@ -196,10 +215,11 @@ Riichi.DOUBLE), not True
             for t in all_tiles:
                 if 1 <= KIND_OF[t] <= 7:
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
-        reds = self.rules.red_fives
-        for t in all_tiles:
-            if t >= 34 and not reds[t - 34]:
-                raise InvalidHandError("a red five that these rules do not use")
+        if max(all_tiles) >= 34:
+            reds = self.rules.red_fives
+            for t in all_tiles:
+                if t >= 34 and not reds[t - 34]:
+                    raise InvalidHandError("a red five that these rules do not use")
 
     def _check_types(self) -> None:
         """Refuse a field of the wrong type before anything reads it (tuples may come as
@@ -207,6 +227,19 @@ Riichi.DOUBLE), not True
         rules = self.rules
         if rules.__class__ is not Rules:
             object.__setattr__(self, "rules", Rules.coerce(rules))
+        if (  # the common case in a few C-level tests; anything else is looked at closely
+            self.riichi.__class__ is Riichi
+            and _BOOL_ONLY.issuperset(map(type, _FLAG_VALUES(self)))
+            and _INT_ONLY.issuperset(map(type, _COUNT_VALUES(self)))
+            and _SEAT_TYPES.issuperset(map(type, _SEAT_VALUES(self)))
+            and _TUPLE_ONLY.issuperset(map(type, _TUPLE_VALUES(self)))
+            and _INT_ONLY.issuperset(map(type, self.concealed))
+            and _INT_ONLY.issuperset(map(type, self.dora_indicators))
+            and _INT_ONLY.issuperset(map(type, self.ura_indicators))
+            and self.win_tile.__class__ is int
+            and self.round_wind.__class__ is int
+        ):
+            return
         if self.riichi.__class__ is not Riichi:
             raise ArgumentTypeError(
                 "riichi is a Riichi (Riichi.NONE, Riichi.RIICHI or Riichi.DOUBLE), "
