@@ -412,7 +412,7 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"tile notation is a str, not a {type(text).__name__}{hint}")
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
-        tiles = ()
+        tiles: tuple[Tile, ...] = ()
         for group in _GROUP.findall(text):
             found = _GROUPS.get(group)
             if found is None:

@@ -16,7 +16,7 @@ adds that one discard to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from jantaku.engine.state import Phase, State
 from jantaku.errors import ArgumentError
@@ -61,9 +61,11 @@ def _river(tiles: tuple[Tile, ...], flags: tuple[int, ...]) -> _River:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """The table as seen from ``seat``: own hand, public information, hidden counts.
+
+    A view is a named tuple (made in one step, as a view is made for every decision),
+    immutable like the rest of the values here.
 
     ``hand`` is the seat's concealed tiles (sorted), ``drawn`` the tile just drawn (also
     in ``hand``) on the seat's own turn; ``hand_sizes`` every seat's number of concealed
@@ -121,12 +123,7 @@ def _discard(tile: Tile, flags: int) -> Discard:
 # the sort of a hand (State.hand_of): by kind, a red five before the plain fives
 _HAND_ORDER: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37))
 _HAND_KEY: Final = _HAND_ORDER.__getitem__
-_NEW: Final = object.__new__
-# a view is made slot by slot (the fields in order): the frozen dataclass's __init__
-# sets each field through object.__setattr__, about twice the cost of a view
-_SETTERS: Final = tuple(View.__dict__[name].__set__ for name in View.__dataclass_fields__)
-if set(View.__dataclass_fields__) != set(View.__slots__):  # pragma: no cover
-    raise RuntimeError("View's slots are not its fields")
+_TUPLE_NEW: Final = tuple.__new__  # a view in one step, its fields in order
 _CLAIM: Final = Phase.CLAIM
 _ACT: Final = Phase.ACT
 _NAMES: Final = Phase.NAMES
@@ -148,9 +145,8 @@ def observe(state: State, seat: int) -> View:
         raise ArgumentError(f"no seat {seat!r} at a table of {s.players}")
     phase = s.phase
     claim = phase == _CLAIM
-    view = _NEW(View)
-    for set_field, value in zip(
-        _SETTERS,
+    return _TUPLE_NEW(
+        View,
         (
             seat,
             s.players,
@@ -180,7 +176,4 @@ def observe(state: State, seat: int) -> View:
             s.after_draw,
             tuple(s.flowers),
         ),
-        strict=True,
-    ):
-        set_field(view, value)
-    return view
+    )

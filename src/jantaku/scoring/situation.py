@@ -110,113 +110,115 @@ Riichi.DOUBLE), not True
 
     def __post_init__(self) -> None:
         self._check_types()
-        n = self.rules.players
+        rules = self.rules
+        n = rules.players
         bad = ImpossibleSituationError
-        if len(self.concealed) + 3 * len(self.melds) != 14:
+        concealed, melds = self.concealed, self.melds
+        dora, ura, win_tile = self.dora_indicators, self.ura_indicators, self.win_tile
+        if len(concealed) + 3 * len(melds) != 14:
             raise InvalidHandError(
                 f"a winning hand has 14 tiles (kans count as 3), not "
-                f"{len(self.concealed) + 3 * len(self.melds)}"
+                f"{len(concealed) + 3 * len(melds)}"
             )
-        if len(self.melds) > 4:
+        if len(melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
-        tiles = (
-            *self.concealed,
-            self.win_tile,
-            *self.dora_indicators,
-            *self.ura_indicators,
-            self.round_wind,
-        )  # ints: _check_types saw to it
+        tiles = (*concealed, win_tile, *dora, *ura, self.round_wind)  # ints (_check_types)
         if min(tiles) < 0 or max(tiles) >= 37:
             for t in tiles:
                 if not 0 <= t < 37:
                     raise InvalidHandError(f"not a tile: {t!r}")
-        if not _MELD_ONLY.issuperset(map(type, self.melds)):
-            for m in self.melds:
-                if not isinstance(m, Meld):
-                    raise InvalidHandError(f"not a meld: {m!r}")
-        if self.melds:
-            all_tiles = [*self.concealed, *chain.from_iterable(map(_MELD_TILES, self.melds))]
+        if melds:
+            if not _MELD_ONLY.issuperset(map(type, melds)):
+                for m in melds:
+                    if not isinstance(m, Meld):
+                        raise InvalidHandError(f"not a meld: {m!r}")
+            all_tiles = [*concealed, *chain.from_iterable(map(_MELD_TILES, melds))]
         else:
-            all_tiles = list(self.concealed)
-        reds = self.rules.red_fives
+            all_tiles = list(concealed)
+        reds = rules.red_fives
         check_copies(all_tiles, (1, 1, 1) if reds == (1, 1, 1) else tuple(max(1, r) for r in reds))
-        if self.win_tile not in self.concealed:
+        if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
-        if not 0 <= self.winner < n:
-            raise bad(f"winner seat {self.winner!r} is not a seat of {n} players")
+        winner, discarder = self.winner, self.discarder
+        if not 0 <= winner < n:
+            raise bad(f"winner seat {winner!r} is not a seat of {n} players")
         if not 0 <= self.dealer < n:
             raise bad(f"dealer seat {self.dealer!r} is not a seat of {n} players")
-        for seat_name, seat in (("discarder", self.discarder), ("pao", self.pao)):
+        for seat_name, seat in (("discarder", discarder), ("pao", self.pao)):
             if seat is not None:
                 if not 0 <= seat < n:
                     raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-                if seat == self.winner:
+                if seat == winner:
                     raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
-        if len(self.dora_indicators) > 5:
+        if len(dora) > 5:
             raise bad("at most five dora indicators (one, and one per kan)")
-        if len(self.ura_indicators) > max(len(self.dora_indicators), 1):
+        if len(ura) > max(len(dora), 1):
             raise bad("more ura indicators than dora indicators")
-        if len(self.dora_indicators) > 1 and not self.rules.kan_dora:
+        if len(dora) > 1 and not rules.kan_dora:
             raise bad("kan dora are not played under these rules")
-        if self.ura_indicators and not self.rules.ura_dora:
+        if ura and not rules.ura_dora:
             raise bad("ura dora are not played under these rules")
-        if min(self.honba, self.deposits, self.kita, self.flowers) < 0:
+        kita, flowers = self.kita, self.flowers
+        if min(self.honba, self.deposits, kita, flowers) < 0:
             raise bad("honba, deposits, kita and flowers cannot be negative")
-        if self.flowers > self.rules.flowers:
-            raise bad(f"{self.flowers} flowers set aside, the rules use {self.rules.flowers}")
-        tsumo = self.discarder is None
-        if self.ippatsu and self.riichi is Riichi.NONE:
-            raise bad("ippatsu without riichi")
-        if self.ippatsu and not self.rules.ippatsu:
-            raise bad("ippatsu is not played under these rules")
-        if self.haitei and not tsumo:
+        if flowers > rules.flowers:
+            raise bad(f"{flowers} flowers set aside, the rules use {rules.flowers}")
+        tsumo = discarder is None
+        riichi = self.riichi
+        ippatsu, haitei, houtei = self.ippatsu, self.haitei, self.houtei
+        rinshan, chankan = self.rinshan, self.chankan
+        if ippatsu:
+            if riichi is Riichi.NONE:
+                raise bad("ippatsu without riichi")
+            if not rules.ippatsu:
+                raise bad("ippatsu is not played under these rules")
+        if haitei and not tsumo:
             raise bad("haitei is a tsumo on the last wall tile")
-        if self.houtei and tsumo:
+        if houtei and tsumo:
             raise bad("houtei is a ron on the last discard")
-        if self.rinshan:
+        if rinshan:
             if not tsumo:
                 raise bad("rinshan kaihou is a tsumo")
-            if not any(m.kind.is_kan for m in self.melds) and not self.kita and not self.flowers:
+            if not any(m.kind.is_kan for m in melds) and not kita and not flowers:
                 raise bad("rinshan kaihou without a kan (or a north or a flower set aside)")
-            if self.haitei:
+            if haitei:
                 raise bad("a replacement tile is not the last wall tile")
-        if self.chankan:
+        if chankan:
             if tsumo:
                 raise bad("chankan is a ron on a kan")
-            if self.houtei:
+            if houtei:
                 raise bad("a kan is not the last discard")
-            if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[self.win_tile]) != 1:
+            if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[win_tile]) != 1:
                 raise bad("a robbed kan tile is the only one of its kind in the winner's hand")
         if self.robbed_ankan:
-            if not self.chankan:
+            if not chankan:
                 raise bad("robbing an ankan is a chankan")
-            if not self.rules.kokushi_robs_ankan:
+            if not rules.kokushi_robs_ankan:
                 raise bad("these rules let no hand rob an ankan")
-        if any(m.is_open for m in self.melds) and self.riichi is not Riichi.NONE:
+        if riichi is not Riichi.NONE and melds and any(m.is_open for m in melds):
             raise bad("riichi needs a closed hand")
         if self.first_turn:
-            if self.melds:
+            if melds:
                 raise bad("a first-turn win comes before any call")
-            if self.riichi is not Riichi.NONE:
+            if riichi is not Riichi.NONE:
                 raise bad("a first-turn win comes before any riichi")
-            if self.rinshan or self.chankan or self.haitei or self.houtei:
+            if rinshan or chankan or haitei or houtei:
                 raise bad("a first-turn win is a plain draw or discard")
-            if tsumo is False and self.winner == self.dealer:
+            if tsumo is False and winner == self.dealer:
                 raise bad("the dealer cannot win by ron before a first draw (renhou is for others)")
-        if self.kita:
-            if n != 3 or self.rules.north is not NorthTile.NUKIDORA:
+        if kita:
+            if n != 3 or rules.north is not NorthTile.NUKIDORA:
                 raise bad("north tiles are set aside only in three-player nukidora rules")
             norths = sum(1 for t in all_tiles if KIND_OF[t] == NORTH)
-            if self.kita + norths > 4:
+            if kita + norths > 4:
                 raise InvalidHandError("more than four norths")
         if n == 3:
             for t in all_tiles:
                 if 1 <= KIND_OF[t] <= 7:
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
         if max(all_tiles) >= 34:
-            reds = self.rules.red_fives
             for t in all_tiles:
                 if t >= 34 and not reds[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
