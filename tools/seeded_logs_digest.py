@@ -25,9 +25,7 @@ def lineup(kind: str, players: int, seed: int) -> list[Agent]:
         return [RandomAgent(seed * 8 + i) for i in range(players)]
     if kind == "efficiency":
         return [EfficiencyAgent() for _ in range(players)]
-    return [
-        EfficiencyAgent() if i % 2 else RandomAgent(seed * 8 + i) for i in range(players)
-    ]
+    return [EfficiencyAgent() if i % 2 else RandomAgent(seed * 8 + i) for i in range(players)]
 
 
 def main() -> None:

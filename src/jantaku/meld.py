@@ -338,6 +338,10 @@ class Hand:
         return not any(m.is_open for m in self.melds)
 
 
+_MELDS: dict[str, Meld] = {}  # meld text -> its meld, as parse_meld reads it; bounded
+_MELDS_SIZE: Final = 1 << 12  # far more than the melds one writes (~600 kinds of meld)
+
+
 def parse_hand(text: str, *, partial: bool = False) -> Hand:
     """Read a hand: concealed tiles, then melds in brackets.
 
@@ -372,7 +376,13 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
             j = text.find("]", i)
             if j < 0:
                 raise NotationError("unclosed meld bracket", text=text, position=i)
-            melds.append(parse_meld(text[i : j + 1], offset=i, whole=text))
+            meld_text = text[i : j + 1]
+            meld = _MELDS.get(meld_text)
+            if meld is None:
+                meld = parse_meld(meld_text, offset=i, whole=text)
+                if len(_MELDS) < _MELDS_SIZE:
+                    _MELDS[meld_text] = meld
+            melds.append(meld)
             i = j + 1
             continue
         if text[i] == "]":

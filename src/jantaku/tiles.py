@@ -411,6 +411,9 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"tile notation is a str, not a {type(text).__name__}{hint}")
+    found = _GROUPS.get(text)  # one group ("1z", "406m"), read before
+    if found is not None:
+        return found
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
         tiles: tuple[Tile, ...] = ()
         for group in _GROUP.findall(text):

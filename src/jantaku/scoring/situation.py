@@ -20,7 +20,7 @@ jantaku.errors.ImpossibleSituationError: rinshan kaihou is a tsumo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
@@ -107,6 +107,60 @@ Riichi.DOUBLE), not True
     honba: int = 0
     deposits: int = 0
     rules: Rules = TENHOU  # or a preset's name, made the preset on construction
+
+    def __init__(  # the fields above, in their order, with their defaults
+        self,
+        *,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        win_tile: Tile,
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        round_wind: Tile = EAST,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        dora_indicators: tuple[Tile, ...] = (),
+        ura_indicators: tuple[Tile, ...] = (),
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
+    ) -> None:
+        # set slot by slot: the frozen dataclass's own __init__ sets each field through
+        # object.__setattr__, a fifth of the cost of a situation
+        _set_concealed(self, concealed)
+        _set_melds(self, melds)
+        _set_win_tile(self, win_tile)
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, round_wind)
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, dora_indicators)
+        _set_ura_indicators(self, ura_indicators)
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -349,3 +403,38 @@ concealed tiles
     def is_closed(self) -> bool:
         """Whether no meld opens the hand (門前)."""
         return not any(m.is_open for m in self.melds)
+
+
+def _setters() -> tuple[Any, ...]:
+    """The setters of WinSituation's slots, in the order of its fields (checked)."""
+    names = tuple(f.name for f in fields(WinSituation))
+    if set(names) != set(WinSituation.__slots__):  # pragma: no cover
+        raise RuntimeError("WinSituation's slots are not its fields")
+    return tuple(WinSituation.__dict__[name].__set__ for name in names)
+
+
+(
+    _set_concealed,
+    _set_melds,
+    _set_win_tile,
+    _set_discarder,
+    _set_riichi,
+    _set_ippatsu,
+    _set_haitei,
+    _set_houtei,
+    _set_rinshan,
+    _set_chankan,
+    _set_robbed_ankan,
+    _set_first_turn,
+    _set_round_wind,
+    _set_winner,
+    _set_dealer,
+    _set_pao,
+    _set_dora_indicators,
+    _set_ura_indicators,
+    _set_kita,
+    _set_flowers,
+    _set_honba,
+    _set_deposits,
+    _set_rules,
+) = _setters()
