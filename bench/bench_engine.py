@@ -151,7 +151,7 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
             (lambda: jansou_matches(preset, g, "random")) if has_jansou else None
         ),
         "jansou Environment.run, SmartEfficiencyAgent": (
-            (lambda: jansou_matches(preset, max(g // 10, 1), "efficiency")) if has_jansou else None
+            (lambda: jansou_matches(preset, max(g // 5, 2), "efficiency")) if has_jansou else None
         ),
     }
     runs: dict[str, list[float]] = {}
