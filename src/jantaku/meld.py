@@ -76,6 +76,7 @@ class MeldKind(Enum):
         return self is not MeldKind.ANKAN
 
 
+_INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
 _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
@@ -108,7 +109,13 @@ class Meld:
             raise ArgumentTypeError(f"a meld's kind is a MeldKind, not {kind!r}")
         if raw.__class__ is not tuple and not isinstance(raw, tuple | list):
             raise ArgumentTypeError(f"a meld's tiles are a tuple of tiles, not {raw!r}")
-        check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
+        if not (  # four plain tiles or fewer hold no fifth copy nor a second red five
+            0 < len(raw) <= 4
+            and _INT_ONLY.issuperset(map(type, raw))
+            and min(raw) >= 0
+            and max(raw) < 34
+        ):
+            check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
         tiles = tuple(sorted(raw, key=_SORT_RANK))  # as sort_key sorts
         object.__setattr__(self, "tiles", tiles)
         called, called_from, added = self.called, self.called_from, self.added
