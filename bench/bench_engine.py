@@ -1,15 +1,26 @@
-"""Whole matches per second: random-legal and efficiency agents, four and three players.
+"""Whole matches per second, as a player or a trainer pays them, with the peers' figures
+measured in the same run.
 
-Seeded, one process; rates are per core (CPU time of this process), so that other
-work on the machine does not skew them. Two kinds of figure: the bare referee loop (agents
-choosing from the legal actions, no views — what a trainer or a fuzzer drives) and
-:func:`jantaku.match.play_match` (views, the async driver, checks). Each figure is the
-steady rate of a long self-play run: a few matches on other seeds are played first, so
-that the once-per-process work (importing the engine, filling the hand-shape memos) is
-not counted as the work of each match. Target: at least 100 random hanchan per second
-per core.
+Figures, four players (Tenhou rules) and three (Tenhou sanma):
 
-    python bench/bench_engine.py [--games N] [--profile]
+- *random, a view every decision*: the referee driven by a uniform random policy
+  (``legal[int(u * len(legal))]``), an :func:`~jantaku.engine.observe` view built for
+  every seat at every decision, as an agent that looks at the table is shown one;
+  its peer is riichienv's stepped ``RiichiEnv`` (an observation every step) driven by
+  the same policy. Target: 2x riichienv.
+- *random, bare referee*: the same without views (what a fuzzer drives); target 100
+  hanchan per second per core, on a quiet machine.
+- *play_match, random agents* (they look at nothing: no views) and *play_match,
+  efficiency agents* (a view every decision), against jansou's ``Environment.run``
+  with its ``RandomAgent`` and ``SmartEfficiencyAgent``.
+
+Seeded; times are this process's CPU time, so other work on a shared machine does not
+skew them. Each round plays every figure's matches once, one library after the
+other; the median of the rounds is printed, with its ratio to the peer measured in
+the same rounds. A few matches on other seeds are played first, so the
+once-per-process work (imports, the hand-shape memos) is not counted as a match's.
+
+    python bench/bench_engine.py [--games N] [--rounds R] [--profile]
 """
 
 from __future__ import annotations
@@ -18,32 +29,60 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 from jantaku.agents import Agent, EfficiencyAgent, RandomAgent
-from jantaku.engine import Referee
+from jantaku.engine import Referee, observe
 from jantaku.match import play_match
 from jantaku.rules import PRESETS, Rules
 
+clock = time.process_time
+_JANSOU_PRESET = {"tenhou": "tenhou", "tenhou-sanma": "tenhou-3p"}
+_RIICHIENV_MODE = {4: "4p-red-half", 3: "3p-red-half"}
 
-def bare_random(rules: Rules, games: int, first: int = 0) -> float:
-    """Hanchan per second driving the referee directly with random choices."""
-    start = time.process_time()
+
+def referee_random(rules: Rules, games: int, first: int = 0, *, views: bool) -> float:
+    """Hanchan per second: the referee driven by random choices, with a view built
+    for every deciding seat (``views``) or none."""
+    start = clock()
     for seed in range(first, first + games):
-        uniform = random.Random(seed).random  # a uniform index: legal[int(u * len(legal))]
+        uniform = random.Random(seed).random
         ref = Referee(rules, seed=seed)
-        pending, submit = ref.pending, ref.submit
+        pending, submit, state = ref.pending, ref.submit, ref.state
         while not ref.done:
             choices = {}
             for s, legal in pending().items():
+                if views:
+                    observe(state, s)
                 choices[s] = legal[int(uniform() * len(legal))]
             submit(choices)
-    return games / (time.process_time() - start)
+    return games / (clock() - start)
+
+
+def riichienv_random(players: int, games: int, first: int = 0) -> float:
+    """Hanchan per second: riichienv's stepped environment, an observation every step,
+    driven by the same uniform random policy."""
+    from riichienv import RiichiEnv
+
+    start = clock()
+    for seed in range(first, first + games):
+        uniform = random.Random(seed).random
+        env = RiichiEnv(game_mode=_RIICHIENV_MODE[players], skip_mjai_logging=True, seed=seed)
+        obs = env.reset()
+        while not env.done():
+            actions = {}
+            for pid, o in obs.items():
+                legal = o.legal_actions()
+                actions[pid] = legal[int(uniform() * len(legal))]
+            obs = env.step(actions)
+    return games / (clock() - start)
 
 
 def matches(rules: Rules, games: int, kind: str, first: int = 0) -> float:
     """Hanchan per second through play_match with the named agents."""
-    start = time.process_time()
+    start = clock()
     for seed in range(first, first + games):
         n = rules.players
         agents: list[Agent] = [
@@ -51,37 +90,134 @@ def matches(rules: Rules, games: int, kind: str, first: int = 0) -> float:
             for i in range(n)
         ]
         play_match(agents, rules, seed)
-    return games / (time.process_time() - start)
+    return games / (clock() - start)
+
+
+def jansou_matches(preset: str, games: int, kind: str, first: int = 0) -> float:
+    """Hanchan per second through jansou's Environment.run with its agents."""
+    from jansou.core.rules import PRESETS as JANSOU_PRESETS
+    from jansou.game.agents import RandomAgent as JRandom
+    from jansou.game.agents import SmartEfficiencyAgent
+    from jansou.game.environment import Environment
+
+    rules = JANSOU_PRESETS[_JANSOU_PRESET[preset]]
+    make = SmartEfficiencyAgent if kind == "efficiency" else JRandom
+    start = clock()
+    for seed in range(first, first + games):
+        agents = [make(seed=seed * 8 + i) for i in range(rules.player_count)]
+        Environment(rules, seed=seed).run(agents)  # type: ignore[arg-type]
+    return games / (clock() - start)
+
+
+def _installed(module: str) -> bool:
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
+    """Measure one preset's figures and its peers', print them, add the verdicts."""
+    has_riichienv, has_jansou = _installed("riichienv"), _installed("jansou")
+    rules = PRESETS[preset]
+    n = rules.players
+    warm = 1_000_000  # seeds apart from the timed ones
+    referee_random(rules, 3, warm, views=True)
+    matches(rules, 1, "efficiency", warm)
+    figures: dict[str, tuple[Callable[[], float], str | None]] = {
+        "random, a view every decision": (
+            lambda: referee_random(rules, g, views=True),
+            "riichienv RiichiEnv.step, same policy",
+        ),
+        "random, bare referee": (
+            lambda: referee_random(rules, g, views=False),
+            "riichienv RiichiEnv.step, same policy",
+        ),
+        "play_match, random agents": (
+            lambda: matches(rules, g, "random"),
+            "jansou Environment.run, RandomAgent",
+        ),
+        "play_match, efficiency agents": (
+            lambda: matches(rules, max(g // 5, 2), "efficiency"),
+            "jansou Environment.run, SmartEfficiencyAgent",
+        ),
+    }
+    peers: dict[str, Callable[[], float] | None] = {
+        "riichienv RiichiEnv.step, same policy": (
+            (lambda: riichienv_random(n, g)) if has_riichienv else None
+        ),
+        "jansou Environment.run, RandomAgent": (
+            (lambda: jansou_matches(preset, g, "random")) if has_jansou else None
+        ),
+        "jansou Environment.run, SmartEfficiencyAgent": (
+            (lambda: jansou_matches(preset, max(g // 5, 2), "efficiency")) if has_jansou else None
+        ),
+    }
+    runs: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        for label, (run, _peer) in figures.items():
+            runs.setdefault(label, []).append(run())
+        for label, peer_run in peers.items():
+            if peer_run is not None:
+                try:
+                    runs.setdefault(label, []).append(peer_run())
+                except Exception as e:  # a peer without this mode: say so
+                    print(f"  ({label} on {preset}: {type(e).__name__}: {e})")
+                    peers[label] = None
+    rate = {label: statistics.median(v) for label, v in runs.items()}
+    for label, (_run, peer) in figures.items():
+        ours = rate[label]
+        theirs = rate.get(peer or "")
+        versus = (
+            f"{ours / theirs:5.2f}x {peer} ({theirs:.1f}/s)"
+            if theirs
+            else (f"{peer}: not installed")
+        )
+        print(f"  {preset:<13} {label:<30} {ours:7.1f} /s  {versus}")
+    views = rate["random, a view every decision"]
+    peer_rate = rate.get("riichienv RiichiEnv.step, same policy")
+    if peer_rate:
+        ratio = views / peer_rate
+        verdicts.append(
+            ("PASS" if ratio >= 2 else "FAIL")
+            + f"  {preset}: random play with a view every decision >= 2x riichienv: "
+            f"{ratio:.2f}x ({ratio / 2:.0%} of the target)"
+        )
+    else:
+        verdicts.append(f"----  {preset}: random play with views against riichienv: not installed")
+    bare = rate["random, bare referee"]
+    verdicts.append(
+        ("PASS" if bare >= 100 else "FAIL")
+        + f"  {preset}: bare random play >= 100 hanchan/s per core: {bare:.1f}/s "
+        f"({bare / 100:.0%} of the target; this machine, now)"
+    )
 
 
 def main() -> None:
-    """Print the figures (or a profile of random play with ``--profile``)."""
+    """Print the figures (or a profile of random play with views with ``--profile``)."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=100, help="random matches per figure")
-    parser.add_argument("--profile", action="store_true", help="profile random play instead")
+    parser.add_argument("--games", type=int, default=20, help="random matches per figure")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profile", action="store_true", help="profile random play with views")
     args = parser.parse_args()
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        bare_random(PRESETS["tenhou"], args.games)
+        referee_random(PRESETS["tenhou"], args.games, views=True)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return
-    print("engine: whole hanchan per second per core (CPU time, seeded)")
+    print(
+        f"engine: whole hanchan per second per core (CPU time, seeded), median of "
+        f"{args.rounds} rounds; ratios to the peer measured in the same rounds"
+    )
+    verdicts: list[str] = []
     for preset in ("tenhou", "tenhou-sanma"):
-        rules = PRESETS[preset]
-        g = args.games
-        warm = 1_000_000  # seeds apart from the timed ones
-        bare_random(rules, 5, warm)
-        matches(rules, 2, "random", warm)
-        matches(rules, 1, "efficiency", warm)
-        bare = bare_random(rules, g)
-        played = matches(rules, g, "random")
-        efficient = matches(rules, max(g // 10, 2), "efficiency")
-        print(f"  {preset:<13} random, bare referee    {bare:7.1f} /s")
-        print(f"  {preset:<13} random, play_match      {played:7.1f} /s")
-        print(f"  {preset:<13} efficiency, play_match  {efficient:7.1f} /s")
-    print("  target: >= 100 random hanchan/s per core")
+        _preset(preset, args.games, args.rounds, verdicts)
+    print("targets:")
+    for line in verdicts:
+        print(f"  {line}")
 
 
 if __name__ == "__main__":

@@ -124,3 +124,25 @@ def test_four_concealed_triplets_in_the_arrays() -> None:
         (1, 32000),
     ]
     assert got[1][0] == 4 and got[1][4] == 8000  # sanankou toitoi: mangan
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "majsoul", "textbook"])
+def test_score_wins_gives_what_score_win_gives_or_raises(preset: str) -> None:
+    """score_wins keeps each error in place (returned, not raised, inside): the same
+    result as score_win, or an error of the same type and text."""
+    from jantaku.scoring import score_wins
+
+    rules = PRESETS[preset]
+    wins = [with_rules(h.situation, rules) for h in random_hands(11, 400)]
+    wins.append(WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z", discarder=3))
+    got = score_wins(wins)
+    errors = 0
+    for s, r in zip(wins, got, strict=True):
+        try:
+            want = score_win(s)
+        except (NoYakuError, IncompleteHandError, ImpossibleSituationError) as e:
+            errors += 1
+            assert type(r) is type(e) and str(r) == str(e)
+            continue
+        assert r == want
+    assert errors  # some wins have no yaku

@@ -122,3 +122,37 @@ def test_hand_round_trip_with_melds() -> None:
 def test_meld_value_checks() -> None:
     with pytest.raises(InvalidHandError):
         Meld(MeldKind.CHII, parse_tiles("345m"), parse_tiles("3m")[0], 1)
+
+
+@given(st.text(alphabet="0123456789mpszf ", max_size=16))
+def test_compact_groups_read_as_the_plain_reader_reads(text: str) -> None:
+    """parse_tiles reads plain compact groups through its table of groups; the plain
+    character-by-character reader gives the same tiles, or the same error."""
+    from jantaku.tiles import _parse_compact
+
+    try:
+        expected: tuple[int, ...] | str = _parse_compact(text)
+    except NotationError as e:
+        expected = str(e)
+    try:
+        got: tuple[int, ...] | str = parse_tiles(text)
+    except NotationError as e:
+        got = str(e)
+    assert got == expected
+    if isinstance(expected, tuple):
+        assert parse_tiles(text) == expected  # again, the groups now from the table
+
+
+@given(st.lists(st.sampled_from(range(37)), max_size=20))
+def test_check_copies_refuses_exactly_what_counting_refuses(tiles: list[int]) -> None:
+    """check_copies against a plain count: a red five twice, or five of a kind."""
+    from jantaku.tiles import KIND_OF
+
+    reds = [tiles.count(t) for t in (34, 35, 36)]
+    kinds = [sum(1 for t in tiles if KIND_OF[t] == k) for k in range(34)]
+    refused = max(reds) > 1 or max(kinds) > 4
+    if refused:
+        with pytest.raises(InvalidHandError):
+            check_copies(tiles)
+    else:
+        check_copies(tiles)

@@ -47,10 +47,11 @@ from jantaku.tiles import (
     check_copies,
     format_tiles,
     parse_tiles,
-    sort_key,
 )
 
 _ANY_SET: Final = (MOST_RED_FIVES,) * 3  # red fives any rule set may hold (T3)
+# sort_key as one number a tile: by kind, a red five just before its plain fives
+_SORT_RANK: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37)).__getitem__
 
 __all__ = ["Hand", "Meld", "MeldKind", "format_hand", "format_meld", "parse_hand", "parse_meld"]
 
@@ -75,6 +76,8 @@ class MeldKind(Enum):
         return self is not MeldKind.ANKAN
 
 
+_INT_ONLY: Final = frozenset((int,))
+_KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
 _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
 
@@ -101,20 +104,26 @@ class Meld:
     added: Tile | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, MeldKind):
-            raise ArgumentTypeError(f"a meld's kind is a MeldKind, not {self.kind!r}")
-        if not isinstance(self.tiles, tuple | list):
-            raise ArgumentTypeError(f"a meld's tiles are a tuple of tiles, not {self.tiles!r}")
-        check_copies(self.tiles, _ANY_SET)  # every tile an int of a hand, before sorting
-        tiles = tuple(sorted(self.tiles, key=sort_key))
+        kind, raw = self.kind, self.tiles
+        if kind.__class__ is not MeldKind:
+            raise ArgumentTypeError(f"a meld's kind is a MeldKind, not {kind!r}")
+        if raw.__class__ is not tuple and not isinstance(raw, tuple | list):
+            raise ArgumentTypeError(f"a meld's tiles are a tuple of tiles, not {raw!r}")
+        if not (  # four plain tiles or fewer hold no fifth copy nor a second red five
+            0 < len(raw) <= 4
+            and _INT_ONLY.issuperset(map(type, raw))
+            and min(raw) >= 0
+            and max(raw) < 34
+        ):
+            check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
+        tiles = tuple(sorted(raw, key=_SORT_RANK))  # as sort_key sorts
         object.__setattr__(self, "tiles", tiles)
-        for name in ("called", "called_from", "added"):
-            value = getattr(self, name)
+        called, called_from, added = self.called, self.called_from, self.added
+        for name, value in (("called", called), ("called_from", called_from), ("added", added)):
             if value is not None and value.__class__ is not int:
                 raise ArgumentTypeError(f"a meld's {name} is an int or None, not {value!r}")
         kinds = [KIND_OF[t] for t in tiles]
-        name = self.kind.value
-        if self.kind is MeldKind.CHII:
+        if kind is MeldKind.CHII:
             ok = (
                 len(kinds) == 3
                 and kinds[0] < 27
@@ -128,29 +137,29 @@ class Meld:
                     f"not {format_tiles(tiles)}"
                 )
         else:
-            size = 4 if self.kind.is_kan else 3
-            if len(kinds) != size or len(set(kinds)) != 1:
+            size = 4 if kind in _KANS else 3
+            if len(kinds) != size or kinds.count(kinds[0]) != size:
                 count = "three" if size == 3 else "four"
                 raise InvalidHandError(
-                    f"a {name} needs {count} tiles of one kind, not {format_tiles(tiles)}"
+                    f"a {kind.value} needs {count} tiles of one kind, not {format_tiles(tiles)}"
                 )
-        if self.kind is MeldKind.ANKAN:
-            if self.called is not None or self.called_from is not None or self.added is not None:
+        if kind is MeldKind.ANKAN:
+            if called is not None or called_from is not None or added is not None:
                 raise InvalidHandError("an ankan has no called tile")
             return
-        if self.called is None or self.called_from not in (1, 2, 3):
-            raise InvalidHandError(f"a {name} needs a called tile and called_from 1, 2 or 3")
-        if self.called not in tiles:
-            raise InvalidHandError(f"the called tile is not part of the {name}")
-        if self.kind is MeldKind.CHII and self.called_from != 3:
+        if called is None or called_from not in (1, 2, 3):
+            raise InvalidHandError(f"a {kind.value} needs a called tile and called_from 1, 2 or 3")
+        if called not in tiles:
+            raise InvalidHandError(f"the called tile is not part of the {kind.value}")
+        if kind is MeldKind.CHII and called_from != 3:
             raise InvalidHandError("a chii can only be called from the left (called_from=3)")
-        if self.kind is MeldKind.KAKAN:
+        if kind is MeldKind.KAKAN:
             rest = list(tiles)
-            rest.remove(self.called)
-            if self.added is None or self.added not in rest:
+            rest.remove(called)
+            if added is None or added not in rest:
                 raise InvalidHandError("a kakan needs the added tile, other than the called one")
-        elif self.added is not None:
-            raise InvalidHandError(f"only a kakan has an added tile, not a {name}")
+        elif added is not None:
+            raise InvalidHandError(f"only a kakan has an added tile, not a {kind.value}")
 
     @classmethod
     def chii(cls, tiles: tuple[Tile, ...], *, called: Tile) -> Meld:
@@ -336,6 +345,10 @@ class Hand:
         return not any(m.is_open for m in self.melds)
 
 
+_MELDS: dict[str, Meld] = {}  # meld text -> its meld, as parse_meld reads it; bounded
+_MELDS_SIZE: Final = 1 << 12  # far more than the melds one writes (~600 kinds of meld)
+
+
 def parse_hand(text: str, *, partial: bool = False) -> Hand:
     """Read a hand: concealed tiles, then melds in brackets.
 
@@ -370,7 +383,13 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
             j = text.find("]", i)
             if j < 0:
                 raise NotationError("unclosed meld bracket", text=text, position=i)
-            melds.append(parse_meld(text[i : j + 1], offset=i, whole=text))
+            meld_text = text[i : j + 1]
+            meld = _MELDS.get(meld_text)
+            if meld is None:
+                meld = parse_meld(meld_text, offset=i, whole=text)
+                if len(_MELDS) < _MELDS_SIZE:
+                    _MELDS[meld_text] = meld
+            melds.append(meld)
             i = j + 1
             continue
         if text[i] == "]":

@@ -39,6 +39,7 @@ spaces or commas), so every hand a user types may be written in any of them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -342,15 +343,17 @@ def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None
                 raise InvalidHandError("a flower is set aside, never part of a hand")
             raise InvalidHandError(f"not a known tile value: {t!r}")
         counts[t] += 1
-    for red, most in zip(RED_FIVES, reds, strict=True):
-        if counts[red] > most:
-            if most == 1:
-                raise InvalidHandError(f"two red {kind_name(red)}")
-            raise InvalidHandError(f"{counts[red]} red {kind_name(red)} (at most {most})")
-    for k in range(34):
-        n = counts[k] + (counts[RED_FIVES[k // 9]] if k in (M5, P5, S5) else 0)
-        if n > 4:
-            raise InvalidHandError(f"{n} copies of {kind_name(k)} (at most four)")
+    if counts[RED_5M] or counts[RED_5P] or counts[RED_5S]:
+        for red, most, five in zip(RED_FIVES, reds, (M5, P5, S5), strict=True):
+            if counts[red] > most:
+                if most == 1:
+                    raise InvalidHandError(f"two red {kind_name(red)}")
+                raise InvalidHandError(f"{counts[red]} red {kind_name(red)} (at most {most})")
+            counts[five] += counts[red]  # by kind from here on
+    if max(counts) > 4:
+        for k in range(34):
+            if counts[k] > 4:
+                raise InvalidHandError(f"{counts[k]} copies of {kind_name(k)} (at most four)")
 
 
 def kind_name(tile: Tile) -> str:
@@ -408,6 +411,31 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"tile notation is a str, not a {type(text).__name__}{hint}")
+    found = _GROUPS.get(text)  # one group ("1z", "406m"), read before
+    if found is not None:
+        return found
+    if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
+        tiles: tuple[Tile, ...] = ()
+        for group in _GROUP.findall(text):
+            found = _GROUPS.get(group)
+            if found is None:
+                found = _parse_compact(group)
+                if len(_GROUPS) < _GROUPS_SIZE:
+                    _GROUPS[group] = found
+            tiles += found
+        return tiles
+    return _parse_compact(text)
+
+
+# compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
+_COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_GROUP: Final = re.compile(r"[0-9]+[mpsz]")
+_GROUPS: dict[str, tuple[Tile, ...]] = {}  # group text -> its tiles; bounded
+_GROUPS_SIZE: Final = 1 << 14
+
+
+def _parse_compact(text: str) -> tuple[Tile, ...]:
+    """Read compact notation character by character (or the other notations)."""
     tiles: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):

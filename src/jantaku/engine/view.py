@@ -3,17 +3,25 @@
 A view is a strict projection: it holds the seat's own concealed tiles and everything
 public (melds, discards with their marks, dora indicators, scores, riichi, the tiles
 left), and of every other seat only how many concealed tiles it holds.
+
+A view is built for every decision of every seat that looks at the table, so
+:func:`observe` copies only flat snapshots of the state (tuples of ints, made in C) and
+leaves the rest to be made when it is read: ``rivers`` (each discard with its marks) is
+made from the public ``river_tiles`` and ``river_flags`` on first reading, through a
+bounded cache keyed by the river's value, so every seat reading the same river shares
+one tuple of :class:`Discard`, and a river one discard longer than one already made
+adds that one discard to it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from jantaku.engine.state import Phase, State
 from jantaku.errors import ArgumentError
 from jantaku.meld import Meld
-from jantaku.tiles import Tile
+from jantaku.tiles import KIND_OF, Tile
 
 __all__ = ["Discard", "View", "observe"]
 
@@ -28,15 +36,44 @@ class Discard:
     called: bool
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+_DISCARDS: Final = tuple(
+    tuple(Discard(t, bool(f & 1), bool(f & 2), bool(f & 4)) for f in range(8)) for t in range(37)
+)
+_River = tuple[Discard, ...]
+_RIVERS: dict[tuple[tuple[Tile, ...], tuple[int, ...]], _River] = {}
+_RIVERS_SIZE: Final = 1 << 12  # rivers kept (emptied when full); a river is ~24 discards
+
+
+def _river(tiles: tuple[Tile, ...], flags: tuple[int, ...]) -> _River:
+    """The discards of one river, shared by value (see the module's notes)."""
+    key = (tiles, flags)
+    found = _RIVERS.get(key)
+    if found is not None:
+        return found
+    shorter = _RIVERS.get((tiles[:-1], flags[:-1])) if tiles else None
+    if shorter is not None:
+        found = (*shorter, _DISCARDS[tiles[-1]][flags[-1]])
+    else:
+        found = tuple(map(_discard, tiles, flags))
+    if len(_RIVERS) >= _RIVERS_SIZE:
+        _RIVERS.clear()
+    _RIVERS[key] = found
+    return found
+
+
+class View(NamedTuple):
     """The table as seen from ``seat``: own hand, public information, hidden counts.
+
+    A view is a named tuple (made in one step, as a view is made for every decision),
+    immutable like the rest of the values here.
 
     ``hand`` is the seat's concealed tiles (sorted), ``drawn`` the tile just drawn (also
     in ``hand``) on the seat's own turn; ``hand_sizes`` every seat's number of concealed
-    tiles; ``rivers``, ``melds``, ``riichi`` (0 none, 1 riichi, 2 double), ``nuki``
-    and ``flowers`` (flower tiles set aside, T4) per seat; ``furiten`` the seat's own
-    furiten (G7).
+    tiles; ``rivers`` (a property: each seat's :class:`Discard` tiles), ``melds``,
+    ``riichi`` (0 none, 1 riichi, 2 double), ``nuki`` and ``flowers`` (flower tiles set
+    aside, T4) per seat; ``river_tiles`` and ``river_flags`` each river as tiles and
+    as marks (1 tsumogiri, 2 the riichi tile, 4 called away), what ``rivers`` is made
+    of; ``furiten`` the seat's own furiten (G7).
     """
 
     seat: int
@@ -55,7 +92,8 @@ class View:
     drawn: Tile | None
     hand_sizes: tuple[int, ...]
     melds: tuple[tuple[Meld, ...], ...]
-    rivers: tuple[tuple[Discard, ...], ...]
+    river_tiles: tuple[tuple[Tile, ...], ...]
+    river_flags: tuple[tuple[int, ...], ...]
     riichi: tuple[int, ...]
     nuki: tuple[int, ...]
     last_discard: Tile | None
@@ -66,14 +104,29 @@ class View:
     after_draw: bool = False  # the hand follows a drawn one: 流れ△本場 (N3)
     flowers: tuple[int, ...] = ()  # flowers set aside per seat (T4); public
 
+    @property
+    def rivers(self) -> tuple[tuple[Discard, ...], ...]:
+        """Every seat's discards in order, with their marks (made on first reading,
+        shared by value between views).
 
-_DISCARDS: Final = tuple(
-    tuple(Discard(t, bool(f & 1), bool(f & 2), bool(f & 4)) for f in range(8)) for t in range(37)
-)
+        >>> from jantaku.rules import TENHOU
+        >>> observe(State(TENHOU), 0).rivers
+        ((), (), (), ())
+        """
+        return tuple(map(_river, self.river_tiles, self.river_flags))
 
 
 def _discard(tile: Tile, flags: int) -> Discard:
     return _DISCARDS[tile][flags]
+
+
+# the sort of a hand (State.hand_of): by kind, a red five before the plain fives
+_HAND_ORDER: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37))
+_HAND_KEY: Final = _HAND_ORDER.__getitem__
+_TUPLE_NEW: Final = tuple.__new__  # a view in one step, its fields in order
+_CLAIM: Final = Phase.CLAIM
+_ACT: Final = Phase.ACT
+_NAMES: Final = Phase.NAMES
 
 
 def observe(state: State, seat: int) -> View:
@@ -90,32 +143,37 @@ def observe(state: State, seat: int) -> View:
     s = state
     if seat.__class__ is not int or not 0 <= seat < s.players:
         raise ArgumentError(f"no seat {seat!r} at a table of {s.players}")
-    own_turn = s.turn == seat and s.phase == Phase.ACT
-    return View(
-        seat=seat,
-        players=s.players,
-        phase=s.phase_name,
-        bakaze=s.bakaze,
-        kyoku=s.kyoku,
-        honba=s.honba,
-        kyotaku=s.kyotaku,
-        oya=s.oya,
-        turn=s.turn,
-        scores=tuple(s.scores),
-        dora_markers=tuple(s.dora_markers),
-        tiles_left=s.live,
-        hand=s.hand_of(seat),
-        drawn=s.drawn if own_turn else None,
-        hand_sizes=tuple(len(h) for h in s.hands),
-        melds=tuple(tuple(m) for m in s.melds),
-        rivers=tuple(tuple(map(_discard, s.rivers[i], s.river_flags[i])) for i in range(s.players)),
-        riichi=tuple(s.riichi),
-        nuki=tuple(s.nuki),
-        last_discard=s.last_discard if s.phase == Phase.CLAIM else None,
-        last_discarder=s.last_discarder if s.phase == Phase.CLAIM else None,
-        waits=s.waits[seat],
-        furiten=s.furiten(seat),
-        names=s.names,
-        after_draw=s.after_draw,
-        flowers=tuple(s.flowers),
+    phase = s.phase
+    claim = phase == _CLAIM
+    return _TUPLE_NEW(
+        View,
+        (
+            seat,
+            s.players,
+            _NAMES[phase],
+            s.bakaze,
+            s.kyoku,
+            s.honba,
+            s.kyotaku,
+            s.oya,
+            s.turn,
+            tuple(s.scores),
+            tuple(s.dora_markers),
+            s.live,
+            tuple(sorted(s.hands[seat], key=_HAND_KEY)),
+            s.drawn if s.turn == seat and phase == _ACT else None,
+            tuple(map(len, s.hands)),
+            tuple(map(tuple, s.melds)),
+            tuple(map(tuple, s.rivers)),
+            tuple(map(tuple, s.river_flags)),
+            tuple(s.riichi),
+            tuple(s.nuki),
+            s.last_discard if claim else None,
+            s.last_discarder if claim else None,
+            s.waits[seat],
+            s.furiten(seat),
+            s.names,
+            s.after_draw,
+            tuple(s.flowers),
+        ),
     )

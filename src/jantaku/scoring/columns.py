@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import ImpossibleSituationError, InvalidHandError
@@ -47,6 +49,29 @@ MELD_CODES: Final = (
 """The meld kinds by their code in ``WinColumns.meld_kind`` (0 chii … 4 ankan)."""
 _CODE_OF: Final = {kind: code for code, kind in enumerate(MELD_CODES)}
 _RIICHI: Final = (Riichi.NONE, Riichi.RIICHI, Riichi.DOUBLE)
+_RIICHI_CODE: Final = {r: code for code, r in enumerate(_RIICHI)}
+_PLAIN: Final = attrgetter("rules", "first_turn", "pao", "kita", "flowers", "robbed_ankan")
+_CONCEALED: Final = attrgetter("concealed")
+_DORA: Final = attrgetter("dora_indicators")
+_URA: Final = attrgetter("ura_indicators")
+_MELDS: Final = attrgetter("melds")
+_KIND: Final = attrgetter("kind")
+_TILES: Final = attrgetter("tiles")
+_DISCARDER: Final = attrgetter("discarder")
+_RIICHI_OF: Final = attrgetter("riichi")
+_SCALARS: Final = attrgetter(  # the int and bool columns, in the order of the fields
+    "win_tile",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "round_wind",
+    "winner",
+    "dealer",
+    "honba",
+    "deposits",
+)
 _SHAPES: Final = {
     "tiles": (14,),
     "meld_kind": (4,),
@@ -135,44 +160,38 @@ class WinColumns:
 
         rules = rules if rules is not None else situations[0].rules if situations else TENHOU
         n = len(situations)
-        tiles = np.full((n, 14), -1, dtype=np.int64)
-        meld_kind = np.full((n, 4), -1, dtype=np.int64)
-        meld_tiles = np.full((n, 4, 4), -1, dtype=np.int64)
-        dora = np.full((n, 5), -1, dtype=np.int64)
-        ura = np.full((n, 5), -1, dtype=np.int64)
-        flat: list[list[int]] = []
-        for i, s in enumerate(situations):
-            if s.rules != rules:
+        for i, (r, first, pao, kita, flowers, robbed) in enumerate(map(_PLAIN, situations)):
+            if r is not rules and r != rules:
                 raise ImpossibleSituationError(f"row {i}: other rules than the columns'")
-            if s.first_turn or s.pao is not None or s.kita or s.flowers or s.robbed_ankan:
+            if first or pao is not None or kita or flowers or robbed:
                 raise ImpossibleSituationError(
                     f"row {i}: a first-turn win, pao, north tiles, flowers or a robbed "
                     "ankan need a WinSituation"
                 )
-            tiles[i, : len(s.concealed)] = s.concealed
-            for j, m in enumerate(s.melds):
-                meld_kind[i, j] = _CODE_OF[m.kind]
-                meld_tiles[i, j, : len(m.tiles)] = m.tiles
-            dora[i, : len(s.dora_indicators)] = s.dora_indicators
-            ura[i, : len(s.ura_indicators)] = s.ura_indicators
-            flat.append(
-                [
-                    s.win_tile,
-                    -1 if s.discarder is None else s.discarder,
-                    _RIICHI.index(s.riichi),
-                    s.ippatsu,
-                    s.haitei,
-                    s.houtei,
-                    s.rinshan,
-                    s.chankan,
-                    s.round_wind,
-                    s.winner,
-                    s.dealer,
-                    s.honba,
-                    s.deposits,
-                ]
-            )
-        cols = np.array(flat, dtype=np.int64).reshape(n, 13).T
+        tiles = _padded(np, list(map(_CONCEALED, situations)), 14)
+        dora = _padded(np, list(map(_DORA, situations)), 5)
+        ura = _padded(np, list(map(_URA, situations)), 5)
+        meld_kind = np.full((n, 4), -1, dtype=np.int64)
+        meld_tiles = np.full((n, 4, 4), -1, dtype=np.int64)
+        meld_lists = list(map(_MELDS, situations))
+        counts = np.fromiter(map(len, meld_lists), np.int64, n)
+        flat_melds = list(chain.from_iterable(meld_lists))
+        if flat_melds:
+            row = np.repeat(np.arange(n), counts)
+            place = np.arange(len(flat_melds)) - np.repeat(np.cumsum(counts) - counts, counts)
+            codes = np.fromiter(map(_CODE_OF.__getitem__, map(_KIND, flat_melds)), np.int64)
+            meld_kind[row, place] = codes
+            by_meld = _padded(np, list(map(_TILES, flat_melds)), 4)
+            meld_tiles[row, place] = by_meld
+        values = np.fromiter(chain.from_iterable(map(_SCALARS, situations)), np.int64, 11 * n)
+        values = values.reshape(n, 11).T
+        discarder = np.fromiter(
+            (-1 if d is None else d for d in map(_DISCARDER, situations)), np.int64, n
+        )
+        riichi = np.fromiter(
+            map(_RIICHI_CODE.__getitem__, map(_RIICHI_OF, situations)), np.int64, n
+        )
+        cols = (values[0], discarder, riichi, *values[1:])
         return cls(
             tiles=tiles,
             meld_kind=meld_kind,
@@ -231,6 +250,19 @@ class WinColumns:
             ura_indicators=tuple(t for t in self.ura[i].tolist() if t >= 0),
             rules=self.rules,
         )
+
+
+def _padded(np: Any, rows: list[tuple[int, ...]], width: int) -> _Ints:
+    """Tuples of at most ``width`` ints as an array of rows, ``-1`` after each."""
+    n = len(rows)
+    out = np.full((n, width), -1, dtype=np.int64)
+    sizes = np.fromiter(map(len, rows), np.int64, n)
+    flat = np.fromiter(chain.from_iterable(rows), np.int64, int(sizes.sum()))
+    if len(flat):
+        row = np.repeat(np.arange(n), sizes)
+        place = np.arange(len(flat)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        out[row, place] = flat
+    return out  # type: ignore[no-any-return]
 
 
 def _check(np: Any, c: WinColumns) -> None:

@@ -1697,6 +1697,15 @@ def score_win(s: WinSituation) -> WinResult:
     liable yakuman, :class:`~jantaku.errors.ArgumentTypeError` for anything but a
     :class:`~jantaku.scoring.WinSituation`.
     """
+    result = _score(s)
+    if isinstance(result, WinResult):
+        return result
+    raise result
+
+
+def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
+    """:func:`score_win`, the common errors (no yaku, no winning shape) returned, not
+    raised: :func:`score_wins` keeps them in place without raising each."""
     if s.__class__ is not WinSituation:
         raise _not_a_situation(s)
     concealed = bytearray(37)  # by tile: red fives apart
@@ -1733,11 +1742,11 @@ def score_win(s: WinSituation) -> WinResult:
     if n == _STRIDE:  # most wins read one way: the one candidate
         cand: Sequence[Any] = candidates
         if not cand[1] and not cand[2]:
-            raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+            return NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     elif not n:
-        raise IncompleteHandError(_Message("not a winning hand: {}", s))
+        return IncompleteHandError(_Message("not a winning hand: {}", s))
     elif not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
-        raise NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
+        return NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     if not ctx[12] and not _yaku_on_every_wait(s):  # no atozuke
         raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
     # dora, ura dora (S7) and norths set aside
@@ -1976,11 +1985,12 @@ def score_wins(situations: Sequence[WinSituation]) -> list[WinResult | Exception
     'NoYakuError'
     """
     out: list[WinResult | Exception] = []
+    append = out.append
     for s in situations:
         try:
-            out.append(score_win(s))
+            append(_score(s))
         except (NoYakuError, IncompleteHandError, ImpossibleSituationError) as e:
-            out.append(e)
+            append(e)
     return out
 
 

@@ -20,8 +20,10 @@ jantaku.errors.ImpossibleSituationError: rinshan kaihou is a tsumo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
@@ -34,6 +36,16 @@ __all__ = ["Riichi", "WinSituation"]
 _FLAGS = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "robbed_ankan", "first_turn")
 _COUNTS = ("winner", "dealer", "kita", "flowers", "honba", "deposits")
 _TILE_TUPLES = ("concealed", "melds", "dora_indicators", "ura_indicators")
+_FLAG_VALUES = attrgetter(*_FLAGS)
+_COUNT_VALUES = attrgetter(*_COUNTS)
+_SEAT_VALUES = attrgetter("discarder", "pao")
+_TUPLE_VALUES = attrgetter(*_TILE_TUPLES)
+_BOOL_ONLY = frozenset((bool,))
+_INT_ONLY = frozenset((int,))
+_SEAT_TYPES = frozenset((int, type(None)))
+_TUPLE_ONLY = frozenset((tuple,))
+_MELD_ONLY = frozenset((Meld,))
+_MELD_TILES = attrgetter("tiles")
 
 
 class Riichi(Enum):
@@ -96,110 +108,174 @@ Riichi.DOUBLE), not True
     deposits: int = 0
     rules: Rules = TENHOU  # or a preset's name, made the preset on construction
 
+    def __init__(  # the fields above, in their order, with their defaults
+        self,
+        *,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...] = (),
+        win_tile: Tile,
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        round_wind: Tile = EAST,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        dora_indicators: tuple[Tile, ...] = (),
+        ura_indicators: tuple[Tile, ...] = (),
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
+    ) -> None:
+        # set slot by slot: the frozen dataclass's own __init__ sets each field through
+        # object.__setattr__, a fifth of the cost of a situation
+        _set_concealed(self, concealed)
+        _set_melds(self, melds)
+        _set_win_tile(self, win_tile)
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, round_wind)
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, dora_indicators)
+        _set_ura_indicators(self, ura_indicators)
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         self._check_types()
-        n = self.rules.players
+        rules = self.rules
+        n = rules.players
         bad = ImpossibleSituationError
-        if len(self.concealed) + 3 * len(self.melds) != 14:
+        concealed, melds = self.concealed, self.melds
+        dora, ura, win_tile = self.dora_indicators, self.ura_indicators, self.win_tile
+        if len(concealed) + 3 * len(melds) != 14:
             raise InvalidHandError(
                 f"a winning hand has 14 tiles (kans count as 3), not "
-                f"{len(self.concealed) + 3 * len(self.melds)}"
+                f"{len(concealed) + 3 * len(melds)}"
             )
-        if len(self.melds) > 4:
+        if len(melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
-        for t in (
-            *self.concealed,
-            self.win_tile,
-            *self.dora_indicators,
-            *self.ura_indicators,
-            self.round_wind,
-        ):
-            if not isinstance(t, int) or not 0 <= t < 37:
-                raise InvalidHandError(f"not a tile: {t!r}")
-        for m in self.melds:
-            if not isinstance(m, Meld):
-                raise InvalidHandError(f"not a meld: {m!r}")
-        all_tiles = [*self.concealed, *(t for m in self.melds for t in m.tiles)]
-        check_copies(all_tiles, tuple(max(1, r) for r in self.rules.red_fives))
-        if self.win_tile not in self.concealed:
+        tiles = (*concealed, win_tile, *dora, *ura, self.round_wind)  # ints (_check_types)
+        if min(tiles) < 0 or max(tiles) >= 37:
+            for t in tiles:
+                if not 0 <= t < 37:
+                    raise InvalidHandError(f"not a tile: {t!r}")
+        if melds:
+            if not _MELD_ONLY.issuperset(map(type, melds)):
+                for m in melds:
+                    if not isinstance(m, Meld):
+                        raise InvalidHandError(f"not a meld: {m!r}")
+            all_tiles = [*concealed, *chain.from_iterable(map(_MELD_TILES, melds))]
+        else:
+            all_tiles = list(concealed)
+        reds = rules.red_fives
+        check_copies(all_tiles, (1, 1, 1) if reds == (1, 1, 1) else tuple(max(1, r) for r in reds))
+        if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
-        for seat_name in ("winner", "dealer"):
-            seat = getattr(self, seat_name)
-            if not isinstance(seat, int) or not 0 <= seat < n:
-                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-        for seat_name in ("discarder", "pao"):
-            seat = getattr(self, seat_name)
-            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
-                raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-            if seat == self.winner:
-                raise bad(f"the winner cannot be the {seat_name}")
+        winner, discarder = self.winner, self.discarder
+        if not 0 <= winner < n:
+            raise bad(f"winner seat {winner!r} is not a seat of {n} players")
+        if not 0 <= self.dealer < n:
+            raise bad(f"dealer seat {self.dealer!r} is not a seat of {n} players")
+        for seat_name, seat in (("discarder", discarder), ("pao", self.pao)):
+            if seat is not None:
+                if not 0 <= seat < n:
+                    raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
+                if seat == winner:
+                    raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
-        if len(self.dora_indicators) > 5:
+        if len(dora) > 5:
             raise bad("at most five dora indicators (one, and one per kan)")
-        if len(self.ura_indicators) > max(len(self.dora_indicators), 1):
+        if len(ura) > max(len(dora), 1):
             raise bad("more ura indicators than dora indicators")
-        if len(self.dora_indicators) > 1 and not self.rules.kan_dora:
+        if len(dora) > 1 and not rules.kan_dora:
             raise bad("kan dora are not played under these rules")
-        if self.ura_indicators and not self.rules.ura_dora:
+        if ura and not rules.ura_dora:
             raise bad("ura dora are not played under these rules")
-        if min(self.honba, self.deposits, self.kita, self.flowers) < 0:
+        kita, flowers = self.kita, self.flowers
+        if min(self.honba, self.deposits, kita, flowers) < 0:
             raise bad("honba, deposits, kita and flowers cannot be negative")
-        if self.flowers > self.rules.flowers:
-            raise bad(f"{self.flowers} flowers set aside, the rules use {self.rules.flowers}")
-        tsumo = self.discarder is None
-        if self.ippatsu and self.riichi is Riichi.NONE:
-            raise bad("ippatsu without riichi")
-        if self.ippatsu and not self.rules.ippatsu:
-            raise bad("ippatsu is not played under these rules")
-        if self.haitei and not tsumo:
+        if flowers > rules.flowers:
+            raise bad(f"{flowers} flowers set aside, the rules use {rules.flowers}")
+        tsumo = discarder is None
+        riichi = self.riichi
+        ippatsu, haitei, houtei = self.ippatsu, self.haitei, self.houtei
+        rinshan, chankan = self.rinshan, self.chankan
+        if ippatsu:
+            if riichi is Riichi.NONE:
+                raise bad("ippatsu without riichi")
+            if not rules.ippatsu:
+                raise bad("ippatsu is not played under these rules")
+        if haitei and not tsumo:
             raise bad("haitei is a tsumo on the last wall tile")
-        if self.houtei and tsumo:
+        if houtei and tsumo:
             raise bad("houtei is a ron on the last discard")
-        if self.rinshan:
+        if rinshan:
             if not tsumo:
                 raise bad("rinshan kaihou is a tsumo")
-            if not any(m.kind.is_kan for m in self.melds) and not self.kita and not self.flowers:
+            if not any(m.kind.is_kan for m in melds) and not kita and not flowers:
                 raise bad("rinshan kaihou without a kan (or a north or a flower set aside)")
-            if self.haitei:
+            if haitei:
                 raise bad("a replacement tile is not the last wall tile")
-        if self.chankan:
+        if chankan:
             if tsumo:
                 raise bad("chankan is a ron on a kan")
-            if self.houtei:
+            if houtei:
                 raise bad("a kan is not the last discard")
-            if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[self.win_tile]) != 1:
+            if sum(1 for t in all_tiles if KIND_OF[t] == KIND_OF[win_tile]) != 1:
                 raise bad("a robbed kan tile is the only one of its kind in the winner's hand")
         if self.robbed_ankan:
-            if not self.chankan:
+            if not chankan:
                 raise bad("robbing an ankan is a chankan")
-            if not self.rules.kokushi_robs_ankan:
+            if not rules.kokushi_robs_ankan:
                 raise bad("these rules let no hand rob an ankan")
-        if any(m.is_open for m in self.melds) and self.riichi is not Riichi.NONE:
+        if riichi is not Riichi.NONE and melds and any(m.is_open for m in melds):
             raise bad("riichi needs a closed hand")
         if self.first_turn:
-            if self.melds:
+            if melds:
                 raise bad("a first-turn win comes before any call")
-            if self.riichi is not Riichi.NONE:
+            if riichi is not Riichi.NONE:
                 raise bad("a first-turn win comes before any riichi")
-            if self.rinshan or self.chankan or self.haitei or self.houtei:
+            if rinshan or chankan or haitei or houtei:
                 raise bad("a first-turn win is a plain draw or discard")
-            if tsumo is False and self.winner == self.dealer:
+            if tsumo is False and winner == self.dealer:
                 raise bad("the dealer cannot win by ron before a first draw (renhou is for others)")
-        if self.kita:
-            if n != 3 or self.rules.north is not NorthTile.NUKIDORA:
+        if kita:
+            if n != 3 or rules.north is not NorthTile.NUKIDORA:
                 raise bad("north tiles are set aside only in three-player nukidora rules")
             norths = sum(1 for t in all_tiles if KIND_OF[t] == NORTH)
-            if self.kita + norths > 4:
+            if kita + norths > 4:
                 raise InvalidHandError("more than four norths")
         if n == 3:
             for t in all_tiles:
                 if 1 <= KIND_OF[t] <= 7:
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
-        reds = self.rules.red_fives
-        for t in all_tiles:
-            if t >= 34 and not reds[t - 34]:
-                raise InvalidHandError("a red five that these rules do not use")
+        if max(all_tiles) >= 34:
+            for t in all_tiles:
+                if t >= 34 and not reds[t - 34]:
+                    raise InvalidHandError("a red five that these rules do not use")
 
     def _check_types(self) -> None:
         """Refuse a field of the wrong type before anything reads it (tuples may come as
@@ -207,6 +283,19 @@ Riichi.DOUBLE), not True
         rules = self.rules
         if rules.__class__ is not Rules:
             object.__setattr__(self, "rules", Rules.coerce(rules))
+        if (  # the common case in a few C-level tests; anything else is looked at closely
+            self.riichi.__class__ is Riichi
+            and _BOOL_ONLY.issuperset(map(type, _FLAG_VALUES(self)))
+            and _INT_ONLY.issuperset(map(type, _COUNT_VALUES(self)))
+            and _SEAT_TYPES.issuperset(map(type, _SEAT_VALUES(self)))
+            and _TUPLE_ONLY.issuperset(map(type, _TUPLE_VALUES(self)))
+            and _INT_ONLY.issuperset(map(type, self.concealed))
+            and _INT_ONLY.issuperset(map(type, self.dora_indicators))
+            and _INT_ONLY.issuperset(map(type, self.ura_indicators))
+            and self.win_tile.__class__ is int
+            and self.round_wind.__class__ is int
+        ):
+            return
         if self.riichi.__class__ is not Riichi:
             raise ArgumentTypeError(
                 "riichi is a Riichi (Riichi.NONE, Riichi.RIICHI or Riichi.DOUBLE), "
@@ -314,3 +403,38 @@ concealed tiles
     def is_closed(self) -> bool:
         """Whether no meld opens the hand (門前)."""
         return not any(m.is_open for m in self.melds)
+
+
+def _setters() -> tuple[Any, ...]:
+    """The setters of WinSituation's slots, in the order of its fields (checked)."""
+    names = tuple(f.name for f in fields(WinSituation))
+    if set(names) != set(WinSituation.__slots__):  # pragma: no cover
+        raise RuntimeError("WinSituation's slots are not its fields")
+    return tuple(WinSituation.__dict__[name].__set__ for name in names)
+
+
+(
+    _set_concealed,
+    _set_melds,
+    _set_win_tile,
+    _set_discarder,
+    _set_riichi,
+    _set_ippatsu,
+    _set_haitei,
+    _set_houtei,
+    _set_rinshan,
+    _set_chankan,
+    _set_robbed_ankan,
+    _set_first_turn,
+    _set_round_wind,
+    _set_winner,
+    _set_dealer,
+    _set_pao,
+    _set_dora_indicators,
+    _set_ura_indicators,
+    _set_kita,
+    _set_flowers,
+    _set_honba,
+    _set_deposits,
+    _set_rules,
+) = _setters()
