@@ -297,19 +297,28 @@ class BatchPlanesV1:
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
         )
-        self._dora_memo: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+        # each set of indicators seen, by its index in the two arrays below
+        self._dora_memo: dict[tuple[int, ...], int] = {}
+        self._dora_rows = np.zeros((0, 2, 34), dtype=np.float32)
+        self._dora_kinds = np.zeros((0, 34), dtype=np.int32)
         self._range = np.arange(num)
         self._divisors = np.array([2.0, 100_000.0, 4.0])[None, :, None]
         self._round_divisors = np.array([4.0, 10.0, 10.0, 70.0])
 
-    def _doras(self, markers: tuple[int, ...]) -> tuple[list[int], list[int]]:
-        """The cells of rows 6–7 (one 0.25 each, repeated) and the indicators' kinds."""
-        found = self._dora_memo.get(markers)
-        if found is None:
-            cells = [34 * 6 + KIND_OF[t] for t in markers]
-            cells += [34 * 7 + dora_from_indicator(t, players=self.players) for t in markers]
-            found = self._dora_memo[markers] = (cells, [KIND_OF[t] for t in markers])
-        return found
+    def _dora_index(self, markers: tuple[int, ...]) -> int:
+        """The row of a set of indicators in :attr:`_dora_rows` (rows 6–7) and
+        :attr:`_dora_kinds` (the indicators' kinds among the visible), added if new."""
+        index = len(self._dora_memo)
+        rows = np.zeros((2, 34), dtype=np.float32)
+        kinds = np.zeros(34, dtype=np.int32)
+        for t in markers:
+            rows[0, KIND_OF[t]] += 0.25
+            rows[1, dora_from_indicator(t, players=self.players)] += 0.25
+            kinds[KIND_OF[t]] += 1
+        self._dora_rows = np.concatenate([self._dora_rows, rows[None]])
+        self._dora_kinds = np.concatenate([self._dora_kinds, kinds[None]])
+        self._dora_memo[markers] = index
+        return index
 
     def encode(self, states: list[State], seats: list[int], out: Any) -> Any:
         """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``).
@@ -326,8 +335,7 @@ class BatchPlanesV1:
         memo = self._dora_memo
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
-        quarters: list[int] = []  # flat cells that get 0.25 each time listed (rows 6, 7)
-        shown: list[int] = []  # flat cells of the indicators' kinds among the visible
+        doras: list[int] = []  # each match's set of indicators (see _dora_index)
         raws: list[list[int]] = []  # riichi, scores and norths of every seat
         rounds: list[tuple[int, int, int, int, int, int]] = []
         for i, s in enumerate(states):
@@ -341,11 +349,8 @@ class BatchPlanesV1:
             if s.turn == seat and s.phase == _ACT and s.drawn is not None:
                 ones.append(base + 34 * 5 + KIND_OF[s.drawn])
             markers = tuple(s.dora_markers)
-            found = memo.get(markers)
-            if found is None:
-                found = self._doras(markers)
-            quarters.extend([base + c for c in found[0]])
-            shown.extend([i * 34 + k for k in found[1]])
+            dora = memo.get(markers)
+            doras.append(self._dora_index(markers) if dora is None else dora)
             waits = s.waits[seat]
             if waits:
                 ones.extend([base + 34 * 8 + k for k in waits])
@@ -355,14 +360,12 @@ class BatchPlanesV1:
         held = np.fromiter(chain.from_iterable(counts), dtype=np.int32, count=num * 34)
         held = held.reshape(num, 34)
         out[:, 0:4] = held[:, None, :] > _LEVELS
-        seen = held + self._seen_total + self._meld_total
-        if shown:
-            np.add.at(seen.reshape(-1), shown, 1)
+        seen = held + self._seen_total + self._meld_total + self._dora_kinds[doras]
         out[:, 9:13] = seen[:, None, :] > _LEVELS
-        out[:, 4:9] = 0.0
-        flat = out.reshape(-1)
-        flat[ones] = 1.0
-        np.add.at(flat, quarters, 0.25)
+        out[:, 4:6] = 0.0
+        out[:, 6:8] = self._dora_rows[doras]
+        out[:, 8] = 0.0
+        out.reshape(-1)[ones] = 1.0
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
         where = np.asarray(seats, dtype=np.int64)
         order = self._order[where]  # (num, n): the seats in each observer's order
