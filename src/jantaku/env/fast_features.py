@@ -369,10 +369,12 @@ class BatchPlanesV1:
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
         where = np.asarray(seats, dtype=np.int64)
         order = self._order[where]  # (num, n): the seats in each observer's order
-        blocks[:] = self._blocks[self._rows, order]
+        # the constant rows written into the kept blocks (by absolute seat), then every
+        # seat's block gathered in the observer's order
         raw = np.fromiter(chain.from_iterable(raws), dtype=np.float64, count=num * 3 * n)
         scaled = (raw.reshape(num, 3, n) / self._divisors).transpose(0, 2, 1)
-        blocks[:, :, 29:32, :] = scaled[self._rows, order][:, :, :, None]
+        self._blocks[:, :n, 29:32, :] = scaled[:, :, :, None]
+        blocks[:] = self._blocks[self._rows, order]
         if n == 3:
             out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
         info = np.asarray(rounds, dtype=np.int64)
