@@ -18,12 +18,13 @@ from typing import Any
 
 import pytest
 
+from jantaku.agents import EfficiencyAgent
 from jantaku.cli import main
-from jantaku.cli.mjai_client import play_remote
+from jantaku.cli.mjai_client import play_remote, play_remote_bot
 from jantaku.cli.mjai_server import HELLO, serve
 from jantaku.errors import AgentError, JantakuError
 from jantaku.logs.mjai import loads_game
-from jantaku.match import MatchResult
+from jantaku.match import MatchResult, play_match
 from jantaku.rules import TENHOU, TENHOU_SANMA, Rules
 
 LAUNCHER = Path(__file__).with_name("mjai_peer_bot.py")
@@ -75,7 +76,7 @@ def _tsumogiri_bot(port: int, name: str, seen: list[dict[str, Any]] | None = Non
                 break
 
 
-def _threads(fns: list[Callable[[], None]]) -> list[threading.Thread]:
+def _threads(fns: list[Callable[[], object]]) -> list[threading.Thread]:
     threads = [threading.Thread(target=fn, daemon=True) for fn in fns]
     for t in threads:
         t.start()
@@ -163,9 +164,45 @@ def test_client_refuses_a_server_that_is_not_there() -> None:
         play_remote(("127.0.0.1", port), [sys.executable, "-c", "pass"], timeout=5)
 
 
-def test_client_command_line_refuses_built_in_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["mjai-client", "127.0.0.1:1", "--agent", "efficiency"]) == 2
+def test_client_command_line_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mjai-client", "127.0.0.1:1", "--agent", "nobody"]) == 2
     assert "mjai:COMMAND" in capsys.readouterr().err
+    assert main(["mjai-client", "127.0.0.1:1", "--agent", "mjai:"]) == 2
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_built_in_bots_through_the_client_play_as_at_home(
+    listening: socket.socket, rules: Rules, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``jantaku mjai-server`` and a ``jantaku mjai-client --agent efficiency`` at every
+    seat play the very match that ``play_match`` plays with efficiency bots and the same
+    seed: each client's bot sees only its seat's events, and decides as at home."""
+    port = listening.getsockname()[1]
+    log = io.StringIO()
+    server, box = _run_server(listening, rules, seed=5, log=log)
+    address = f"127.0.0.1:{port}"
+    clients = _threads(
+        [
+            (lambda: main(["mjai-client", address, "--agent", "efficiency", "--name", "eff"]))
+            for _ in range(rules.players)
+        ]
+    )
+    for t in [*clients, server]:
+        t.join(TIMEOUT * 4)
+    assert "error" not in box, box.get("error")
+    (result,) = box["results"]
+    home = io.StringIO()
+    expected = play_match(
+        [EfficiencyAgent() for _ in range(rules.players)],
+        rules,
+        5,
+        home,
+        names=["eff"] * rules.players,
+    )
+    assert result.scores == expected.scores and result.rounds == expected.rounds
+    assert log.getvalue() == home.getvalue()
+    out = capsys.readouterr().out
+    assert out.count(f"end_game: scores {list(expected.scores)}") == rules.players
 
 
 def test_peer_bots_join_through_the_client(listening: socket.socket) -> None:
@@ -190,3 +227,8 @@ def test_peer_bots_join_through_the_client(listening: socket.socket) -> None:
     (result,) = box["results"]
     assert sum(result.scores) == 100_000 and result.draws.get("kyuushu_kyuuhai") == 1
     assert finals == [list(result.scores)] * 4
+
+
+def test_client_refuses_a_built_in_bot_it_does_not_know() -> None:
+    with pytest.raises(AgentError, match="unknown agent"):
+        play_remote_bot(("127.0.0.1", 1), "mjai:bot", timeout=5)

@@ -1,18 +1,22 @@
-"""``jantaku mjai-client``: seat an mjai bot at a TCP mjai server (the original protocol).
+"""``jantaku mjai-client``: seat a bot at a TCP mjai server (the original protocol).
 
 ::
 
+    jantaku mjai-client 127.0.0.1:11600 --agent efficiency --name mybot
     jantaku mjai-client 127.0.0.1:11600 --agent "mjai:python bot.py {seat}" --name mybot
 
-The client answers the server's ``hello`` with ``join`` and then passes every event to
-the bot and the bot's answer back, one for one. The bot is a process in the
-mjai.app dialect (a JSON array of events a line in, one action a line out), started
-when ``start_game`` tells the seat (``{seat}`` in its arguments and ``JANTAKU_SEAT``
-say it, as for ``mjai:COMMAND`` seats of :mod:`jantaku.agents`).
+The client answers the server's ``hello`` with ``join`` and then answers every event,
+one for one, until ``end_game``.
 
-jantaku's built-in bots decide from the engine's view of the whole table, which a
-client of another server does not have; they play at jantaku's own tables
-(``jantaku mjai-server``, ``jantaku selfplay``).
+- A built-in bot (``random``, ``tsumogiri``, ``efficiency``) plays from the seat's own
+  side of the match, :class:`~jantaku.engine.seat.SeatState`, kept from the events the
+  server sends: the same view and legal actions as at jantaku's own tables. The rules
+  are those ``start_game`` carries (a jantaku server sends them as ``jantaku_rules``),
+  else ``--rules``.
+- ``mjai:COMMAND`` is a bot process in the mjai.app dialect (a JSON array of events a
+  line in, one action a line out), started when ``start_game`` tells the seat
+  (``{seat}`` in its arguments and ``JANTAKU_SEAT`` say it, as for ``mjai:COMMAND``
+  seats of :mod:`jantaku.agents`); every event goes to it and its answer back.
 """
 
 from __future__ import annotations
@@ -23,13 +27,19 @@ import os
 import shlex
 import socket
 import subprocess
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from typing import IO, Any, Protocol
 
+from jantaku.agents import BOTS, make_agent
 from jantaku.agents.mjai_bot import SEAT_ENV, bot_command
-from jantaku.errors import AgentError, JantakuError
+from jantaku.engine.seat import SeatState
+from jantaku.errors import AgentError, JantakuError, LogFormatError
+from jantaku.events import EndGame, Pass, StartGame, event_from_mjai, event_to_mjai
+from jantaku.rules import Rules
 
-__all__ = ["parse_address", "play_remote", "register", "run"]
+__all__ = ["parse_address", "play_remote", "play_remote_bot", "register", "run"]
+
+_NONE = json.dumps({"type": "none"})
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -96,6 +106,74 @@ class _BotProcess:
                 proc.stdout.close()
 
 
+class _Seat(Protocol):
+    def answer(self, event: dict[str, Any]) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class _BuiltinSeat:
+    """A built-in bot at a remote seat: the seat's state follows the events, and the bot
+    is asked whenever the seat has something to decide."""
+
+    def __init__(self, bot: str, start: dict[str, Any], rules: Rules | None) -> None:
+        try:
+            game = event_from_mjai(start)
+        except LogFormatError as e:
+            raise JantakuError(f"the server sent an unreadable start_game: {e}") from None
+        seat = start.get("id")
+        if not isinstance(game, StartGame) or not isinstance(seat, int) or isinstance(seat, bool):
+            raise JantakuError(f"start_game gives no seat: {start!r}")
+        if rules is None:
+            rules = Rules.preset("tenhou-sanma" if game.players == 3 else "tenhou")
+        self.seat = seat
+        self.agent = make_agent(bot, seed=seat, seat=seat)
+        self.state = SeatState(seat, rules)
+        self.agent.start_match(seat, game.players)
+
+    def answer(self, event: dict[str, Any]) -> str:
+        try:
+            e = event_from_mjai(event)
+        except LogFormatError as err:
+            raise JantakuError(f"the server sent an unreadable event: {err}") from None
+        self.state.apply(e)
+        if isinstance(e, EndGame):
+            self.agent.end_match(e)
+            return _NONE
+        legal = self.state.legal_actions()
+        if not legal:
+            return _NONE
+        action = self.agent.act(self.state.view(), legal)
+        if isinstance(action, Pass):
+            return _NONE
+        return json.dumps(event_to_mjai(action), separators=(",", ":"))
+
+    def close(self) -> None:
+        self.agent.close()
+
+
+def play_remote_bot(
+    address: tuple[str, int],
+    bot: str,
+    *,
+    name: str = "jantaku",
+    room: str = "default",
+    rules: Rules | None = None,
+    timeout: float | None = 600.0,
+) -> list[int] | None:
+    """Join the server at ``address`` with a built-in bot (``efficiency`` …) and play
+    until the server ends the game; see :func:`play_remote`.
+
+    ``rules`` are used when ``start_game`` carries none (default: Tenhou's for the
+    number of players). Raises :class:`~jantaku.errors.AgentError` for a name that is
+    no built-in bot and :class:`~jantaku.errors.JantakuError` for a server that
+    refuses, breaks off or sends what cannot follow.
+    """
+    if bot not in BOTS:
+        raise AgentError(f"unknown agent {bot!r} (known: {', '.join(BOTS)})", seat=0)
+    return _session(address, lambda start: _BuiltinSeat(bot, start, rules), name, room, timeout)
+
+
 def play_remote(
     address: tuple[str, int],
     command: Sequence[str],
@@ -110,7 +188,20 @@ def play_remote(
     :class:`~jantaku.errors.AgentError` for a bot that fails and
     :class:`~jantaku.errors.JantakuError` for a server that refuses or breaks off.
     """
-    bot: _BotProcess | None = None
+    return _session(
+        address, lambda start: _BotProcess(command, int(start.get("id", 0))), name, room, timeout
+    )
+
+
+def _session(
+    address: tuple[str, int],
+    seat_for: Callable[[dict[str, Any]], _Seat],
+    name: str,
+    room: str,
+    timeout: float | None,
+) -> list[int] | None:
+    """The protocol: join, then answer every event with the seat made at ``start_game``."""
+    bot: _Seat | None = None
     scores: list[int] | None = None
     try:
         with socket.create_connection(address, timeout=timeout) as sock:
@@ -130,7 +221,8 @@ def play_remote(
                         if kind == "start_game":
                             if bot is not None:
                                 bot.close()
-                            bot = _BotProcess(command, int(event.get("id", 0)))
+                                bot = None
+                            bot = seat_for(event)
                         if bot is None:
                             raise JantakuError(f"the server sent {kind!r} before start_game")
                         reply = bot.answer(event)
@@ -152,15 +244,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``mjai-client`` subcommand."""
     p = subparsers.add_parser(
         "mjai-client",
-        help="seat an mjai bot at a TCP mjai server",
-        description="Join a TCP mjai server (the original protocol) and play with an mjai bot.",
+        help="seat a bot at a TCP mjai server",
+        description="Join a TCP mjai server (the original protocol) and play with a built-in "
+        "bot or an mjai bot.",
     )
     p.add_argument("address", help="HOST:PORT of the server")
     p.add_argument(
         "--agent",
         required=True,
-        help="mjai:COMMAND, a bot speaking mjai on its standard input and output "
-        "({seat} in COMMAND and $JANTAKU_SEAT give its seat)",
+        help=f"a built-in bot ({', '.join(BOTS)}) or mjai:COMMAND, a bot speaking mjai on "
+        "its standard input and output ({seat} in COMMAND and $JANTAKU_SEAT give its seat)",
+    )
+    p.add_argument(
+        "--rules",
+        default=None,
+        help="rules preset for a built-in bot when start_game carries none "
+        "(default tenhou, or tenhou-sanma for three players)",
     )
     p.add_argument("--name", default="jantaku", help="the name to join with")
     p.add_argument("--room", default="default", help="the room to join (default 'default')")
@@ -170,15 +269,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Play the games; prints each game's final scores."""
-    if not args.agent.startswith("mjai:") or not shlex.split(args.agent[len("mjai:") :]):
-        raise AgentError(
-            f"{args.agent!r}: a client seat plays an mjai:COMMAND bot; jantaku's built-in bots "
-            "play at jantaku's own tables (jantaku mjai-server, jantaku selfplay)",
-            seat=0,
-        )
-    command = shlex.split(args.agent[len("mjai:") :])
+    agent = args.agent
+    rules = Rules.preset(args.rules) if args.rules else None
+    command: list[str] = []
+    if agent.startswith("mjai:"):
+        command = shlex.split(agent[len("mjai:") :])
+        if not command:
+            raise AgentError("mjai: needs the command that starts the bot", seat=0)
+    elif agent not in BOTS:
+        known = ", ".join((*BOTS, "mjai:COMMAND"))
+        raise AgentError(f"unknown agent {agent!r} (known: {known})", seat=0)
     address = parse_address(args.address)
     for _ in range(args.games):
-        scores = play_remote(address, command, name=args.name, room=args.room)
+        if command:
+            scores = play_remote(address, command, name=args.name, room=args.room)
+        else:
+            scores = play_remote_bot(address, agent, name=args.name, room=args.room, rules=rules)
         print(f"end_game: scores {scores}", flush=True)
     return 0

@@ -171,6 +171,11 @@ def action_table(
         legal = legal_actions(state, seat)
     out: dict[int, tuple[Action, ...]] = {}
     for action in legal:
+        if isinstance(action, Dahai):  # the bulk of the table: its id read here
+            i = TSUMOGIRI if action.tsumogiri else DISCARD + action.pai
+            if i not in out:
+                out[i] = (action,)
+            continue
         if type(action) is Reach:
             after = apply(state.copy(), action)
             for discard in legal_actions(after, seat):

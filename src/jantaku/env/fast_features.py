@@ -15,6 +15,7 @@ what the seat itself knows) and the constant rows.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Final
 
 import numpy as np
@@ -23,6 +24,8 @@ from jantaku.engine import Phase, State
 from jantaku.env.features import PLANES_V1
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, dora_from_indicator
+
+_ACT: Final = Phase.ACT
 
 __all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
 
@@ -34,6 +37,32 @@ _RED_KIND: Final = {34: 4, 35: 13, 36: 22}
 _LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
 
 
+class _Pending:
+    """Writes gathered from the trackers of a batch, made with one NumPy operation each:
+    river cells and their values, and visible counts to raise or lower (flat indices)."""
+
+    __slots__ = ("cells", "seen", "unseen", "values")
+
+    def __init__(self) -> None:
+        self.cells: list[int] = []
+        self.values: list[int] = []
+        self.seen: list[int] = []
+        self.unseen: list[int] = []
+
+    def flush(self, blocks: Any, seen_total: Any) -> None:
+        """Write into the flat blocks and visible counts, and start again."""
+        if self.cells:
+            blocks[self.cells] = self.values
+            self.cells = []
+            self.values = []
+        if self.seen:
+            np.add.at(seen_total, self.seen, 1)
+            self.seen = []
+        if self.unseen:
+            np.subtract.at(seen_total, self.unseen, 1)
+            self.unseen = []
+
+
 class PlanesV1Tracker:
     """The ``planes-v1`` features of one match's seats, kept up to date between calls.
 
@@ -42,7 +71,14 @@ class PlanesV1Tracker:
     ``out`` (every row is written: ``out`` need not be zeroed).
     """
 
-    def __init__(self, players: int, *, storage: tuple[Any, Any, Any] | None = None) -> None:
+    def __init__(
+        self,
+        players: int,
+        *,
+        storage: tuple[Any, Any, Any] | None = None,
+        pending: _Pending | None = None,
+        index: int = 0,
+    ) -> None:
         self.players = players
         # the seats' blocks and the two visible-tile totals, here or in a batch's arrays
         blocks, seen_total, meld_total = storage or (
@@ -51,13 +87,18 @@ class PlanesV1Tracker:
             np.zeros(34, dtype=np.int32),
         )
         self._blocks = blocks
-        self._seen = np.zeros((4, 34), dtype=np.int32)  # river tiles not called, by seat
+        # the river cells to write and the visible counts to change, gathered here (or in
+        # the batch's lists, this match's cells from ``index`` on) and written together
+        self._pending = pending if pending is not None else _Pending()
+        self._own_pending = pending is None
+        self._base = index * 4 * _SEAT_ROWS * 34
+        self._seen_base = index * 34
         self._meld_seen = np.zeros((4, 34), dtype=np.int32)
         self._lengths = [0] * 4
         self._last_flag = [0] * 4
         self._melds: list[list[Meld]] = [[] for _ in range(4)]
         self._hand = -1  # the state's kyoku_index when last synced
-        self._seen_total = seen_total  # the seats' _seen summed
+        self._seen_total = seen_total  # the river tiles not called away, by kind
         self._meld_total = meld_total  # the seats' _meld_seen summed
         self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
         # the seats in the observer's order (itself, then to its right), by observer
@@ -68,7 +109,6 @@ class PlanesV1Tracker:
     def reset(self) -> None:
         """Forget the match (a new one starts)."""
         self._blocks[:] = 0.0
-        self._seen[:] = 0
         self._meld_seen[:] = 0
         self._lengths = [0] * 4
         self._last_flag = [0] * 4
@@ -81,55 +121,67 @@ class PlanesV1Tracker:
         if s.kyoku_index != self._hand:  # a new hand: every river starts empty
             self.reset()
             self._hand = s.kyoku_index
+        lengths, last_flags, known_melds = self._lengths, self._last_flag, self._melds
+        all_flags, all_melds = s.river_flags, s.melds
         for i in range(self.players):
-            river = s.rivers[i]
-            flags = s.river_flags[i]
-            length = len(river)
-            old = self._lengths[i]
-            block = self._blocks[i]
-            seen = self._seen[i]
-            if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
-                j = old - 1
-                f = flags[j]
-                if f & 4 and not self._last_flag[i] & 4:
-                    seen[KIND_OF[river[j]]] -= 1
-                    self._seen_total[KIND_OF[river[j]]] -= 1
-                if j < _RIVER_ROWS:
-                    block[24, j] = f & 1
-                    block[25, j] = (f >> 1) & 1
-                    block[26, j] = (f >> 2) & 1
-            for j in range(old, length):
-                k = KIND_OF[river[j]]
-                f = flags[j]
-                if not f & 4:
-                    seen[k] += 1
-                    self._seen_total[k] += 1
-                if j < _RIVER_ROWS:
-                    block[j, k] = 1.0
-                    block[24, j] = f & 1
-                    block[25, j] = (f >> 1) & 1
-                    block[26, j] = (f >> 2) & 1
-            self._lengths[i] = length
-            self._last_flag[i] = flags[-1] if length else 0
-            melds = s.melds[i]
-            known = self._melds[i]
-            # melds are frozen values the engine replaces (a kakan): compare identities
-            if len(melds) != len(known) or any(
-                a is not b for a, b in zip(melds, known, strict=True)
-            ):
-                self._melds[i] = list(melds)
-                rows = block[27:29]
-                rows[:] = 0.0
-                mseen = self._meld_seen[i]
-                self._meld_total -= mseen
-                mseen[:] = 0
-                for meld in melds:
-                    for t in meld.tiles:
-                        mseen[KIND_OF[t]] += 1
-                    if meld.called is not None:
-                        rows[1, KIND_OF[meld.called]] = 1.0
-                rows[0] = mseen / 4
-                self._meld_total += mseen
+            # the usual seat: no new discard, its last one's marks as they were, no meld
+            flags = all_flags[i]
+            old = lengths[i]
+            if len(flags) != old or (old and flags[-1] != last_flags[i]):
+                self._sync_river(i, s.rivers[i], flags)
+            melds = all_melds[i]
+            known = known_melds[i]
+            # melds are frozen values the engine replaces (a kakan makes a new one): the
+            # lists compare by identity first, so an unchanged list is found at C speed
+            if melds != known:
+                self._sync_melds(i, melds)
+
+    def _sync_river(self, i: int, river: list[int], flags: list[int]) -> None:
+        """Seat ``i``'s new discards and the marks of its last synced one (gathered in
+        the pending lists: written by :meth:`_Pending.flush`)."""
+        length = len(river)
+        old = self._lengths[i]
+        p = self._pending
+        cells, values, seen = p.cells, p.values, p.seen
+        base = self._base + i * _SEAT_ROWS * 34
+        seen_base = self._seen_base
+        if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
+            j = old - 1
+            f = flags[j]
+            if f & 4 and not self._last_flag[i] & 4:
+                p.unseen.append(seen_base + KIND_OF[river[j]])
+            if j < _RIVER_ROWS:
+                cells.extend((base + 24 * 34 + j, base + 25 * 34 + j, base + 26 * 34 + j))
+                values.extend((f & 1, (f >> 1) & 1, (f >> 2) & 1))
+        for j in range(old, length):
+            k = KIND_OF[river[j]]
+            f = flags[j]
+            if not f & 4:
+                seen.append(seen_base + k)
+            if j < _RIVER_ROWS:
+                cells.extend(
+                    (base + j * 34 + k, base + 24 * 34 + j, base + 25 * 34 + j, base + 26 * 34 + j)
+                )
+                values.extend((1, f & 1, (f >> 1) & 1, (f >> 2) & 1))
+        self._lengths[i] = length
+        self._last_flag[i] = flags[-1] if length else 0
+
+    def _sync_melds(self, i: int, melds: list[Meld]) -> None:
+        """Seat ``i``'s meld rows, written again."""
+        block = self._blocks[i]
+        self._melds[i] = list(melds)
+        rows = block[27:29]
+        rows[:] = 0.0
+        mseen = self._meld_seen[i]
+        self._meld_total -= mseen
+        mseen[:] = 0
+        for meld in melds:
+            for t in meld.tiles:
+                mseen[KIND_OF[t]] += 1
+            if meld.called is not None:
+                rows[1, KIND_OF[meld.called]] = 1.0
+        rows[0] = mseen / 4
+        self._meld_total += mseen
 
     def _doras(self, markers: tuple[int, ...]) -> tuple[Any, Any]:
         """Rows 6–7 and the indicators' kind counts of a set of indicators (memoised)."""
@@ -147,6 +199,8 @@ class PlanesV1Tracker:
     def encode(self, s: State, seat: int, out: Any) -> Any:
         """Write the ``planes-v1`` features of ``seat`` into ``out`` (``(155, 34)`` float32)."""
         self._sync(s)
+        if self._own_pending:
+            self._pending.flush(self._blocks.reshape(-1), self._seen_total.reshape(-1))
         n = self.players
         counts = np.asarray(s.counts[seat], dtype=np.int32)
         out[0:4] = counts > _LEVELS
@@ -229,9 +283,13 @@ class BatchPlanesV1:
         self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.float32)
         self._seen_total = np.zeros((num, 34), dtype=np.int32)
         self._meld_total = np.zeros((num, 34), dtype=np.int32)
+        self._pending = _Pending()
         self.trackers = [
             PlanesV1Tracker(
-                players, storage=(self._blocks[i], self._seen_total[i], self._meld_total[i])
+                players,
+                storage=(self._blocks[i], self._seen_total[i], self._meld_total[i]),
+                pending=self._pending,
+                index=i,
             )
             for i in range(num)
         ]
@@ -239,73 +297,93 @@ class BatchPlanesV1:
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
         )
-        self._dora_memo: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
+        # each set of indicators seen, by its index in the two arrays below
+        self._dora_memo: dict[tuple[int, ...], int] = {}
+        self._dora_rows = np.zeros((0, 2, 34), dtype=np.float32)
+        self._dora_kinds = np.zeros((0, 34), dtype=np.int32)
+        self._range = np.arange(num)
+        self._divisors = np.array([2.0, 100_000.0, 4.0])[None, :, None]
+        self._round_divisors = np.array([4.0, 10.0, 10.0, 70.0])
 
-    def _doras(self, markers: tuple[int, ...]) -> tuple[list[int], list[int]]:
-        """The cells of rows 6–7 (one 0.25 each, repeated) and the indicators' kinds."""
-        found = self._dora_memo.get(markers)
-        if found is None:
-            cells = [34 * 6 + KIND_OF[t] for t in markers]
-            cells += [34 * 7 + dora_from_indicator(t, players=self.players) for t in markers]
-            found = self._dora_memo[markers] = (cells, [KIND_OF[t] for t in markers])
-        return found
+    def _dora_index(self, markers: tuple[int, ...]) -> int:
+        """The row of a set of indicators in :attr:`_dora_rows` (rows 6–7) and
+        :attr:`_dora_kinds` (the indicators' kinds among the visible), added if new."""
+        index = len(self._dora_memo)
+        rows = np.zeros((2, 34), dtype=np.float32)
+        kinds = np.zeros(34, dtype=np.int32)
+        for t in markers:
+            rows[0, KIND_OF[t]] += 0.25
+            rows[1, dora_from_indicator(t, players=self.players)] += 0.25
+            kinds[KIND_OF[t]] += 1
+        self._dora_rows = np.concatenate([self._dora_rows, rows[None]])
+        self._dora_kinds = np.concatenate([self._dora_kinds, kinds[None]])
+        self._dora_memo[markers] = index
+        return index
 
     def encode(self, states: list[State], seats: list[int], out: Any) -> Any:
-        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``)."""
+        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``).
+
+        The loop over the matches only reads the state's fields into flat lists; every
+        row is then written for the whole batch by NumPy (the constant rows from the
+        raw scores, riichi, norths and round numbers, divided in float64 as the plain
+        encoder divides them).
+        """
         n = self.players
+        num = self.num
         size = PLANES_V1 * 34
+        trackers = self.trackers
+        memo = self._dora_memo
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
-        quarters: list[int] = []  # flat cells that get 0.25 each time listed (rows 6, 7)
-        shown: list[int] = []  # flat cells of the indicators' kinds among the visible
-        consts: list[list[tuple[float, float, float]]] = []
-        tails: list[list[float]] = []
+        doras: list[int] = []  # each match's set of indicators (see _dora_index)
+        raws: list[list[int]] = []  # riichi, scores and norths of every seat
+        rounds: list[tuple[int, int, int, int, int, int]] = []
         for i, s in enumerate(states):
             seat = seats[i]
-            self.trackers[i]._sync(s)
+            trackers[i]._sync(s)
             counts.append(s.counts[seat])
             base = i * size
-            for t in s.hands[seat]:
-                if t >= 34:
-                    ones.append(base + 34 * 4 + _RED_KIND[t])
-            if s.turn == seat and s.phase == Phase.ACT and s.drawn is not None:
+            hand = s.hands[seat]
+            if hand and max(hand) >= 34:
+                ones.extend([base + 34 * 4 + _RED_KIND[t] for t in hand if t >= 34])
+            if s.turn == seat and s.phase == _ACT and s.drawn is not None:
                 ones.append(base + 34 * 5 + KIND_OF[s.drawn])
-            cells, kinds = self._doras(tuple(s.dora_markers))
-            quarters.extend([base + c for c in cells])
-            shown.extend([i * 34 + k for k in kinds])
-            ones.extend([base + 34 * 8 + k for k in s.waits[seat]])
-            riichi, scores, nuki = s.riichi, s.scores, s.nuki
-            consts.append(
-                [
-                    (riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4)
-                    for o in ((seat + r) % n for r in range(n))
-                ]
-            )
-            tail = [0.0] * 14
-            tail[s.bakaze - 27] = 1.0
-            tail[4 + (seat - s.oya) % n] = 1.0
-            tail[8] = s.kyoku / 4
-            tail[9] = s.honba / 10
-            tail[10] = s.kyotaku / 10
-            tail[11] = s.live / 70
-            tail[12] = 1.0 if n == 3 else 0.0
-            tail[13] = 1.0 if seat == s.oya else 0.0
-            tails.append(tail)
-        held = np.asarray(counts, dtype=np.int32)
+            markers = tuple(s.dora_markers)
+            dora = memo.get(markers)
+            doras.append(self._dora_index(markers) if dora is None else dora)
+            waits = s.waits[seat]
+            if waits:
+                ones.extend([base + 34 * 8 + k for k in waits])
+            raws.append(s.riichi + s.scores + s.nuki)
+            rounds.append((s.bakaze, s.oya, s.kyoku, s.honba, s.kyotaku, s.live))
+        self._pending.flush(self._blocks.reshape(-1), self._seen_total.reshape(-1))
+        held = np.fromiter(chain.from_iterable(counts), dtype=np.int32, count=num * 34)
+        held = held.reshape(num, 34)
         out[:, 0:4] = held[:, None, :] > _LEVELS
-        seen = held + self._seen_total + self._meld_total
-        np.add.at(seen.reshape(-1), shown, 1)
+        seen = held + self._seen_total + self._meld_total + self._dora_kinds[doras]
         out[:, 9:13] = seen[:, None, :] > _LEVELS
-        out[:, 4:9] = 0.0
-        flat = out.reshape(-1)
-        flat[ones] = 1.0
-        np.add.at(flat, quarters, 0.25)
-        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(
-            self.num, n, _SEAT_ROWS, 34
-        )
-        blocks[:] = self._blocks[self._rows, self._order[seats]]
-        blocks[:, :, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, :, None]
+        out[:, 4:6] = 0.0
+        out[:, 6:8] = self._dora_rows[doras]
+        out[:, 8] = 0.0
+        out.reshape(-1)[ones] = 1.0
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
+        where = np.asarray(seats, dtype=np.int64)
+        order = self._order[where]  # (num, n): the seats in each observer's order
+        # the constant rows written into the kept blocks (by absolute seat), then every
+        # seat's block gathered in the observer's order
+        raw = np.fromiter(chain.from_iterable(raws), dtype=np.float64, count=num * 3 * n)
+        scaled = (raw.reshape(num, 3, n) / self._divisors).transpose(0, 2, 1)
+        self._blocks[:, :n, 29:32, :] = scaled[:, :, :, None]
+        blocks[:] = self._blocks[self._rows, order]
         if n == 3:
             out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
-        out[:, _TAIL:PLANES_V1] = np.asarray(tails, dtype=np.float32)[:, :, None]
+        info = np.asarray(rounds, dtype=np.int64)
+        tail = np.zeros((num, 14), dtype=np.float64)
+        rows = self._range
+        tail[rows, info[:, 0] - 27] = 1.0
+        tail[rows, 4 + (where - info[:, 1]) % n] = 1.0
+        tail[:, 8:12] = info[:, 2:6] / self._round_divisors
+        tail[:, 12] = 1.0 if n == 3 else 0.0
+        tail[:, 13] = where == info[:, 1]
+        out[:, _TAIL:PLANES_V1] = tail.astype(np.float32)[:, :, None]
         return out

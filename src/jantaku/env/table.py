@@ -138,8 +138,12 @@ class Table:
         if seat is None:
             raise IllegalActionError("the match is over")
         legal = self._pending[seat]
-        if action not in legal:
-            raise IllegalActionError("not a legal action now", seat=seat, action=action)
+        for a in legal:  # identity first: the action usually comes from the table
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError("not a legal action now", seat=seat, action=action)
         self.steps += 1
         self._choices[seat] = action
         self._line.pop(0)
@@ -157,6 +161,9 @@ class Table:
         self._pending = ref.pending()
         self._choices = {}
         self._table = None
+        if len(self._pending) < 2:  # the usual decision: one seat
+            self._line = list(self._pending)
+            return
         n = self.players
         first = ref.state.turn
         self._line = sorted(self._pending, key=lambda s: (s - first) % n)
@@ -166,6 +173,9 @@ class Table:
         log = self.referee.log
         out = [0.0] * self.players
         hand = self.reward == "hand"
+        if not hand and not self.referee.done:  # final rewards: nothing before the end
+            self._read = len(log)
+            return out
         for e in log[self._read :]:
             if hand and isinstance(e, Hora | Ryukyoku | Penalty):
                 for i, d in enumerate((e.deltas or ())[: self.players]):
