@@ -19,6 +19,7 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
+    "jantaku.cli.arena",
     "jantaku.cli.play",
     "jantaku.cli.replay",
     "jantaku.cli.score",
