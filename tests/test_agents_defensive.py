@@ -163,7 +163,7 @@ RIVERS = ((), river("2m8p3s", riichi_at=2), (), ())
 
 
 def test_folds_from_one_shanten_when_the_hand_is_cheap_and_pushes_a_mangan() -> None:
-    cheap = view(ONE_SHANTEN, rivers=RIVERS, riichi=RIICHI_1)
+    cheap = view(ONE_SHANTEN, rivers=RIVERS, riichi=RIICHI_1, oya=1)  # 1,000 points
     assert kind_of(DefensiveAgent().act(cheap, discards(cheap))) in {k("2m"), k("3s")}
     rich = view("234m406p67s13s99p17z", rivers=RIVERS, riichi=RIICHI_1, dora="8p")  # 3 dora
     assert kind_of(DefensiveAgent().act(rich, discards(rich))) in {k("1z"), k("7z")}
@@ -250,6 +250,7 @@ def test_pushes_for_the_points_a_placement_needs() -> None:
         ONE_SHANTEN,
         rivers=RIVERS,
         riichi=RIICHI_1,
+        oya=1,
         scores=(25000, 26000, 25000, 24000),
         **ALL_LAST,  # type: ignore[arg-type]
     )

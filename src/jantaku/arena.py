@@ -40,7 +40,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Literal
 
@@ -66,6 +66,7 @@ from jantaku.store import migrate
 __all__ = [
     "HOUOU",
     "MIGRATIONS",
+    "AgentFactory",
     "AgentReport",
     "ArenaError",
     "ArenaReport",
@@ -89,6 +90,8 @@ HOUOU: Final = {"win": 0.211, "deal_in": 0.125, "riichi": 0.170, "call": 0.344}
 _Z95: Final = 1.959963984540054  # the normal distribution's 97.5 % quantile
 
 Runner = Literal["local", "ray"]
+AgentFactory = Callable[[str, int, int], Agent]
+"""Builds an agent from its name, a seed and its seat (as :func:`~jantaku.agents.make_agent`)."""
 
 
 class ArenaError(JantakuError, ValueError):
@@ -97,13 +100,19 @@ class ArenaError(JantakuError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class GameJob:
-    """One game of a schedule: its place in the run, its wall seed, who sits where."""
+    """One game of a schedule: its place in the run, its wall seed, who sits where.
+
+    ``factory(name, seed, seat)`` builds each seat's agent (default
+    :func:`~jantaku.agents.make_agent`); it must be a module-level function for games
+    played in other processes.
+    """
 
     game: int
     wall_seed: int
     rotation: int
     lineup: tuple[str, ...]
     rules: Rules = field(repr=False)
+    factory: AgentFactory | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,14 +325,20 @@ def _timed(agent: Agent) -> _Timed:
 def play_game(job: GameJob) -> GameRecord:
     """Play one scheduled game; an agent's failure becomes the record's ``failure``.
 
-    The agents are built by name (:func:`~jantaku.agents.make_agent`; a random agent
-    is seeded from the wall seed and its place in the lineup), so the same job always
-    gives the same game.
+    The agents are built by name (by the job's factory or
+    :func:`~jantaku.agents.make_agent`; a random agent is seeded from the wall seed and
+    its seat), so the same job always gives the same game.
     """
     seats: list[_Timed] = []
     try:
         for s, name in enumerate(job.lineup):
-            seats.append(_timed(make_agent(name, seed=job.wall_seed * 16 + s, seat=s)))
+            seed = job.wall_seed * 16 + s
+            agent = (
+                job.factory(name, seed, s)
+                if job.factory is not None
+                else make_agent(name, seed=seed, seat=s)
+            )
+            seats.append(_timed(agent))
         result = play_match(seats, job.rules, job.wall_seed, names=job.lineup)
         records = seat_records(result.log, job.lineup, [a.times for a in seats])
     except JantakuError as e:
@@ -523,22 +538,28 @@ def run_arena(
     runner: Runner = "local",
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    factory: AgentFactory | None = None,
 ) -> list[GameRecord]:
     """Play the duplicate schedule and return its game records in schedule order.
 
     ``jobs=1`` plays in this process, more in that many local worker processes;
     ``runner="ray"`` sends the games to Ray (a local one, or the cluster at
     ``ray_address``; needs the ``arena`` extra). ``progress(done, total)`` is called as
-    games finish. The records are the same for the same arguments whichever runner
-    plays them (decision times aside).
+    games finish; ``factory`` builds agents that :func:`~jantaku.agents.make_agent`
+    does not know (see :class:`GameJob`). The records are the same for the same
+    arguments whichever runner plays them (decision times aside).
 
     Raises :class:`ArenaError` for a bad schedule or ``jobs``, and
     :class:`~jantaku.errors.AgentError` for an unknown agent name.
     """
     if jobs < 1:
         raise ArenaError("--jobs must be at least 1")
-    _check_agents(agents)
-    todo = schedule(agents, players=rules.players, games=games, seed=seed, rules=rules)
+    if factory is None:
+        _check_agents(agents)
+    todo = tuple(
+        replace(job, factory=factory)
+        for job in schedule(agents, players=rules.players, games=games, seed=seed, rules=rules)
+    )
     done: dict[int, GameRecord] = {}
 
     def finished(record: GameRecord) -> None:

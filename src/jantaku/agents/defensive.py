@@ -271,12 +271,14 @@ fu=None, points=None, pao=None, scores=None)
     """
 
     name = "defensive"
-    push_one_shanten: float = 2600
+    push_one_shanten: float = 1300
     """The value (points) at which a one-shanten hand pushes against a riichi."""
-    dama_value: float = 5200
+    dama_value: float = 7700
     """The value without riichi at which a tenpai hand on a good wait stays dama."""
     open_fold_value: float = 7700
     """The value below which a hand two from tenpai folds to a strong open hand."""
+    dama_poor_wait: float = 7700
+    """The value without riichi at which a tenpai hand on three live tiles or fewer stays dama."""
     tenpai_fold_danger: float = 6
     """A cheap tenpai on a poor wait folds to a riichi rather than let go a tile this dangerous."""
     call_shanten: int = 2
@@ -565,7 +567,7 @@ fu=None, points=None, pao=None, scores=None)
         if top >= 0.9:
             return best.live >= 5 and best.dama < 3900
         if best.live <= 3:
-            return best.dama < 2000
+            return best.dama < self.dama_poor_wait
         return best.dama < self.dama_value
 
     @staticmethod
