@@ -271,7 +271,7 @@ fu=None, points=None, pao=None, scores=None)
     """
 
     name = "defensive"
-    push_one_shanten: float = 1300
+    push_one_shanten: float = 2600
     """The value (points) at which a one-shanten hand pushes against a riichi."""
     push_danger: float = 6
     """The danger of the tile a one-shanten hand must let go above which it folds anyway."""
@@ -281,7 +281,7 @@ fu=None, points=None, pao=None, scores=None)
     """The value below which a hand two from tenpai folds to a strong open hand."""
     dama_poor_wait: float = 7700
     """The value without riichi at which a tenpai hand on three live tiles or fewer stays dama."""
-    tenpai_fold_danger: float = 6
+    tenpai_fold_danger: float = 5
     """A cheap tenpai on a poor wait folds to a riichi rather than let go a tile this dangerous."""
     call_shanten: int = 2
     """The most shanten a chii or pon toward tanyao or toitoi may leave (one more for honitsu)."""
