@@ -279,6 +279,7 @@ def test_cli_arena_json_store_and_plots(tmp_path: Path, capsys: pytest.CaptureFi
     assert "unknown agent" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # starting a local Ray takes 6 to 25 s
 def test_ray_plays_the_same_games_as_local_processes() -> None:
     pytest.importorskip("ray")
     local = run_arena(["efficiency", "random"], games=1, rules=EAST_ONLY, seed=9, jobs=1)
