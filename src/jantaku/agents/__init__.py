@@ -13,7 +13,7 @@ RandomAgent(seed=3)
 Traceback (most recent call last):
 ...
 jantaku.errors.AgentError: agent at seat 0: unknown agent 'nobody' \
-(known: random, tsumogiri, efficiency, mjai:COMMAND)
+(known: random, tsumogiri, efficiency, defensive, mjai:COMMAND)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import shlex
 from typing import Final
 
 from jantaku.agents.base import Agent, first_of, passes
+from jantaku.agents.defensive import DefensiveAgent
 from jantaku.agents.efficiency import EfficiencyAgent
 from jantaku.agents.human import HumanAgent
 from jantaku.agents.mjai_bot import MjaiBotAgent, events_for
@@ -31,6 +32,7 @@ from jantaku.errors import AgentError
 __all__ = [
     "BOTS",
     "Agent",
+    "DefensiveAgent",
     "EfficiencyAgent",
     "HumanAgent",
     "MjaiBotAgent",
@@ -42,13 +44,13 @@ __all__ = [
     "passes",
 ]
 
-BOTS: Final = ("random", "tsumogiri", "efficiency")
+BOTS: Final = ("random", "tsumogiri", "efficiency", "defensive")
 """The names of the built-in bots that :func:`make_agent` knows."""
 
 
 def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
-    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``), or an external
-    mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
+    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``, ``defensive``),
+    or an external mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
 
     ``seed`` seeds a random agent. Raises :class:`~jantaku.errors.AgentError` for an
     unknown name.
@@ -67,5 +69,7 @@ def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
         return TsumogiriAgent()
     if name == "efficiency":
         return EfficiencyAgent()
+    if name == "defensive":
+        return DefensiveAgent()
     known = ", ".join((*BOTS, "mjai:COMMAND"))
     raise AgentError(f"unknown agent {name!r} (known: {known})", seat=seat)

@@ -21,6 +21,7 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
+    "jantaku.cli.arena",
     "jantaku.cli.keep",
     "jantaku.cli.mjai_client",
     "jantaku.cli.mjai_server",

@@ -1,0 +1,842 @@
+"""The duplicate arena: bots measured against each other on the same walls.
+
+Every wall seed is played once per rotation of the lineup through the seats (a
+duplicate schedule, so that the luck of the walls cancels): with ``agents`` A, B the
+lineup fills the seats as A, B, A, B and each seed is played as ABAB, BABA, ABAB,
+BABA. :func:`schedule` lists the games; :func:`play_game` plays one and reads what
+each seat did from its log (:func:`seat_records`); :func:`run_arena` plays them all,
+in this process, in local worker processes or on Ray, with the same results for the
+same seeds whichever runner plays them; :class:`ArenaReport` turns the records into
+per-agent statistics:
+
+- average placement, final points and match result (after oka and uma) with 95 %
+  confidence intervals, taken over the wall seeds (each seed's games are one sample,
+  so that the duplicate pairing is respected; normal approximation);
+- the placement distribution;
+- per hand: win (和了率), deal-in (放銃率), riichi (立直率) and call (副露率) rates;
+  the share of exhaustive draws and tenpai at them (流局時聴牌率, per drawn hand);
+- average win and deal-in value (the hand's points, before honba and deposits);
+- decision time (median and 99th percentile, over the decisions with a choice).
+
+Everything but the decision times is computed from the match logs, so it is exact.
+A game that fails (an agent raises or answers illegally) is reported with its game,
+wall seed and seat, and the run goes on. :func:`save` keeps a run in the store
+(:mod:`jantaku.store`, component ``"arena"``, tables ``arena_*``); :func:`plot` draws
+it with matplotlib.
+
+>>> jobs = schedule(("A", "B"), players=4, games=1, seed=7)
+>>> ["".join(job.lineup) for job in jobs]
+['ABAB', 'BABA', 'ABAB', 'BABA']
+>>> {job.wall_seed for job in jobs}
+{7}
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sqlite3
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from jantaku.agents import BOTS, Agent, make_agent
+from jantaku.agents.base import RoundEnd
+from jantaku.errors import JantakuError
+from jantaku.events import (
+    Action,
+    Chi,
+    Daiminkan,
+    EndGame,
+    Event,
+    Hora,
+    Pon,
+    Reach,
+    Ryukyoku,
+    StartKyoku,
+)
+from jantaku.match import placements, play_match
+from jantaku.rules import TENHOU, Rules
+from jantaku.store import migrate
+
+__all__ = [
+    "HOUOU",
+    "MIGRATIONS",
+    "AgentFactory",
+    "AgentReport",
+    "ArenaError",
+    "ArenaReport",
+    "GameFailure",
+    "GameJob",
+    "GameRecord",
+    "Runner",
+    "SeatRecord",
+    "load_run",
+    "play_game",
+    "plot",
+    "run_arena",
+    "save",
+    "schedule",
+    "seat_records",
+]
+
+HOUOU: Final = {"win": 0.211, "deal_in": 0.125, "riichi": 0.170, "call": 0.344}
+"""Average per-hand rates of human players in Tenhou's Houou room (鳳凰卓), the reference."""
+
+_Z95: Final = 1.959963984540054  # the normal distribution's 97.5 % quantile
+
+Runner = Literal["local", "ray"]
+AgentFactory = Callable[[str, int, int], Agent]
+"""Builds an agent from its name, a seed and its seat (as :func:`~jantaku.agents.make_agent`)."""
+
+
+class ArenaError(JantakuError, ValueError):
+    """An arena that cannot be run as asked (no agents, a bad number of games or jobs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameJob:
+    """One game of a schedule: its place in the run, its wall seed, who sits where.
+
+    ``factory(name, seed, seat)`` builds each seat's agent (default
+    :func:`~jantaku.agents.make_agent`); it must be a module-level function for games
+    played in other processes.
+    """
+
+    game: int
+    wall_seed: int
+    rotation: int
+    lineup: tuple[str, ...]
+    rules: Rules = field(repr=False)
+    factory: AgentFactory | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """What one seat did in one game, read from the log (decision times measured).
+
+    ``hands`` counts the hands played; ``wins`` the hands it won (``win_points`` their
+    value before honba and deposits); ``deal_ins`` the hands it paid a ron
+    (``deal_in_points`` the value of the wins it paid); ``riichi`` the hands it declared
+    riichi in; ``calls`` the hands it opened (chii, pon, open kan); ``draws`` the hands
+    that ended in an exhaustive draw and ``draw_tenpai`` those where it was tenpai.
+    """
+
+    agent: str
+    seat: int
+    placement: int
+    points: int
+    result: float
+    hands: int
+    wins: int
+    win_points: int
+    deal_ins: int
+    deal_in_points: int
+    riichi: int
+    calls: int
+    draws: int
+    draw_tenpai: int
+    decision_times: tuple[float, ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFailure:
+    """A game that could not be finished: the agent's error, with game, seed and seat."""
+
+    game: int
+    wall_seed: int
+    seat: int | None
+    agent: str | None
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The outcome of one scheduled game: its seats' records, or its failure."""
+
+    game: int
+    wall_seed: int
+    rotation: int
+    seats: tuple[SeatRecord, ...]
+    failure: GameFailure | None = None
+
+
+def schedule(
+    agents: Sequence[str], *, players: int = 4, games: int = 1, seed: int = 0, rules: Rules = TENHOU
+) -> tuple[GameJob, ...]:
+    """The duplicate schedule: wall seeds ``seed … seed+games-1``, each in every rotation.
+
+    The lineup is ``agents`` repeated to fill the seats; rotation ``r`` moves it ``r``
+    seats on. Raises :class:`ArenaError` for no agents, more agents than seats or a
+    negative number of games.
+
+    >>> [j.lineup for j in schedule(("a", "b", "c"), players=3, games=1)]
+    [('a', 'b', 'c'), ('c', 'a', 'b'), ('b', 'c', 'a')]
+    """
+    if not agents:
+        raise ArenaError("the arena needs at least one agent")
+    if len(agents) > players:
+        raise ArenaError(f"{len(agents)} agents for {players} seats")
+    if games < 0:
+        raise ArenaError("the number of games must be at least 0")
+    base = tuple(agents[i % len(agents)] for i in range(players))
+    jobs = []
+    for g in range(games):
+        for r in range(players):
+            lineup = tuple(base[(s - r) % players] for s in range(players))
+            jobs.append(GameJob(g * players + r, seed + g, r, lineup, rules))
+    return tuple(jobs)
+
+
+def seat_records(
+    log: Sequence[Event], lineup: Sequence[str], times: Sequence[Sequence[float]] = ()
+) -> tuple[SeatRecord, ...]:
+    """Every seat's :class:`SeatRecord` of a complete match log (``start_game`` … ``end_game``).
+
+    ``times[seat]`` are the seat's measured decision times (seconds), kept as they are.
+    Raises :class:`~jantaku.errors.JantakuError` if the log does not end the match.
+    """
+    n = len(lineup)
+    end = log[-1] if log else None
+    if not isinstance(end, EndGame) or end.scores is None or end.result is None:
+        raise JantakuError("the log does not end with a scored end_game")
+    totals = [[0] * 10 for _ in range(n)]  # hands wins wpts dealins dpts riichi calls draws tenpai
+    won = [False] * n
+    dealt = [False] * n
+    reached = [False] * n
+    opened = [False] * n
+
+    def close_hand() -> None:
+        for s in range(n):
+            totals[s][1] += won[s]
+            totals[s][3] += dealt[s]
+            totals[s][5] += reached[s]
+            totals[s][6] += opened[s]
+            won[s] = dealt[s] = reached[s] = opened[s] = False
+
+    started = False
+    for e in log:
+        if isinstance(e, StartKyoku):
+            if started:
+                close_hand()
+            started = True
+            for s in range(n):
+                totals[s][0] += 1
+        elif isinstance(e, Reach):
+            reached[e.actor] = True
+        elif isinstance(e, Chi | Pon | Daiminkan):
+            opened[e.actor] = True
+        elif isinstance(e, Hora):
+            value = e.points or 0
+            won[e.actor] = True
+            totals[e.actor][2] += value
+            if not e.is_tsumo:
+                dealt[e.target] = True
+                totals[e.target][4] += value
+        elif isinstance(e, Ryukyoku) and e.reason in ("exhaustive", "nagashi_mangan"):
+            tenpai = set(e.tenpai or ())
+            for s in range(n):
+                totals[s][7] += 1
+                totals[s][8] += s in tenpai
+    if started:
+        close_hand()
+    places = placements(end.scores)
+    return tuple(
+        SeatRecord(
+            agent=lineup[s],
+            seat=s,
+            placement=places[s],
+            points=end.scores[s],
+            result=end.result[s],
+            hands=totals[s][0],
+            wins=totals[s][1],
+            win_points=totals[s][2],
+            deal_ins=totals[s][3],
+            deal_in_points=totals[s][4],
+            riichi=totals[s][5],
+            calls=totals[s][6],
+            draws=totals[s][7],
+            draw_tenpai=totals[s][8],
+            decision_times=tuple(times[s]) if s < len(times) else (),
+        )
+        for s in range(n)
+    )
+
+
+class _Timed(Agent):
+    """An agent as it is, with the time of each decision that had a choice measured.
+
+    It forwards everything the match driver looks at, so a match with timed agents is
+    the match without them, event for event.
+    """
+
+    def __init__(self, inner: Agent) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.uses_view = getattr(inner, "uses_view", True)
+        self.wants_hands = getattr(inner, "wants_hands", False)
+        self.wants_events = getattr(inner, "wants_events", False)
+        self.times: list[float] = []
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) < 2:
+            return self.inner.act(view, legal)
+        start = time.perf_counter()
+        answer = self.inner.act(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return answer
+
+    def start_match(self, seat: int, players: int) -> None:
+        self.inner.start_match(seat, players)
+
+    def end_round(self, round_end: RoundEnd) -> None:
+        self.inner.end_round(round_end)
+
+    def end_match(self, end: EndGame) -> None:
+        self.inner.end_match(end)
+
+    def see(self, events: Sequence[Event]) -> None:
+        self.inner.see(events)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class _TimedAsync(_Timed):
+    """:class:`_Timed` for an agent that answers from elsewhere (its own ``act_async``)."""
+
+    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        answer = await self.inner.act_async(view, legal)
+        if len(legal) > 1:
+            self.times.append(time.perf_counter() - start)
+        return answer
+
+
+def _timed(agent: Agent) -> _Timed:
+    native = type(agent).act_async is not Agent.act_async
+    return _TimedAsync(agent) if native else _Timed(agent)
+
+
+def play_game(job: GameJob) -> GameRecord:
+    """Play one scheduled game; an agent's failure becomes the record's ``failure``.
+
+    The agents are built by name (by the job's factory or
+    :func:`~jantaku.agents.make_agent`; a random agent is seeded from the wall seed and
+    its seat), so the same job always gives the same game.
+    """
+    seats: list[_Timed] = []
+    try:
+        for s, name in enumerate(job.lineup):
+            seed = job.wall_seed * 16 + s
+            agent = (
+                job.factory(name, seed, s)
+                if job.factory is not None
+                else make_agent(name, seed=seed, seat=s)
+            )
+            seats.append(_timed(agent))
+        result = play_match(seats, job.rules, job.wall_seed, names=job.lineup)
+        records = seat_records(result.log, job.lineup, [a.times for a in seats])
+    except JantakuError as e:
+        seat = getattr(e, "seat", None)
+        failure = GameFailure(
+            job.game,
+            job.wall_seed,
+            seat,
+            job.lineup[seat] if isinstance(seat, int) and 0 <= seat < len(job.lineup) else None,
+            str(e),
+        )
+        return GameRecord(job.game, job.wall_seed, job.rotation, (), failure)
+    return GameRecord(job.game, job.wall_seed, job.rotation, records)
+
+
+def _mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
+    """The mean and the half-width of its 95 % interval (``None`` below two samples)."""
+    mean = statistics.fmean(samples)
+    if len(samples) < 2:
+        return mean, None
+    return mean, _Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
+def _quantile(values: Sequence[float], q: float) -> float | None:
+    """The ``q`` quantile of ``values`` by the nearest-rank rule (``None`` when empty)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class AgentReport:
+    """One agent's statistics over a run (see the module docstring for each figure).
+
+    ``placement``, ``points`` and ``result`` are ``(mean, half-width of the 95 %
+    interval)``; the half-width is ``None`` with fewer than two wall seeds.
+    ``placements[i]`` counts the games it finished in place ``i + 1``.
+    """
+
+    agent: str
+    games: int
+    hands: int
+    placement: tuple[float, float | None]
+    points: tuple[float, float | None]
+    result: tuple[float, float | None]
+    placements: tuple[int, ...]
+    win_rate: float
+    deal_in_rate: float
+    riichi_rate: float
+    call_rate: float
+    draw_rate: float
+    draw_tenpai_rate: float | None
+    average_win: float | None
+    average_deal_in: float | None
+    decisions: int
+    decision_median: float | None
+    decision_p99: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready values."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    """Per-agent statistics of a run, built from its game records by :meth:`from_records`."""
+
+    agents: tuple[AgentReport, ...]
+    games: int
+    failures: tuple[GameFailure, ...]
+
+    @classmethod
+    def from_records(cls, records: Iterable[GameRecord]) -> ArenaReport:
+        """Aggregate game records (failed games count only as failures).
+
+        >>> job = schedule(("tsumogiri",), games=1)[0]
+        >>> report = ArenaReport.from_records([play_game(job)])
+        >>> a = report.agents[0]
+        >>> a.agent, a.games, a.placement[0], a.win_rate, a.deal_in_rate
+        ('tsumogiri', 4, 2.5, 0.0, 0.0)
+        """
+        records = list(records)
+        failures = tuple(r.failure for r in records if r.failure is not None)
+        played = [r for r in records if r.failure is None]
+        by_agent: dict[str, list[SeatRecord]] = {}
+        seeds: dict[str, dict[int, list[SeatRecord]]] = {}
+        for r in played:
+            for s in r.seats:
+                by_agent.setdefault(s.agent, []).append(s)
+                seeds.setdefault(s.agent, {}).setdefault(r.wall_seed, []).append(s)
+        reports = []
+        for agent, seats in by_agent.items():
+            blocks = list(seeds[agent].values())
+            hands = sum(s.hands for s in seats)
+            wins = sum(s.wins for s in seats)
+            deal_ins = sum(s.deal_ins for s in seats)
+            draws = sum(s.draws for s in seats)
+            times = [t for s in seats for t in s.decision_times]
+            players = max(s.seat for r in played for s in r.seats) + 1
+            per_hand = max(hands, 1)
+            reports.append(
+                AgentReport(
+                    agent=agent,
+                    games=len(seats),
+                    hands=hands,
+                    placement=_mean_ci([statistics.fmean(x.placement for x in b) for b in blocks]),
+                    points=_mean_ci([statistics.fmean(x.points for x in b) for b in blocks]),
+                    result=_mean_ci([statistics.fmean(x.result for x in b) for b in blocks]),
+                    placements=tuple(
+                        sum(s.placement == p for s in seats) for p in range(1, players + 1)
+                    ),
+                    win_rate=wins / per_hand,
+                    deal_in_rate=deal_ins / per_hand,
+                    riichi_rate=sum(s.riichi for s in seats) / per_hand,
+                    call_rate=sum(s.calls for s in seats) / per_hand,
+                    draw_rate=draws / per_hand,
+                    draw_tenpai_rate=sum(s.draw_tenpai for s in seats) / draws if draws else None,
+                    average_win=sum(s.win_points for s in seats) / wins if wins else None,
+                    average_deal_in=(
+                        sum(s.deal_in_points for s in seats) / deal_ins if deal_ins else None
+                    ),
+                    decisions=len(times),
+                    decision_median=statistics.median(times) if times else None,
+                    decision_p99=_quantile(times, 0.99),
+                )
+            )
+        return cls(tuple(reports), len(played), failures)
+
+    def agent(self, name: str) -> AgentReport:
+        """The report of one agent; raises ``KeyError`` for an agent not in the run."""
+        for a in self.agents:
+            if a.agent == name:
+                return a
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready values."""
+        return {
+            "games": self.games,
+            "agents": [a.to_dict() for a in self.agents],
+            "failures": [asdict(f) for f in self.failures],
+            "houou": dict(HOUOU),
+        }
+
+    def text(self) -> str:
+        """The report as lines for a terminal."""
+
+        def ci(x: tuple[float, float | None], fmt: str) -> str:
+            mean, half = x
+            return f"{mean:{fmt}}" + (f" ± {half:{fmt}}" if half is not None else "")
+
+        def ms(x: float | None) -> str:
+            return f"{x * 1000:.2f}" if x is not None else "-"
+
+        def opt(x: float | None, fmt: str) -> str:
+            return f"{x:{fmt}}" if x is not None else "-"
+
+        lines = [f"games {self.games}, failed {len(self.failures)}"]
+        for a in self.agents:
+            dist = " ".join(f"{p}" for p in a.placements)
+            lines += [
+                f"{a.agent}: {a.games} games, {a.hands} hands",
+                f"  placement {ci(a.placement, '.3f')}   points {ci(a.points, '.0f')}"
+                f"   result {ci(a.result, '.1f')}   places {dist}",
+                f"  per hand: win {a.win_rate:.3f}  deal-in {a.deal_in_rate:.3f}"
+                f"  riichi {a.riichi_rate:.3f}  call {a.call_rate:.3f}"
+                f"  draw {a.draw_rate:.3f} (tenpai {opt(a.draw_tenpai_rate, '.3f')})",
+                f"  average win {opt(a.average_win, '.0f')}"
+                f"  average deal-in {opt(a.average_deal_in, '.0f')}"
+                f"  decision ms: median {ms(a.decision_median)}  p99 {ms(a.decision_p99)}"
+                f" ({a.decisions} decisions)",
+            ]
+        lines.append(
+            "Houou humans per hand: "
+            + "  ".join(f"{k.replace('_', '-')} {v:.3f}" for k, v in HOUOU.items())
+        )
+        for f in self.failures:
+            where = f", seat {f.seat} ({f.agent})" if f.seat is not None else ""
+            lines.append(f"failed: game {f.game}, wall seed {f.wall_seed}{where}: {f.message}")
+        return "\n".join(lines)
+
+
+def _check_agents(agents: Sequence[str]) -> None:
+    for i, name in enumerate(agents):
+        if name not in BOTS:
+            make_agent(name, seat=i).close()  # raises with the list of known agents
+
+
+def run_arena(
+    agents: Sequence[str],
+    *,
+    games: int = 1,
+    rules: Rules = TENHOU,
+    seed: int = 0,
+    jobs: int = 1,
+    runner: Runner = "local",
+    ray_address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    factory: AgentFactory | None = None,
+) -> list[GameRecord]:
+    """Play the duplicate schedule and return its game records in schedule order.
+
+    ``jobs=1`` plays in this process, more in that many local worker processes;
+    ``runner="ray"`` sends the games to Ray (a local one, or the cluster at
+    ``ray_address``; needs the ``arena`` extra). ``progress(done, total)`` is called as
+    games finish; ``factory`` builds agents that :func:`~jantaku.agents.make_agent`
+    does not know (see :class:`GameJob`). The records are the same for the same
+    arguments whichever runner plays them (decision times aside).
+
+    Raises :class:`ArenaError` for a bad schedule or ``jobs``, and
+    :class:`~jantaku.errors.AgentError` for an unknown agent name.
+    """
+    if jobs < 1:
+        raise ArenaError("--jobs must be at least 1")
+    if factory is None:
+        _check_agents(agents)
+    todo = tuple(
+        replace(job, factory=factory)
+        for job in schedule(agents, players=rules.players, games=games, seed=seed, rules=rules)
+    )
+    done: dict[int, GameRecord] = {}
+
+    def finished(record: GameRecord) -> None:
+        done[record.game] = record
+        if progress is not None:
+            progress(len(done), len(todo))
+
+    if runner == "ray":
+        _run_ray(todo, ray_address, finished)
+    elif jobs == 1 or len(todo) <= 1:
+        for job in todo:
+            finished(play_game(job))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_game, job) for job in todo]
+            for future in as_completed(futures):
+                finished(future.result())
+    return [done[job.game] for job in todo]
+
+
+def _run_ray(
+    todo: Sequence[GameJob], address: str | None, finished: Callable[[GameRecord], None]
+) -> None:
+    """Play the games as Ray tasks (a local Ray when ``address`` is ``None``)."""
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError(
+            "Ray is not installed: pip install 'jantaku[arena]' (or pip install ray)"
+        ) from None
+    started = not ray.is_initialized()
+    if started:
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            configure_logging=False,
+        )
+    try:
+        remote = ray.remote(play_game)
+        pending = [remote.remote(job) for job in todo]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                finished(ray.get(ref))
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- the store --------------------------------------------------------------------------
+
+MIGRATIONS: Final = (
+    """
+    CREATE TABLE arena_runs (
+        id INTEGER PRIMARY KEY,
+        created TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        agents TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        runner TEXT NOT NULL,
+        seconds REAL NOT NULL,
+        report TEXT NOT NULL
+    );
+    CREATE TABLE arena_games (
+        run_id INTEGER NOT NULL REFERENCES arena_runs(id) ON DELETE CASCADE,
+        game INTEGER NOT NULL,
+        wall_seed INTEGER NOT NULL,
+        rotation INTEGER NOT NULL,
+        failed_seat INTEGER,
+        failed_agent TEXT,
+        failure TEXT,
+        PRIMARY KEY (run_id, game)
+    );
+    CREATE TABLE arena_seats (
+        run_id INTEGER NOT NULL,
+        game INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        agent TEXT NOT NULL,
+        placement INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        result REAL NOT NULL,
+        hands INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        win_points INTEGER NOT NULL,
+        deal_ins INTEGER NOT NULL,
+        deal_in_points INTEGER NOT NULL,
+        riichi INTEGER NOT NULL,
+        calls INTEGER NOT NULL,
+        draws INTEGER NOT NULL,
+        draw_tenpai INTEGER NOT NULL,
+        decisions INTEGER NOT NULL,
+        decision_seconds REAL NOT NULL,
+        PRIMARY KEY (run_id, game, seat),
+        FOREIGN KEY (run_id, game) REFERENCES arena_games(run_id, game) ON DELETE CASCADE
+    )
+    """,
+)
+"""The arena's schema, version by version (see :func:`jantaku.store.migrate`)."""
+
+_SEAT_FIELDS: Final = (
+    "agent",
+    "seat",
+    "placement",
+    "points",
+    "result",
+    "hands",
+    "wins",
+    "win_points",
+    "deal_ins",
+    "deal_in_points",
+    "riichi",
+    "calls",
+    "draws",
+    "draw_tenpai",
+)
+
+
+def save(
+    conn: sqlite3.Connection,
+    records: Sequence[GameRecord],
+    *,
+    agents: Sequence[str],
+    rules: Rules,
+    seed: int,
+    games: int,
+    runner: str,
+    seconds: float,
+) -> int:
+    """Store a run (its records and report) in one transaction; returns the run's id.
+
+    >>> from jantaku.store import connect
+    >>> conn = connect(":memory:")
+    >>> records = run_arena(["tsumogiri"], games=1)
+    >>> run = save(conn, records, agents=["tsumogiri"], rules=TENHOU, seed=0, games=1,
+    ...            runner="local", seconds=0.1)
+    >>> load_run(conn, run) == records
+    True
+    """
+    migrate(conn, "arena", MIGRATIONS)
+    report = ArenaReport.from_records(records)
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        cur = conn.execute(
+            "INSERT INTO arena_runs (created, rules, agents, seed, games, runner, seconds, report)"
+            " VALUES (datetime('now'), ?, ?, ?, ?, ?, ?, ?)",
+            (
+                rules.name() or "custom",
+                json.dumps(list(agents)),
+                seed,
+                games,
+                runner,
+                seconds,
+                json.dumps(report.to_dict()),
+            ),
+        )
+        run_id = int(cur.lastrowid or 0)
+        for r in records:
+            f = r.failure
+            conn.execute(
+                "INSERT INTO arena_games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    run_id,
+                    r.game,
+                    r.wall_seed,
+                    r.rotation,
+                    f.seat if f else None,
+                    f.agent if f else None,
+                    f.message if f else None,
+                ),
+            )
+            for s in r.seats:
+                conn.execute(
+                    f"INSERT INTO arena_seats (run_id, game, {', '.join(_SEAT_FIELDS)},"
+                    " decisions, decision_seconds)"
+                    f" VALUES ({', '.join('?' * (len(_SEAT_FIELDS) + 4))})",
+                    (
+                        run_id,
+                        r.game,
+                        *(getattr(s, k) for k in _SEAT_FIELDS),
+                        len(s.decision_times),
+                        sum(s.decision_times),
+                    ),
+                )
+        conn.execute("COMMIT")
+    except sqlite3.Error:
+        conn.execute("ROLLBACK")
+        raise
+    return run_id
+
+
+def load_run(conn: sqlite3.Connection, run_id: int) -> list[GameRecord]:
+    """The game records of a stored run (without the single decision times).
+
+    Raises :class:`ArenaError` for a run the store does not hold.
+    """
+    migrate(conn, "arena", MIGRATIONS)
+    games = conn.execute(
+        "SELECT * FROM arena_games WHERE run_id = ? ORDER BY game", (run_id,)
+    ).fetchall()
+    if not games:
+        raise ArenaError(f"the store holds no arena run {run_id}")
+    seats: dict[int, list[SeatRecord]] = {}
+    for row in conn.execute(
+        "SELECT * FROM arena_seats WHERE run_id = ? ORDER BY game, seat", (run_id,)
+    ):
+        seats.setdefault(row["game"], []).append(SeatRecord(**{k: row[k] for k in _SEAT_FIELDS}))
+    out = []
+    for g in games:
+        failure = (
+            GameFailure(
+                g["game"], g["wall_seed"], g["failed_seat"], g["failed_agent"], g["failure"]
+            )
+            if g["failure"] is not None
+            else None
+        )
+        out.append(
+            GameRecord(
+                g["game"], g["wall_seed"], g["rotation"], tuple(seats.get(g["game"], ())), failure
+            )
+        )
+    return out
+
+
+# --- plots ------------------------------------------------------------------------------
+
+
+def plot(report: ArenaReport, folder: str | Path) -> list[Path]:
+    """Draw the report as PNG files in ``folder``; returns their paths.
+
+    ``placements.png``: each agent's placement distribution; ``rates.png``: each agent's
+    win, deal-in, riichi and call rates beside the Houou human averages. Needs
+    matplotlib (the ``arena`` extra); raises :class:`ArenaError` without it.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ArenaError(
+            "plots need matplotlib: pip install 'jantaku[arena]' (or pip install matplotlib)"
+        ) from None
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    agents = report.agents
+    width = 0.8 / max(len(agents) + 1, 1)
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for i, a in enumerate(agents):
+        total = max(a.games, 1)
+        xs = [p + (i - (len(agents) - 1) / 2) * width for p in range(1, len(a.placements) + 1)]
+        ax.bar(xs, [c / total for c in a.placements], width, label=a.agent)
+    ax.set_xlabel("placement")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"Placement distribution ({report.games} games)")
+    ax.set_xticks(range(1, max((len(a.placements) for a in agents), default=4) + 1))
+    ax.legend()
+    fig.tight_layout()
+    placements_png = out / "placements.png"
+    fig.savefig(placements_png, dpi=100)
+    plt.close(fig)
+
+    names = list(HOUOU)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    series = [("Houou humans", [HOUOU[k] for k in names])]
+    series += [(a.agent, [a.win_rate, a.deal_in_rate, a.riichi_rate, a.call_rate]) for a in agents]
+    for i, (label, values) in enumerate(series):
+        xs = [x + (i - (len(series) - 1) / 2) * width for x in range(len(names))]
+        ax.bar(xs, values, width, label=label, hatch="//" if i == 0 else None)
+    ax.set_xticks(range(len(names)), [n.replace("_", "-") for n in names])
+    ax.set_ylabel("per hand")
+    ax.set_title("Rates per hand against the Houou human averages")
+    ax.legend()
+    fig.tight_layout()
+    rates_png = out / "rates.png"
+    fig.savefig(rates_png, dpi=100)
+    plt.close(fig)
+    return [placements_png, rates_png]
