@@ -9,7 +9,7 @@ import pytest
 
 from jantaku.agents import DefensiveAgent, EfficiencyAgent, make_agent
 from jantaku.agents.defensive import threats, tile_danger, visible_counts
-from jantaku.engine.view import Discard, View
+from jantaku.engine.view import Discard, View, split_rivers
 from jantaku.events import Action, Chi, Dahai, Pass, Pon, Reach
 from jantaku.match import play_match
 from jantaku.meld import Meld
@@ -65,7 +65,8 @@ def view(
         drawn=tiles[-1] if last_discard is None else None,
         hand_sizes=(len(tiles), *(13 - 3 * len(m) for m in melds[1:])),
         melds=tuple(melds),
-        rivers=tuple(rivers),
+        river_tiles=split_rivers(rivers)[0],
+        river_flags=split_rivers(rivers)[1],
         riichi=riichi,
         nuki=(0, 0, 0, 0),
         last_discard=t(last_discard) if last_discard else None,
@@ -107,7 +108,7 @@ def test_genbutsu_and_tiles_passed_after_the_riichi_are_safe() -> None:
 
 def test_suji_kabe_one_chance_and_honors_by_count() -> None:
     v = view("8888m888p111z2z", rivers=((), river("4s", riichi_at=0), (), ()))
-    d = tile_danger(replace(v, riichi=RIICHI_1), 1)
+    d = tile_danger(v._replace(riichi=RIICHI_1), 1)
     assert d[k("1s")] < d[k("2s")] and d[k("7s")] < d[k("8s")]  # suji of 4s
     assert d[k("9m")] < d[k("9p")] < d[k("9s")]  # all 8m seen: no-chance; three 8p: one-chance
     assert d[k("1z")] < d[k("2z")] == d[k("3z")]  # one 1z unseen: a single wait only
@@ -135,7 +136,7 @@ def test_threats_read_riichi_open_hands_and_the_dealer() -> None:
     v = view("1z", riichi=RIICHI_1, melds=((), (), pons, chii))
     w = threats(v)
     assert w[1] == 1.0 and 0.6 <= w[2] < 1 and 3 not in w  # one chii is no threat yet
-    assert threats(replace(v, oya=2))[2] > w[2]  # the dealer's calls weigh more
+    assert threats(v._replace(oya=2))[2] > w[2]  # the dealer's calls weigh more
     h = view("1z", melds=((), honitsu, (), ()))
     assert threats(h)[1] >= 0.6
     d = tile_danger(h, 1)
@@ -149,7 +150,7 @@ def test_folds_to_riichi_with_a_safe_tile_at_hand() -> None:
     rivers = ((), river("4s2z9m", riichi_at=2), (), ())
     v = view("13579m2468p135s13z", rivers=rivers, riichi=RIICHI_1)
     assert kind_of(DefensiveAgent().act(v, discards(v))) == k("9m")
-    assert kind_of(EfficiencyAgent().act(replace(v, riichi=(0, 0, 0, 0)), discards(v))) != k("9m")
+    assert kind_of(EfficiencyAgent().act(v._replace(riichi=(0, 0, 0, 0)), discards(v))) != k("9m")
 
 
 def test_fallback_order_when_nothing_is_fully_safe() -> None:
@@ -167,7 +168,7 @@ def test_folds_from_one_shanten_when_the_hand_is_cheap_and_pushes_a_mangan() -> 
     assert kind_of(DefensiveAgent().act(cheap, discards(cheap))) in {k("2m"), k("3s")}
     rich = view("234m406p67s13s99p17z", rivers=RIVERS, riichi=RIICHI_1, dora="8p")  # 3 dora
     assert kind_of(DefensiveAgent().act(rich, discards(rich))) in {k("1z"), k("7z")}
-    quiet = replace(cheap, riichi=(0, 0, 0, 0))
+    quiet = cheap._replace(riichi=(0, 0, 0, 0))
     assert kind_of(DefensiveAgent().act(quiet, discards(quiet))) in {k("1z"), k("7z")}
 
 
@@ -212,7 +213,7 @@ def test_calls_toward_tanyao_and_honitsu_but_not_into_a_fold() -> None:
     honitsu = claim("1245m5789m11z23z9p", "3m")
     chi3 = Chi(0, 3, t("3m"), (t("1m"), t("2m")))
     assert DefensiveAgent().act(honitsu, [chi3, Pass(0)]) == chi3
-    scared = replace(tanyao, riichi=RIICHI_1)
+    scared = tanyao._replace(riichi=RIICHI_1)
     assert DefensiveAgent().act(scared, [chi, Pass(0)]) == Pass(0)
 
 
@@ -241,7 +242,7 @@ def test_a_safe_top_does_not_chase_in_the_last_hand() -> None:
     assert kind_of(DefensiveAgent().act(early, discards(early))) in {k("1z"), k("7z")}
     assert kind_of(DefensiveAgent().act(last, discards(last))) in {k("2m"), k("3s")}
     east_only = DefensiveAgent(replace(TENHOU, length=GameLength.EAST_ONLY))
-    last_east = replace(last, bakaze=EAST)
+    last_east = last._replace(bakaze=EAST)
     assert kind_of(east_only.act(last_east, discards(last_east))) in {k("2m"), k("3s")}
 
 
@@ -255,7 +256,7 @@ def test_pushes_for_the_points_a_placement_needs() -> None:
         **ALL_LAST,  # type: ignore[arg-type]
     )
     assert kind_of(DefensiveAgent().act(close, discards(close))) in {k("1z"), k("7z")}
-    far = replace(close, scores=(18000, 40000, 22000, 20000))
+    far = close._replace(scores=(18000, 40000, 22000, 20000))
     assert kind_of(DefensiveAgent().act(far, discards(far))) in {k("2m"), k("3s")}
 
 

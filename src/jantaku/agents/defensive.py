@@ -682,7 +682,7 @@ def _demo_view(
     river1: Sequence[int] = (),
 ) -> View:
     """A small view for the doctests: seat 0 to play, seat 1's river as given."""
-    from jantaku.engine.view import Discard
+    from jantaku.engine.view import Discard, split_rivers
 
     rivers = tuple(
         tuple(
@@ -693,6 +693,7 @@ def _demo_view(
         else ()
         for i in range(4)
     )
+    river_tiles, river_flags = split_rivers(rivers)
     return View(
         seat=0,
         players=4,
@@ -710,7 +711,8 @@ def _demo_view(
         drawn=None,
         hand_sizes=(len(hand), 13, 13, 13),
         melds=((), (), (), ()),
-        rivers=rivers,
+        river_tiles=river_tiles,
+        river_flags=river_flags,
         riichi=riichi,
         nuki=(0, 0, 0, 0),
         last_discard=None,

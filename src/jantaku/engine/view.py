@@ -15,6 +15,7 @@ adds that one discard to it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -23,7 +24,7 @@ from jantaku.errors import ArgumentError
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, Tile
 
-__all__ = ["Discard", "View", "observe"]
+__all__ = ["Discard", "View", "observe", "split_rivers"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,24 @@ class View(NamedTuple):
 
 def _discard(tile: Tile, flags: int) -> Discard:
     return _DISCARDS[tile][flags]
+
+
+def split_rivers(
+    rivers: Sequence[Sequence[Discard]],
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Rivers of :class:`Discard` as a view holds them: ``(river_tiles, river_flags)``.
+
+    For a view built by hand (a constructed position):
+
+    >>> tiles, flags = split_rivers([[Discard(0, True, False, False)], []])
+    >>> tiles, flags
+    (((0,), ()), ((1,), ()))
+    """
+    tiles = tuple(tuple(d.tile for d in river) for river in rivers)
+    flags = tuple(
+        tuple(d.tsumogiri | d.riichi << 1 | d.called << 2 for d in river) for river in rivers
+    )
+    return tiles, flags
 
 
 # the sort of a hand (State.hand_of): by kind, a red five before the plain fives
