@@ -490,7 +490,7 @@ function drawAids(m) {
     const table = el("table", "accept");
     table.setAttribute("aria-label", "acceptance of each discard");
     const head = el("tr", "head");
-    for (const [text, cls] of [["打", ""], ["向聴", ""], ["枚", "n"], ["ロス", "n"]]) head.appendChild(el("th", cls, text));
+    for (const [text, cls] of [["打", ""], ["向聴", ""], ["枚", "n"], ["ロス", ""]]) head.appendChild(el("th", cls, text));
     table.appendChild(head);
     for (const d of shown) {
       const best = d.shanten === top.shanten && d.loss === 0;
