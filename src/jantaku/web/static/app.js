@@ -9,6 +9,8 @@ const WIND_EN = ["East", "South", "West", "North"];
 const HONOR_NAMES = { "1z": "East", "2z": "South", "3z": "West", "4z": "North", "5z": "Haku", "6z": "Hatsu", "7z": "Chun" };
 const KIND_LABEL = { chii: "Chii", pon: "Pon", kan: "Kan", riichi: "Riichi", tsumo: "Tsumo", ron: "Ron",
   kyuushu: "Kyuushu", kita: "Kita", skip: "Skip" };
+const BEST_DISCARDS = 6;  // discards listed in the acceptance aid before "show all"
+const LOG_LENGTH = 6;  // events kept in the side panel's list
 const KIND_ORDER = ["tsumo", "ron", "riichi", "kan", "pon", "chii", "kita", "kyuushu", "skip"];
 const KEYS = { r: "riichi", t: "win", c: "chii", p: "pon", k: "kan", s: "skip", escape: "skip", 9: "kyuushu", n: "kita" };
 const MJAI_TO_CODE = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
@@ -147,20 +149,40 @@ function renderBoard(t, me, ui) {
       for (let i = 0; i < t.nuki[seat]; i++) nk.appendChild(tile("4z"));
       area.appendChild(nk);
     }
-    area.appendChild(el("div", "name-tag", t.names[seat] || `seat ${seat}`));
-    if (t.riichi[seat]) area.appendChild(el("div", "riichi-stick"));
+    if (t.melds[seat].length) area.classList.add("open-melds");
+    area.appendChild(nameTag(t, seat));
     board.appendChild(area);
   }
   const center = centerPanel(t);
-  for (let seat = 0; seat < n; seat++) {  // each seat's side of the center: wind and score
+  for (let seat = 0; seat < n; seat++) {  // each seat's side of the center: wind, score, riichi stick
     const side = el("div", `center-seat rel${relPos(seat, me, n)}`);
     side.appendChild(seatLabel(t, seat, me, ui));
+    if (t.riichi[seat]) side.appendChild(el("div", "riichi-stick"));
     center.appendChild(side);
   }
   board.appendChild(center);
   if (ui.prompt) board.appendChild(ui.prompt);
   if (ui.timer) board.appendChild(ui.timer);
   fitBoard();
+}
+
+/* an opponent's name, seat wind and score, by its hand (turned to read upright) */
+function nameTag(t, seat) {
+  const tag = el("div", "name-tag");
+  const windIndex = (seat - t.oya + t.players) % t.players;
+  if (windIndex === 0) tag.classList.add("oya");
+  if (t.turn === seat) tag.classList.add("turn");
+  tag.appendChild(el("div", "who", t.names[seat] || `seat ${seat}`));
+  const line = el("div", "line");
+  line.appendChild(el("span", "wind", WIND[windIndex]));
+  line.appendChild(el("span", "score", `${t.scores[seat]}`));
+  if (t.riichi[seat]) {
+    const stick = el("span", "stick");
+    stick.title = "riichi";
+    line.appendChild(stick);
+  }
+  tag.appendChild(line);
+  return tag;
 }
 
 function seatLabel(t, seat, me, ui) {
@@ -288,25 +310,29 @@ function onMessage(msg) {
   showNextOverlay();
 }
 
+/* the last few events in the side panel, tiles drawn as tiles */
 function logEvent(e, v) {
   const name = (s) => (v.names[s] || `seat ${s}`);
-  let text = null;
+  const parts = [];
   switch (e.type) {
-    case "start_kyoku": text = `— ${roundName(e.bakaze === "E" ? "1z" : e.bakaze === "S" ? "2z" : e.bakaze === "W" ? "3z" : "4z", e.kyoku, e.honba)} —`; break;
-    case "dahai": text = `${name(e.actor)} discards ${tileName(mjaiCode(e.pai))}`; break;
+    case "start_kyoku": parts.push(`— ${roundName(e.bakaze === "E" ? "1z" : e.bakaze === "S" ? "2z" : e.bakaze === "W" ? "3z" : "4z", e.kyoku, e.honba)} —`); break;
+    case "dahai": parts.push(`${name(e.actor)} `, tile(mjaiCode(e.pai), { cls: e.tsumogiri ? ["tsumogiri"] : [] })); break;
     case "chi": case "pon": case "daiminkan": case "kakan": case "ankan":
-      text = `${name(e.actor)}: ${e.type}`; break;
-    case "reach": text = `${name(e.actor)}: riichi`; break;
-    case "hora": text = `${name(e.actor)} wins (${e.actor === e.target ? "tsumo" : "ron"})`; break;
-    case "ryukyoku": text = DRAW_NAMES[e.reason] || e.reason; break;
-    case "dora": text = `new dora indicator ${tileName(mjaiCode(e.dora_marker))}`; break;
+      parts.push(`${name(e.actor)} ${e.type === "chi" ? "chii" : e.type}`);
+      if (e.pai) parts.push(" ", tile(mjaiCode(e.pai)));
+      break;
+    case "reach": parts.push(`${name(e.actor)} riichi`); break;
+    case "hora": parts.push(`${name(e.actor)} wins (${e.actor === e.target ? "tsumo" : "ron"})`); break;
+    case "ryukyoku": parts.push(DRAW_NAMES[e.reason] || e.reason); break;
+    case "dora": parts.push("dora indicator ", tile(mjaiCode(e.dora_marker))); break;
     default: break;
   }
-  if (!text) return;
+  if (!parts.length) return;
   const log = $("#log");
-  log.appendChild(el("li", null, text));
-  while (log.children.length > 60) log.removeChild(log.firstChild);
-  log.scrollTop = log.scrollHeight;
+  const li = el("li");
+  li.append(...parts);
+  log.appendChild(li);
+  while (log.children.length > LOG_LENGTH) log.removeChild(log.firstChild);
 }
 
 function flashEvents(events, v) {
@@ -458,22 +484,36 @@ function drawAids(m) {
     box.appendChild(el("div", null, `Tsumo now: ${a.win_now.summary} — ${a.win_now.text} (${a.win_now.yaku.join(", ")})`));
   }
   if (a.discards && a.discards.length && aidOn("acceptance")) {
-    const table = el("table");
-    table.setAttribute("aria-label", "acceptance of each discard");
-    const top = a.discards[0];
-    for (const d of a.discards.filter((x) => x.shanten === top.shanten).slice(0, 6)) {
-      const tr = el("tr", d.shanten === top.shanten && d.loss === 0 ? "best" : "");
-      const c1 = el("td"); c1.appendChild(tile(d.tile)); tr.appendChild(c1);
-      tr.appendChild(el("td", null, d.shanten === 0 ? "tenpai" : `${d.shanten}`));
-      const acc = el("td");
-      d.tiles.forEach((code, i) => { acc.appendChild(tile(code)); acc.appendChild(el("small", null, `${d.remaining[i]} `)); });
-      tr.appendChild(acc);
-      tr.appendChild(el("td", "n", `${d.total}枚`));
-      tr.appendChild(el("td", "n", d.loss ? `ロス${d.loss}` : ""));
-      table.appendChild(tr);
-    }
     box.appendChild(el("h3", null, "Discards: acceptance (受け入れ)"));
+    const top = a.discards[0];
+    const shown = live.allDiscards ? a.discards : a.discards.slice(0, BEST_DISCARDS);
+    const table = el("table", "accept");
+    table.setAttribute("aria-label", "acceptance of each discard");
+    const head = el("tr", "head");
+    for (const [text, cls] of [["打", ""], ["向聴", ""], ["枚", "n"], ["ロス", ""]]) head.appendChild(el("th", cls, text));
+    table.appendChild(head);
+    for (const d of shown) {
+      const best = d.shanten === top.shanten && d.loss === 0;
+      const tr = el("tr", best ? "main best" : "main");
+      const c1 = el("td", "discard"); c1.appendChild(tile(d.tile)); tr.appendChild(c1);
+      tr.appendChild(el("td", "sh", d.shanten === 0 ? "tenpai" : `${d.shanten}`));
+      tr.appendChild(el("td", "n total", `${d.total}`));
+      tr.appendChild(el("td", `n loss${d.loss ? " bad" : ""}`, d.loss ? `−${d.loss}` : "0"));
+      table.appendChild(tr);
+      const line = el("tr", best ? "tiles best" : "tiles");
+      const cell = el("td");
+      cell.colSpan = 4;
+      cell.appendChild(acceptLine(d.tiles, d.remaining));
+      line.appendChild(cell);
+      table.appendChild(line);
+    }
     box.appendChild(table);
+    if (a.discards.length > BEST_DISCARDS) {
+      const more = el("a", "more", live.allDiscards ? `show the best ${BEST_DISCARDS}` : `show all ${a.discards.length}`);
+      more.href = "#";
+      more.addEventListener("click", (ev) => { ev.preventDefault(); live.allDiscards = !live.allDiscards; drawAids(live.msg); });
+      box.appendChild(more);
+    }
   }
   if (a.waits && a.waits.length && aidOn("waits")) {
     box.appendChild(el("h3", null, "Waits (待ち)"));
@@ -490,11 +530,21 @@ function drawAids(m) {
     box.appendChild(table);
   }
   if (a.acceptance && aidOn("acceptance")) {
-    box.appendChild(el("h3", null, `Acceptance: ${a.acceptance.total} tiles`));
-    const div = el("div");
-    a.acceptance.tiles.forEach((code, i) => { div.appendChild(tile(code)); div.appendChild(el("small", null, `${a.acceptance.remaining[i]} `)); });
-    box.appendChild(div);
+    box.appendChild(el("h3", null, `Acceptance (受け入れ): ${a.acceptance.total}枚`));
+    box.appendChild(acceptLine(a.acceptance.tiles, a.acceptance.remaining));
   }
+}
+
+/* the accepted tiles, each with how many remain, as one small wrapped line */
+function acceptLine(codes, remaining) {
+  const line = el("div", "accepts");
+  codes.forEach((code, i) => {
+    const x = el("span", "acc");
+    x.appendChild(tile(code));
+    x.appendChild(el("small", null, `${remaining[i]}`));
+    line.appendChild(x);
+  });
+  return line;
 }
 
 /* ---------------- result and final screens ---------------- */
