@@ -322,7 +322,7 @@ function logEvent(e, v) {
       if (e.pai) parts.push(" ", tile(mjaiCode(e.pai)));
       break;
     case "reach": parts.push(`${name(e.actor)} riichi`); break;
-    case "hora": parts.push(`${name(e.actor)} wins (${e.actor === e.target ? "tsumo" : "ron"})`); break;
+    case "hora": parts.push(`${e.actor === v.seat ? "you win" : `${name(e.actor)} wins`} (${e.actor === e.target ? "tsumo" : "ron"})`); break;
     case "ryukyoku": parts.push(DRAW_NAMES[e.reason] || e.reason); break;
     case "dora": parts.push("dora indicator ", tile(mjaiCode(e.dora_marker))); break;
     default: break;
