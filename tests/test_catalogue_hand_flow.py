@@ -39,7 +39,7 @@ from jantaku.events import (
 from jantaku.meld import parse_meld
 from jantaku.rules import EMA, MLEAGUE, TENHOU, TEXTBOOK, Rules, replace
 from jantaku.scoring import chombo_payments, noten_payments
-from jantaku.tiles import EAST, parse_tiles
+from jantaku.tiles import EAST, KIND_OF, parse_tiles
 from scenarios import scripted, t
 
 
@@ -322,6 +322,61 @@ def test_G8_riichi_discard_sideways_deposit_and_drawn_tile_only() -> None:
     turn(s, 0, "1z")
     apply(s, Tsumo(actor=1, pai=t("6z")))
     assert legal_actions(s, 1) == (Dahai(1, t("6z"), True),)
+
+
+def _riichi_advice(s: State, seat: int, discard: Dahai) -> str:
+    """The reason the engine gives for refusing ``discard`` as the riichi discard."""
+    with pytest.raises(IllegalActionError) as refused:
+        apply(s, discard)
+    return refused.value.reason
+
+
+def _advised_kinds(reason: str) -> set[int]:
+    """The kinds the refusal offers instead ("discard 9m (waiting on 8s6z) or …")."""
+    offered = reason.split("; discard ", 1)[1].removesuffix(" instead")
+    return {t(part.split(" ")[0]) for part in offered.split(" or ")}
+
+
+def test_G8_a_riichi_discard_that_leaves_the_hand_noten_is_refused() -> None:
+    """Y1 and G8: riichi is declared with a discard that leaves the closed hand tenpai
+    (000 立直 イ: 面前清聴牌の時, 立直を宣言する事が出来る; 罰則 ハ: 不聴で立直を掛ける is a
+    chombo). The position is the one where the ``mjai`` package's RulebaseBot declared
+    riichi on 3459m05p88s222z66z + 7p and threw the drawn 7p: only 9m keeps it tenpai
+    (a shanpon on 8s and 6z). The refusal says why, and which discard would do."""
+    s = start((JUNK[0], "3459m06p88s222z66z", "1379m1379p1379s3z", JUNK[1]))
+    turn(s, 0, "1z")
+    apply(s, Tsumo(actor=1, pai=t("7p")))
+    apply(s, Reach(actor=1))
+    assert legal_actions(s, 1) == (Dahai(1, t("9m"), False),)
+    reason = _riichi_advice(s, 1, Dahai(actor=1, pai=t("7p"), tsumogiri=True))
+    assert reason == (
+        "a riichi discard must leave the hand tenpai (Y1): without 7p the hand is"
+        " 1-shanten; discard 9m (waiting on 8s6z) instead"
+    )
+    for wrong in ("3m", "0p", "8s", "2z", "6z"):  # the red five as any other tile
+        assert "1-shanten" in _riichi_advice(s, 1, Dahai(1, t(wrong), False))
+    # refused, nothing changed: the advised discard declares the riichi
+    assert len(s.hand_of(1)) == 14 and s.riichi_pending == 1
+    apply(s, Dahai(actor=1, pai=t("9m"), tsumogiri=False))
+    apply(s, ReachAccepted(actor=1))
+    assert s.riichi[1] and s.waits[1] == (t("8s"), t("6z"))
+
+
+def test_G8_the_refusal_of_a_riichi_discard_offers_exactly_the_legal_ones() -> None:
+    """Y1: a hand with several riichi discards gets them all offered, and only them."""
+    s = start(WAITING)
+    turn(s, 0, "6z")
+    apply(s, Tsumo(actor=1, pai=t("5p")))  # 34m4556p678p234s88p
+    apply(s, Reach(actor=1))
+    legal = {KIND_OF[a.pai] for a in legal_actions(s, 1) if isinstance(a, Dahai)}
+    assert legal == {t("3m"), t("4m"), t("5p"), t("8p")}
+    reason = _riichi_advice(s, 1, Dahai(actor=1, pai=t("2s"), tsumogiri=False))
+    assert reason.startswith("a riichi discard must leave the hand tenpai (Y1): without 2s")
+    assert _advised_kinds(reason) == legal
+    assert reason.endswith(
+        "; discard 3m (waiting on 4m) or 4m (waiting on 3m) or 5p (waiting on 25m)"
+        " or 8p (waiting on 25m) instead"
+    )
 
 
 # --- G9 exhaustive draw ------------------------------------------------------------------

@@ -54,7 +54,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.hand import is_complete, readings, winning_kinds
+from jantaku.hand import is_complete, readings, shanten, winning_kinds
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import (
@@ -713,7 +713,7 @@ def _dahai(s: State, e: Dahai) -> None:
     if s.riichi_pending == seat:
         why = riichi_discard_refusal(s, seat, k)
         if why:
-            raise _illegal(seat, e, why)
+            raise _illegal(seat, e, _riichi_discard_advice(s, seat, k, why))
     _dahai_commit(s, e)
 
 
@@ -842,6 +842,35 @@ def riichi_discard_refusal(s: State, seat: int, k: int) -> str:
     if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
         return "riichi may not be declared by discarding a winning tile (G8)"
     return ""
+
+
+def _riichi_discard_advice(s: State, seat: int, k: int, why: str) -> str:
+    """``why`` the riichi discard of kind ``k`` is refused, with what the hand would be
+    without it and the discards that would declare riichi (Y1, G8).
+
+    Riichi is declared by a closed tenpai hand (Y1; the 000 rulebook: 面前清聴牌の時,
+    and 不聴で立直を掛ける is a chombo, P1), so the riichi discard must leave the hand
+    tenpai. Only for the message of a refused discard: the legal discards are listed by
+    :func:`riichi_discard_refusal` alone.
+    """
+    counts = s.counts[seat]
+    counts[k] -= 1
+    try:
+        without = shanten(counts)
+    finally:
+        counts[k] += 1
+    if without > 0:
+        why = f"{why} (Y1): without {format_tiles([k])} the hand is {without}-shanten"
+    fits = []
+    for j in range(34):
+        if counts[j] and not riichi_discard_refusal(s, seat, j):
+            counts[j] -= 1
+            waits = _waits(counts)
+            counts[j] += 1
+            fits.append(f"{format_tiles([j])} (waiting on {format_tiles(list(waits))})")
+    if not fits:
+        return f"{why}; no discard would declare riichi"
+    return f"{why}; discard {' or '.join(fits)} instead"
 
 
 def _reach_accepted(s: State, e: ReachAccepted) -> None:
