@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 import time
@@ -107,17 +106,25 @@ def _results(files: list[Path], jobs: int) -> Generator[list[GameReplay], None, 
         for f in files:
             yield _replay_file(f)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_on_interrupt)
+    # The workers ignore Ctrl-C (sent to the whole foreground group): they are started
+    # with it ignored, so none is ever half-started or broken by it, and the main process
+    # alone stops the run, letting the files under way finish and dropping the rest.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        yield from pool.map(_replay_file, files, chunksize=max(1, min(8, len(files) // jobs)))
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        chunks = max(1, min(8, len(files) // jobs))
+        results = pool.map(_replay_file, files, chunksize=chunks)  # submits all, starts workers
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    try:
+        yield from results
     finally:  # stopped early (an interrupt): the files not yet started are dropped
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _quiet_on_interrupt() -> None:
-    """In a worker: Ctrl-C (sent to the whole foreground group) ends it without a
-    traceback; the main process reports the interrupt once."""
-    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the main process's to handle (see :func:`_results`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run(args: argparse.Namespace) -> int:
