@@ -405,5 +405,5 @@ def test_the_lobby_starts_a_match_at_the_table(browser: Any, server: LiveServer)
     match_id = page.url.split("/table/")[1].split("?")[0]
     record = server.app.state.store.match(match_id)
     assert (record.preset, record.seed, record.length) == ("majsoul-sanma", 12, "east_only")
-    assert record.seats == ("human", "efficiency", "random")
+    assert record.seats == ("human", "defensive", "random")  # defensive bots unless told
     page.close()

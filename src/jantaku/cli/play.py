@@ -1,4 +1,4 @@
-"""``jantaku play``: a match in the terminal, you at seat 0 against efficiency bots.
+"""``jantaku play``: a match in the terminal, you at seat 0 against defensive bots.
 
 ::
 
@@ -31,7 +31,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
-from jantaku.agents import Agent, EfficiencyAgent, HumanAgent
+from jantaku.agents import Agent, DefensiveAgent, HumanAgent
 from jantaku.cli.common import add_time_budget, open_output
 from jantaku.cli.selfplay import resolve_rules
 from jantaku.errors import AgentError
@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play",
         help="play a match in the terminal against three bots",
         description=(
-            "Play a match in the terminal, you at seat 0 against efficiency bots: type the "
+            "Play a match in the terminal, you at seat 0 against defensive bots: type the "
             "number or name of a tile to discard, ? for the keys, q (or Ctrl-C) to quit."
         ),
     )
@@ -86,7 +86,7 @@ def run(
     n = rules.players
     names = ("you", *(f"bot{i}" for i in range(1, n)))
     human = HumanAgent(stdin=stdin, stdout=out, names=names, rules=rules)
-    agents: list[Agent] = [human, *(EfficiencyAgent() for _ in range(1, n))]
+    agents: list[Agent] = [human, *(DefensiveAgent(rules) for _ in range(1, n))]
     bots = getattr(args, "time_budget", None)
     budgets = None if bots is None else [None, *([bots] * (n - 1))]  # you are never timed
     log = open_output(args.log) if args.log is not None else None  # checked before play

@@ -838,7 +838,7 @@ async function startLobby() {
         o.value = kind;
         sel.appendChild(o);
       }
-      sel.value = old[s] || (s === 0 ? "human" : "efficiency");
+      sel.value = old[s] || (s === 0 ? "human" : "defensive");
       const cmd = el("input");
       cmd.type = "text"; cmd.placeholder = "command"; cmd.hidden = sel.value !== "mjai:";
       sel.addEventListener("change", () => { cmd.hidden = sel.value !== "mjai:"; });
