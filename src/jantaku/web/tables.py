@@ -21,7 +21,6 @@ or discards the drawn tile) shape how the table asks a person.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import logging
 import random
@@ -70,13 +69,6 @@ __all__ = ["Connection", "SeatPrefs", "Table", "Tables", "default_action", "rule
 log = logging.getLogger("jantaku.web")
 
 Walls = Callable[[int, int], Wall]
-
-# Pure work done off the event loop, one job at a time in submission order: the review
-# of a person's discard (:func:`review_discard` on a frozen view) is started when the
-# discard is made and collected at the hand's end, so that the end of a hand does not
-# stop every other table while each of its discards is reviewed. (The hand analysis
-# caches it shares with the loop are dicts of pure values: a race only recomputes one.)
-_REVIEWS = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="jantaku-review")
 
 
 class Connection(Protocol):
@@ -178,24 +170,20 @@ class _Client:
     sent: int = 0
 
 
-Review = concurrent.futures.Future[dict[str, Any] | None]
-
-
 @dataclass(slots=True)
 class _SeatState:
     prefs: SeatPrefs = field(default_factory=SeatPrefs)
     clients: list[_Client] = field(default_factory=list)
-    discards: list[Review] = field(default_factory=list)
+    # the hand's discards where the efficiency bot would have chosen otherwise, each
+    # reviewed as it is made: the hand's end then costs nothing (reviewing every discard
+    # of a hand at its end stopped every other table for tens of milliseconds)
+    reviewed: list[dict[str, Any]] = field(default_factory=list)
 
     def review(self, view: View, tile: Tile) -> None:
-        """Start the review of a discard (off the event loop: the view is frozen)."""
-        self.discards.append(_REVIEWS.submit(review_discard, view, tile))
-
-
-async def _reviewed(discards: Sequence[Review]) -> list[dict[str, Any]]:
-    """The hand's discards where the efficiency bot would have chosen otherwise."""
-    notes = [await asyncio.wrap_future(f) for f in discards]
-    return [note for note in notes if note is not None]
+        """Review a discard as it is made."""
+        note = review_discard(view, tile)
+        if note is not None:
+            self.reviewed.append(note)
 
 
 class Table:
@@ -247,8 +235,6 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         # the results of the last decision, and each person's review of that hand
         self._pending_results: list[tuple[dict[str, Any], dict[int, list[Any]]]] = []
-        # the reviews under way of the hand just ended: each seat's discards
-        self._reviewing: list[tuple[dict[int, list[Any]], dict[int, list[Review]]]] = []
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -364,7 +350,7 @@ class Table:
         pre: State | None = ref.state.copy() if wins else None
         names = (ref.state.bakaze, ref.state.kyoku, ref.state.honba)
         dora = [tile_code(t) for t in ref.state.dora_markers]
-        for seat, action in choices.items():  # a person's discard, reviewed at the hand's end
+        for seat, action in choices.items():  # a person's discard, reviewed as it is made
             if seat in self.seats and isinstance(action, Dahai):
                 self.seats[seat].review(observe(ref.state, seat), action.pai)
         ref.submit(choices)
@@ -372,13 +358,12 @@ class Table:
         self.decision += 1
         first_win = True
         self._pending_results = []
-        self._reviewing = []
         for i in range(before, len(ref.log)):
             e = ref.log[i]
             if isinstance(e, StartKyoku):
                 self._kyoku_start = i
                 for seat_state in self.seats.values():
-                    seat_state.discards = []
+                    seat_state.reviewed = []
             elif isinstance(e, Hora):
                 result = win_json(pre, e, first=first_win)
                 first_win = False
@@ -399,8 +384,7 @@ class Table:
                     r["round"]["honba"] = names[2]
                     r["dora_markers"] = dora
                     r["names"] = list(self.record.names)
-                    discards = {s: list(st.discards) for s, st in self.seats.items()}
-                    self._reviewing.append((reviews, discards))
+                    reviews.update({s: list(st.reviewed) for s, st in self.seats.items()})
                     self.results.append(r)
                 round_end = RoundEnd(events=tuple(ref.log[self._kyoku_start : i + 1]))
                 for agent in self.bots.values():
@@ -474,16 +458,8 @@ class Table:
         """The results just shown, each with this seat's own review (nobody else's)."""
         return [r | {"review": reviews.get(seat, [])} for r, reviews in self._pending_results]
 
-    async def _collect_reviews(self) -> None:
-        """Wait for the reviews of the hand just ended (they run while the table plays)."""
-        while self._reviewing:
-            reviews, discards = self._reviewing.pop(0)
-            for seat, started in discards.items():
-                reviews[seat] = await _reviewed(started)
-
     async def _publish(self) -> None:
         """Send every connected seat its state."""
-        await self._collect_reviews()
         for seat, seat_state in self.seats.items():
             for client in list(seat_state.clients):
                 try:
