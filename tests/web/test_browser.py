@@ -316,11 +316,30 @@ def test_a_match_resumes_in_the_browser_after_a_server_restart(
         second.stop()
 
 
+def _boxes(page: Any, selector: str) -> list[dict[str, float]]:
+    """The bounding boxes of the elements ``selector`` finds, in page pixels."""
+    found = page.locator(selector)
+    return [b for b in (found.nth(i).bounding_box() for i in range(found.count())) if b]
+
+
 def test_phone_width_and_the_replay_viewer(browser: Any, server: LiveServer) -> None:
     m = server.new_match(seed=3)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server.base + m["links"][0]["url"])
     page.wait_for_selector(".mine .hand-row .tile.can")
+    widths = [box["width"] for box in _boxes(page, ".mine .hand-row .tile")]
+    assert len(widths) >= 13 and min(widths) >= 26  # tap-size tiles at phone width
+    rows = page.locator("#aids table.accept tr.main")
+    page.wait_for_selector("#aids table.accept tr.main")
+    more = page.locator("#aids a.more")
+    assert more.count() == 1  # the first hand has more than 6 distinct discards
+    assert rows.count() == 6  # the best 6 until "show all"
+    listed = int((more.text_content() or "").split()[-1])
+    more.click()
+    page.wait_for_function(
+        f"document.querySelectorAll('#aids table.accept tr.main').length === {listed}"
+    )
+    assert listed > 6
     _shot(page, "table-390x844")
     page.close()
     files = sorted((DATA / "tenhou_xml").glob("*/*.xml*"))

@@ -12,9 +12,10 @@ from starlette.testclient import TestClient
 from webhelp import choose, next_prompt
 
 from jantaku.agents import events_for
-from jantaku.engine import Referee
+from jantaku.engine import Referee, observe
 from jantaku.errors import JantakuError
-from jantaku.events import Hora, event_to_mjai
+from jantaku.events import Dahai, Hora, Ryukyoku, StartKyoku, event_to_mjai
+from jantaku.web.aids import review_discard
 from jantaku.web.app import create_app
 from jantaku.web.store import WebStore
 from jantaku.web.tables import rules_of
@@ -403,3 +404,35 @@ def test_the_scorekeeper_is_served_at_keep_on_the_same_store(tmp_path: Path) -> 
     from jantaku.keep.store import KeepStore
 
     assert [m.names for m in KeepStore(db).matches()] == [("A", "B", "C", "D")]
+
+
+def test_each_hands_review_is_the_review_of_the_persons_discards_in_that_hand() -> None:
+    app = create_app(":memory:")
+    with TestClient(app) as client:
+        m = _new(client, seed=5)
+        link = m["links"][0]
+        msgs: list[dict[str, Any]] = []
+        with client.websocket_connect(f"/ws/{m['id']}?token={link['token']}") as ws:
+            _play_to_end(ws, msgs)
+        store: WebStore = app.state.store
+        shown = [r["review"] for msg in msgs for r in msg.get("results", [])]
+        # the same match again, each of seat 0's discards reviewed where it was made
+        rec = store.match(m["id"])
+        assert rec is not None
+        ref = Referee(rules_of(rec.preset, rec.length), rec.seed, rec.names)
+        expected: list[list[dict[str, Any] | None]] = []
+        hand: list[dict[str, Any] | None] = []
+        for choices in store.decisions(m["id"]):
+            action = choices.get(0)
+            if isinstance(action, Dahai):
+                hand.append(review_discard(observe(ref.state, 0), action.pai))
+            before = len(ref.log)
+            ref.submit(choices)
+            new = ref.log[before:]
+            for e in new:
+                if isinstance(e, Hora | Ryukyoku):
+                    expected.append([note for note in hand if note is not None])
+                elif isinstance(e, StartKyoku):
+                    hand = []
+        assert shown == expected
+        assert len(shown) >= 3 and any(shown)  # hands ended, and some discard was reviewed
