@@ -28,11 +28,15 @@ play: $(WEB)
 play-terminal: $(STAMP)
 	$(VENV)/bin/jantaku play --terminal $(ARGS)
 
-# the browser tests drive Debian's chromium: installed here when missing and we are root
-# (otherwise they skip and say why); never the playwright download
+# the browser tests drive Debian's chromium, and the tile-art test regenerates the tiles
+# from Debian's Noto CJK font: both installed here when missing and we are root
+# (otherwise those tests skip and say why); never the playwright download
+NOTO   := /usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
 chromium:
-	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; fi
+	@if { [ ! -x /usr/bin/chromium ] || [ ! -f $(NOTO) ]; } && [ "$$(id -u)" = 0 ] \
+		&& command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq chromium fonts-noto-cjk; fi
 
 test: $(STAMP) lint typecheck chromium
 	$(PY) -m pytest -m "not slow"

@@ -39,6 +39,7 @@ from typing import Final
 
 from jantaku.agents.base import Agent, first_of, passes
 from jantaku.engine.view import View
+from jantaku.engine.view import visible_counts as seen_counts
 from jantaku.errors import JantakuError
 from jantaku.events import Action, Ankan, Chi, Dahai, Hora, Nukidora, Pon, Reach, Ryukyoku
 from jantaku.hand import DiscardOption, advise, shanten, shanten_kokushi
@@ -77,21 +78,7 @@ def visible_counts(view: View) -> list[int]:
     >>> visible_counts(_demo_view(hand=parse_tiles("1112m")))[:3]
     [3, 1, 0]
     """
-    seen = [0] * 34
-    for t in view.hand:
-        seen[KIND_OF[t]] += 1
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[KIND_OF[t]] += 1
-    for river in view.rivers:
-        for d in river:
-            if not d.called:  # a called tile is counted in its meld
-                seen[KIND_OF[d.tile]] += 1
-    for t in view.dora_markers:
-        if t != UNKNOWN:
-            seen[KIND_OF[t]] += 1
-    return [min(x, 4) for x in seen]
+    return seen_counts(view, hand=True)
 
 
 def _dora_kinds(view: View) -> list[int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jantaku.agents.base import Agent, first_of, passes
-from jantaku.engine.view import View
+from jantaku.engine.view import View, visible_counts
 from jantaku.events import (
     Action,
     Ankan,
@@ -35,7 +35,6 @@ from jantaku.tiles import (
     DRAGONS,
     EAST,
     KIND_OF,
-    UNKNOWN,
     YAOCHUU,
     counts34,
     dora_from_indicator,
@@ -45,24 +44,6 @@ from jantaku.tiles import (
 __all__ = ["EfficiencyAgent", "rank_discards"]
 
 _YAOCHUU = frozenset(YAOCHUU)
-
-
-def _visible(view: View) -> list[int]:
-    """For every kind, the copies the seat sees outside its own hand: melds, rivers, dora
-    indicators."""
-    seen = [0] * 34
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[KIND_OF[t]] += 1
-    for river in view.rivers:
-        for d in river:
-            if not d.called:  # a called tile is counted in its meld
-                seen[KIND_OF[d.tile]] += 1
-    for t in view.dora_markers:
-        if t != UNKNOWN:
-            seen[KIND_OF[t]] += 1
-    return [min(x, 4) for x in seen]
 
 
 def rank_discards(
@@ -134,7 +115,7 @@ fu=None, points=None, pao=None, scores=None)
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        ranked = rank_discards(view.hand, _visible(view), dora)
+        ranked = rank_discards(view.hand, visible_counts(view), dora)
         best_shanten = ranked[0][0]
         for action in legal:
             if isinstance(action, Ankan):

@@ -22,9 +22,9 @@ from typing import Final, NamedTuple
 from jantaku.engine.state import Phase, State
 from jantaku.errors import ArgumentError
 from jantaku.meld import Meld
-from jantaku.tiles import KIND_OF, Tile
+from jantaku.tiles import KIND_OF, UNKNOWN, Tile
 
-__all__ = ["Discard", "View", "observe", "split_rivers"]
+__all__ = ["Discard", "View", "observe", "split_rivers", "visible_counts"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,3 +196,30 @@ def observe(state: State, seat: int) -> View:
             tuple(s.flowers),
         ),
     )
+
+
+def visible_counts(view: View, *, hand: bool = False) -> list[int]:
+    """For every kind, the copies the seat sees: melds, rivers (a called tile counted once,
+    in its meld), dora indicators, and with ``hand=True`` its own concealed tiles; at most 4.
+
+    >>> from jantaku.engine import Referee
+    >>> v = observe(Referee(seed=1).state, 0)
+    >>> sum(visible_counts(v)), sum(visible_counts(v, hand=True))  # an indicator; 14 in hand
+    (1, 15)
+    """
+    seen = [0] * 34
+    if hand:
+        for t in view.hand:
+            seen[KIND_OF[t]] += 1
+    for melds in view.melds:
+        for m in melds:
+            for t in m.tiles:
+                seen[KIND_OF[t]] += 1
+    for tiles, flags in zip(view.river_tiles, view.river_flags, strict=True):
+        for t, f in zip(tiles, flags, strict=True):
+            if not f & 4:  # a called tile is counted in its meld
+                seen[KIND_OF[t]] += 1
+    for t in view.dora_markers:
+        if t != UNKNOWN:
+            seen[KIND_OF[t]] += 1
+    return [min(x, 4) for x in seen]

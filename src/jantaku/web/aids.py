@@ -25,7 +25,7 @@ from typing import Any
 
 from jantaku.agents.efficiency import rank_discards
 from jantaku.engine import Phase, State
-from jantaku.engine.view import View
+from jantaku.engine.view import View, visible_counts
 from jantaku.errors import JantakuError, NoYakuError
 from jantaku.events import Hora
 from jantaku.hand import DiscardOption, acceptance, advise, is_complete, shanten, waits
@@ -37,28 +37,6 @@ from jantaku.web.protocol import meld_json, tile_code
 __all__ = ["aids_json", "review_discard", "visible_counts", "win_json", "win_situation"]
 
 _RIICHI = (Riichi.NONE, Riichi.RIICHI, Riichi.DOUBLE)
-
-
-def visible_counts(view: View) -> list[int]:
-    """Copies of each kind the seat sees outside its own hand: melds, rivers, indicators.
-
-    >>> from jantaku.engine import Referee, observe
-    >>> sum(visible_counts(observe(Referee(seed=1).state, 0)))  # the first dora indicator
-    1
-    """
-    seen = [0] * 34
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[KIND_OF[t]] += 1
-    for river in view.rivers:
-        for d in river:
-            if not d.called:  # a called tile is counted in its meld
-                seen[KIND_OF[d.tile]] += 1
-    for t in view.dora_markers:
-        if t != UNKNOWN:
-            seen[KIND_OF[t]] += 1
-    return [min(x, 4) for x in seen]
 
 
 @lru_cache(maxsize=1024)
