@@ -1,4 +1,5 @@
-"""The fast scoring path against the yaku registry's predicates (issue 3 §4).
+"""The fast scoring path (:mod:`jantaku.scoring.fast`) against the reference, the yaku
+registry's predicates (:mod:`jantaku.scoring.score`).
 
 Ordinary wins are scored from per-suit tables and bit masks of kinds; every other
 win (a possible yakuman, a first-turn win, thirteen orphans) through the registry's
@@ -16,7 +17,9 @@ from jantaku.errors import JantakuError
 from jantaku.hand.decompose import readings
 from jantaku.rules import PRESETS
 from jantaku.scoring import WinSituation, has_yaku, score_win
-from jantaku.scoring import score as scoring
+from jantaku.scoring import candidates as shared
+from jantaku.scoring import fast as fast_path
+from jantaku.scoring import score as reference
 from jantaku.tiles import KIND_OF, counts34, parse_tiles
 from scoring_hands import random_hands, with_rules
 
@@ -29,23 +32,23 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    melds = scoring._melds(s)
+    melds = shared._melds(s)
     win = KIND_OF[s.win_tile]
-    fast = scoring._fast_candidates(bytes(counts), melds, win, s)
+    fast = fast_path._fast_candidates(bytes(counts), melds, win, s)
     if fast is None:
         return None
-    slow = scoring._candidates(tuple(counts), melds, win, s)
-    closed = all(m >> 6 == scoring._ANKAN for m in melds)
+    slow = reference._candidates(tuple(counts), melds, win, s)
+    closed = all(m >> 6 == shared._ANKAN for m in melds)
 
-    def filled(candidates: tuple[scoring._Candidate, ...]) -> tuple[object, ...]:
+    def filled(candidates: tuple[shared._Candidate, ...]) -> tuple[object, ...]:
         out = []
         for c in candidates:
-            yaku, reading, wait = scoring._decode(c)
+            yaku, reading, wait = fast_path._decode(c)
             _, han, mult, fu = c[:4]
-            items, fu_again = scoring._fu_items(
+            items, fu_again = shared._fu_items(
                 reading,
                 melds,
-                scoring._PINFU in yaku,
+                fast_path._PINFU in yaku,
                 tsumo=s.is_tsumo,
                 closed=closed,
                 win_kind=win,
@@ -55,7 +58,7 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
                 rules=s.rules,
             )
             assert fu_again == fu
-            assert scoring._items_of(c[9]) == items  # the fu items the candidate carries
+            assert shared._items_of(c[9]) == items  # the fu items the candidate carries
             out.append((yaku, han, mult, items, fu, reading, wait))
         return tuple(out)
 
@@ -134,12 +137,12 @@ def test_thirteen_orphans_path_agrees_with_the_registry(name: str) -> None:
         for t in s.concealed:
             counts[KIND_OF[t]] += 1
         win = KIND_OF[s.win_tile]
-        found = scoring._kokushi_candidates(bytes(counts), scoring._melds(s), win, s)
+        found = fast_path._kokushi_candidates(bytes(counts), shared._melds(s), win, s)
         if found is None:
             continue
-        slow = scoring._candidates(tuple(counts), scoring._melds(s), win, s)
+        slow = reference._candidates(tuple(counts), shared._melds(s), win, s)
         assert found == slow, h.situation
-        assert [scoring._decode(c) for c in found] == [scoring._decode(c) for c in slow]
+        assert [fast_path._decode(c) for c in found] == [fast_path._decode(c) for c in slow]
         waits.add((found[0][8], s.is_tsumo))
     assert len(waits) == 4  # each wait, by ron and by tsumo
 
@@ -149,7 +152,7 @@ def test_first_turn_thirteen_orphans_takes_the_registry_path() -> None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    assert scoring._kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
+    assert fast_path._kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
     assert [y.id for y in score_win(s).yaku] == ["tenhou", "kokushi_13"]
 
 
@@ -161,12 +164,12 @@ def test_table_readings_equal_the_search() -> None:
         counts = [0] * 34
         for t in h.situation.concealed:
             counts[KIND_OF[t]] += 1
-        found = scoring._table_readings(tuple(counts))
+        found = reference._table_readings(tuple(counts))
         assert found == readings(counts), h.situation
         seen.add(tuple(r.form for r in found))
     for hand in ("11122233344455m", "11223344556677m", "19m19p19s1234567z", "123m"):
         counts = counts34(parse_tiles(hand))
-        assert scoring._table_readings(tuple(counts)) == readings(counts), hand
+        assert reference._table_readings(tuple(counts)) == readings(counts), hand
     assert len(seen) >= 4  # regular, several regular, seven pairs, thirteen orphans
 
 
@@ -196,18 +199,18 @@ def test_the_legal_win_check_keeps_shapes_and_scoring_reads_them() -> None:
     shape, and ``score_win`` then scores from what it kept the same results as from a
     fresh analysis."""
     situations = [h.situation for h in random_hands(20261201, 400)]
-    scoring.clear_cache()
+    reference.clear_cache()
     fresh = [_result(s) for s in situations]
-    assert not scoring._CACHE
+    assert not reference._CACHE
     for s in situations:
         try:
             has_yaku(s)
         except JantakuError:
             continue
-    kept = len(scoring._CACHE)
+    kept = len(reference._CACHE)
     assert kept > 300
     assert [_result(s) for s in situations] == fresh
-    assert len(scoring._CACHE) == kept
+    assert len(reference._CACHE) == kept
 
 
 def _result(s: WinSituation) -> object:

@@ -148,7 +148,7 @@ _ENUMS: Final[dict[str, type[Enum]]] = {
 _TUPLES: Final = ("uma", "red_fives")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, weakref_slot=True)
 class Rules:
     """Every rule option; built only through the presets and :func:`dataclasses.replace`.
 

@@ -42,7 +42,9 @@ __all__ = [
 
 
 class WaitShape(Enum):
-    """The shape of a wait (待ちの形)."""
+    """The shape of a wait (待ちの形): each shape a :class:`Wait` completes, and the wait
+    scoring gives the winning tile of a reading (:attr:`jantaku.scoring.WinResult.wait`,
+    which says ``TANKI`` for seven pairs and reads nine gates as its sets)."""
 
     RYANMEN = "ryanmen"  # 両面: 23 waiting on 1 or 4
     KANCHAN = "kanchan"  # 嵌張: 13 waiting on 2

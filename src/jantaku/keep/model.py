@@ -64,9 +64,9 @@ from jantaku.scoring import (
     ron_order,
     score_win,
     settle_shortfall,
+    win_payments,
     yakuman_claim_payments,
 )
-from jantaku.scoring.score import _pay
 from jantaku.tiles import EAST, parse_tiles
 
 __all__ = ["Foul", "Hand", "HandRecord", "KeepError", "Ledger", "Match", "Payment", "Winner"]
@@ -328,12 +328,6 @@ def _shortfall(t: _Table, deltas: Sequence[int], winner: int | None) -> list[int
     return out
 
 
-# A win entered by its value has no tiles; scoring's payment split (``_pay``: ron or
-# tsumo shares, honba, deposits, pao, the three-player tsumo) reads only the seats,
-# honba and deposits of a situation, so it is given one with these stand-in tiles.
-_CARRIER: Final = parse_tiles("111999m111999p11s")
-
-
 def _win_deltas(
     t: _Table, w: Winner, discarder: int | None, first: bool, riichi: bool
 ) -> tuple[list[int], str, int, int, int]:
@@ -433,18 +427,17 @@ def _win_deltas(
         if w.limit != "yakuman":
             raise KeepError("pao is for a yakuman (enter the limit yakuman or the tiles)")
         liable = basic if rules.pao_whole_hand else 8000
-    carrier = WinSituation(
-        concealed=_CARRIER,
-        win_tile=_CARRIER[0],
+    deltas, _, total = win_payments(
+        basic,
         winner=w.seat,
         dealer=t.dealer,
         discarder=discarder,
+        rules=rules,
         pao=pao,
+        liable=liable,
         honba=honba,
         deposits=deposits,
-        rules=rules,
     )
-    deltas, _, total = _pay(carrier, basic, liable)
     return list(deltas), what, han, fu, total
 
 

@@ -67,6 +67,7 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.rules import GameLength, Rounding, Rules
+from jantaku.scoring.limits import Limit, limit_of
 from jantaku.tiles import KIND_OF, NORTH, Tile, sort_key
 
 __all__ = [
@@ -1340,26 +1341,31 @@ def _ceil100(value: int) -> int:
     return -(-value // 100) * 100
 
 
-def _limit_of(han: int, fu: int, yakuman: int) -> int:
-    if yakuman or han >= 13:
-        return 5
-    if han >= 11:
-        return 4
-    if han >= 8:
-        return 3
-    if han >= 6:
-        return 2
-    if han >= 5 or fu * 2 ** (han + 2) >= 2000:
-        return 1
-    return 0
+def _limit_of(han: int, fu: int, yakuman: int, rules: Rules | None) -> int:
+    """The place in :data:`_LIMIT_NAMES` of the limit scoring gives (kiriage mangan and
+    kazoe yakuman as ``rules`` say; Tenhou's when a record names none)."""
+    limit = limit_of(han, fu, rules or _TENHOU_LIMITS, yakuman=yakuman)
+    return _LIMIT_PLACE[limit]
 
 
-def _score_text(hora: Hora, dealer: int, players: int = 4) -> str:
+_TENHOU_LIMITS: Final = Rules.preset("tenhou")
+_LIMIT_PLACE: Final = {
+    Limit.NONE: 0,
+    Limit.MANGAN: 1,
+    Limit.HANEMAN: 2,
+    Limit.BAIMAN: 3,
+    Limit.SANBAIMAN: 4,
+    Limit.KAZOE_YAKUMAN: 5,  # Tenhou writes a counted yakuman 役満 too
+    Limit.YAKUMAN: 5,
+}
+
+
+def _score_text(hora: Hora, dealer: int, players: int = 4, rules: Rules | None = None) -> str:
     yaku = hora.yaku or ()
     yakuman = sum(h // _YAKUMAN_HAN for name, h in yaku if _is_yakuman_name(name))
     han = hora.han if hora.han is not None else sum(h for _, h in yaku)
     fu = hora.fu or 0
-    limit = _limit_of(han, fu, yakuman)
+    limit = _limit_of(han, fu, yakuman, rules)
     if hora.fu is None and hora.points:
         # a limit hand read from tenhou.net/6 (no fu written): the value tells the limit;
         # a sanma tsumo is paid by two seats (2 + 2 basic points to a dealer, 2 + 1 else)
@@ -1473,6 +1479,7 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     events: Iterable[Event] = source.events if isinstance(source, TenhouGame) else source
     names: list[str] = []
     players = 4
+    rules = game.rules if game is not None else None
     rounds: list[list[Any]] = []
     seats: list[_Seat] = []
     head: list[Any] = []
@@ -1538,7 +1545,7 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
                 ev.actor,
                 ev.target,
                 ev.pao if ev.pao is not None else ev.actor,
-                _score_text(ev, dealer, players),
+                _score_text(ev, dealer, players, rules),
             ]
             result.append(info + [t for t in texts if t is not None])
         elif isinstance(ev, Ryukyoku):
@@ -1576,6 +1583,8 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
         elif isinstance(ev, StartGame):
             names = list(ev.names)
             players = len(names)
+            if ev.rules:
+                rules = Rules.from_dict(dict(ev.rules))
             if ev.rules and ev.rules.get("flowers"):
                 raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
         elif isinstance(ev, Flower):

@@ -14,21 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from jantaku.errors import ArgumentTypeError, RulesError, ScoringError
 from jantaku.meld import Meld
 from jantaku.rules import LeftoverDeposits, Rounding, Rules, SanmaTsumo, Shortfall
+from jantaku.scoring.limits import ceil100
 from jantaku.scoring.yakuman_distance import UNREACHABLE, yakuman_distance
 from jantaku.tiles import Tile
 
 __all__ = [
     "FinalStanding",
+    "WinPayments",
     "chombo_payments",
     "final_result",
     "nagashi_payments",
     "noten_payments",
     "ron_order",
     "settle_shortfall",
+    "win_payments",
     "yakuman_claim_payments",
     "yakuman_shanten",
 ]
@@ -36,6 +40,102 @@ __all__ = [
 
 def _ceil100(x: float) -> int:
     return -(-round(x * 100) // 10000) * 100
+
+
+class WinPayments(NamedTuple):
+    """What a win moves: every seat's change (honba and deposits included), what each
+    seat pays for the hand itself, and the sum of those payments (the hand's value)."""
+
+    deltas: tuple[int, ...]
+    payments: tuple[int, ...]
+    total: int
+
+
+def win_payments(
+    basic: int,
+    *,
+    winner: int,
+    dealer: int,
+    discarder: int | None,
+    rules: Rules,
+    pao: int | None = None,
+    liable: int = 0,
+    honba: int = 0,
+    deposits: int = 0,
+) -> WinPayments:
+    """Split a win worth ``basic`` points among the seats (S5, S6, S10, S11, X3).
+
+    A ron is paid by ``discarder`` (``None`` for a tsumo): basic × 6 from a dealer's
+    win, × 4 otherwise, rounded up to 100. A tsumo is paid by every other seat: the
+    dealer pays twice a non-dealer's share, each rounded up to 100; with three
+    players and the split tsumo (:attr:`~jantaku.rules.SanmaTsumo.SPLIT`) the missing
+    seat's share is split between the two payers. ``honba`` pays
+    :attr:`~jantaku.rules.Rules.honba_value` by ron (from the discarder),
+    :attr:`~jantaku.rules.Rules.honba_tsumo_each` from each payer by tsumo; the
+    winner takes the ``deposits`` riichi sticks. With a liable seat (``pao``), the
+    ``liable`` part of ``basic`` (a yakuman's 8000, or the whole hand) is paid by
+    that seat alone by tsumo and half by it and half by the discarder by ron, with
+    the honba; the rest is paid as usual. This is what
+    :func:`~jantaku.scoring.score_win` pays a scored win with, and what a
+    scorekeeper pays a win entered by its han and fu with.
+
+    >>> from jantaku.rules import TENHOU
+    >>> win_payments(960, winner=1, dealer=0, discarder=2, rules=TENHOU, honba=1)
+    WinPayments(deltas=(0, 4200, -4200, 0), payments=(0, 0, 3900, 0), total=3900)
+    >>> win_payments(960, winner=1, dealer=0, discarder=None, rules=TENHOU).payments
+    (2000, 0, 1000, 1000)
+    >>> win_payments(8000, winner=1, dealer=0, discarder=3, rules=TENHOU, pao=2,
+    ...              liable=8000).deltas
+    (0, 32000, -16000, -16000)
+
+    Raises :class:`~jantaku.errors.ArgumentTypeError` for a seat outside the table.
+    """
+    n = rules.players
+    for seat in (winner, dealer, discarder, pao):
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < n):
+            raise ArgumentTypeError(f"a seat is 0 to {n - 1}, not {seat!r}")
+    mult = 6 if winner == dealer else 4
+    payments = [0] * n
+    honba_pay = [0] * n
+    if discarder is not None:
+        if liable and pao is not None and pao != discarder:
+            half = ceil100(liable * mult / 2)
+            rest = ceil100((basic - liable) * mult)
+            payments[pao] += half
+            payments[discarder] += half + rest
+        else:
+            payments[discarder] += ceil100(basic * mult)
+        honba_pay[discarder] += honba * rules.honba_value
+    elif liable and pao is not None:
+        payments[pao] += ceil100(liable * mult)
+        if basic > liable:
+            for p, share in enumerate(_tsumo_shares(basic - liable, winner, dealer, rules)):
+                payments[p] += share
+        honba_pay[pao] += honba * rules.honba_value
+    else:
+        payments = _tsumo_shares(basic, winner, dealer, rules)
+        for p in range(n):
+            if p != winner:
+                honba_pay[p] = honba * rules.honba_tsumo_each
+    total = sum(payments)
+    deltas = [-(payments[p] + honba_pay[p]) for p in range(n)]
+    deltas[winner] = total + sum(honba_pay) + deposits * rules.riichi_deposit
+    return WinPayments(tuple(deltas), tuple(payments), total)
+
+
+def _tsumo_shares(basic: int, winner: int, dealer: int, rules: Rules) -> list[int]:
+    """What each seat pays on a tsumo worth ``basic`` (0 for the winner)."""
+    n = rules.players
+    dealer_win = winner == dealer
+    shares = [0] * n
+    split = n == 3 and rules.sanma_tsumo is SanmaTsumo.SPLIT
+    missing = (2 * basic if dealer_win else basic) if split else 0
+    for p in range(n):
+        if p == winner:
+            continue
+        raw = 2 * basic if (dealer_win or p == dealer) else basic
+        shares[p] = ceil100(raw + missing / 2)
+    return shares
 
 
 def _check_seat(seat: int, n: int, what: str) -> None:

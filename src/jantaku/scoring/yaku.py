@@ -17,29 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING, Final
 
 from jantaku.hand.decompose import Form
+from jantaku.hand.waits import WaitShape
 from jantaku.rules import Renhou, Rules
 from jantaku.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST
 
 if TYPE_CHECKING:
     from jantaku.scoring.situation import WinSituation
 
-__all__ = ["BY_ID", "YAKU", "Context", "Wait", "Yaku"]
-
-
-class Wait(Enum):
-    """The shape of the wait a reading assigns to the winning tile (H4)."""
-
-    RYANMEN = "ryanmen"  # 両面
-    KANCHAN = "kanchan"  # 嵌張
-    PENCHAN = "penchan"  # 辺張
-    TANKI = "tanki"  # 単騎
-    SHANPON = "shanpon"  # 双碰
-    KOKUSHI = "kokushi"  # a single kokushi wait
-    KOKUSHI_13 = "kokushi_13"  # the 13-sided kokushi wait
+__all__ = ["BY_ID", "YAKU", "Context", "Yaku"]
 
 
 _YAOCHUU_KINDS: Final = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
@@ -89,7 +77,7 @@ class Context:
         triplets: tuple[int, ...],
         concealed_triplets: int,
         kans: tuple[int, ...],
-        wait: Wait,
+        wait: WaitShape,
         counts: tuple[int, ...],
         concealed_counts: tuple[int, ...],
         kinds: frozenset[int],
@@ -191,7 +179,7 @@ def _pinfu(ctx: Context) -> int:
         ctx.closed
         and _regular(ctx)
         and len(ctx.runs) == 4
-        and ctx.wait is Wait.RYANMEN
+        and ctx.wait is WaitShape.RYANMEN
         and not _is_value_pair(ctx)
     )
 
@@ -329,19 +317,19 @@ def _renhou_han(ctx: Context) -> int:
 
 
 def _kokushi(ctx: Context) -> int:
-    return int(ctx.form is Form.KOKUSHI and ctx.wait is not Wait.KOKUSHI_13)
+    return int(ctx.form is Form.KOKUSHI and ctx.wait is not WaitShape.KOKUSHI_13)
 
 
 def _kokushi_13(ctx: Context) -> int:
-    return int(ctx.form is Form.KOKUSHI and ctx.wait is Wait.KOKUSHI_13)
+    return int(ctx.form is Form.KOKUSHI and ctx.wait is WaitShape.KOKUSHI_13)
 
 
 def _suuankou(ctx: Context) -> int:
-    return int(ctx.concealed_triplets == 4 and ctx.wait is not Wait.TANKI)
+    return int(ctx.concealed_triplets == 4 and ctx.wait is not WaitShape.TANKI)
 
 
 def _suuankou_tanki(ctx: Context) -> int:
-    return int(ctx.concealed_triplets == 4 and ctx.wait is Wait.TANKI)
+    return int(ctx.concealed_triplets == 4 and ctx.wait is WaitShape.TANKI)
 
 
 def _daisangen(ctx: Context) -> int:
