@@ -307,3 +307,34 @@ def test_acceptance_tries_every_kind_that_matters() -> None:
             hand[x] -= 1
         acc = acceptance(hand)
         assert (acc.shanten, acc.kinds) == (base, tuple(every)), hand
+
+
+def test_scoring_gives_the_wait_shapes_hand_analysis_finds() -> None:
+    """One vocabulary of waits: the wait scoring gives a win's winning tile is one of the
+    shapes hand analysis gives that tile (seven pairs' wait is a tanki in scoring), and
+    ``jantaku.scoring.Wait`` is only a deprecated name of :class:`WaitShape`."""
+    import jantaku.scoring
+    from jantaku.scoring import Riichi, WinSituation, score_win
+
+    for hand, win, shape in (
+        ("234m567p11s345678s", "8s", W.RYANMEN),
+        ("123m567p11s345s79s", "8s", W.KANCHAN),
+        ("123m567p789p11z12s", "3s", W.PENCHAN),
+        ("123m567p345s789s1s", "1s", W.TANKI),
+        ("123m567p345s11s22z", "2z", W.SHANPON),
+        ("19m19p19s1234566z", "7z", W.KOKUSHI_SINGLE),
+        ("19m19p19s12345677z", "7z", W.KOKUSHI_13),
+    ):
+        tiles = parse_tiles(hand)
+        win_tile = parse_tiles(win)[0]
+        full = tiles if len(tiles) == 14 else [*tiles, win_tile]
+        before = list(full)
+        before.remove(win_tile)
+        s = WinSituation.from_hand(format_tiles(full), win=win, discarder=1, riichi=Riichi.RIICHI)
+        r = score_win(s)
+        assert r.wait is shape
+        found = {w.kind: w.shapes for w in waits(counts34(before))}
+        assert shape in found[win_tile], hand
+    assert "Wait" not in jantaku.scoring.__all__
+    with pytest.warns(DeprecationWarning):
+        assert jantaku.scoring.Wait is WaitShape

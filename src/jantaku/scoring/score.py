@@ -7,6 +7,15 @@ can ask "does this win have a yaku?" for every possible win cheaply, and
 :func:`score_win` then scores the win it checked from what the check kept (a hand not
 checked before is analysed and not kept).
 
+This module holds the reference: :func:`_candidates` reads each yaku through its
+predicate in the registry (:mod:`jantaku.scoring.yaku`) and each fu through
+:func:`jantaku.scoring.candidates._fu_items`. Most wins are scored by its optimised
+twin, :mod:`jantaku.scoring.fast` (per-suit tables and bit masks), which gives the
+same candidates (``tests/test_scoring_fast.py`` compares them); the reference scores
+the rest (a possible yakuman, a first-turn win). Limits and rounding live in
+:mod:`jantaku.scoring.limits`, the payment split in
+:func:`jantaku.scoring.payments.win_payments`.
+
 >>> from jantaku.scoring.situation import WinSituation, Riichi
 >>> r = score_win(WinSituation.from_hand("234m567p11s345678s", win="8s", discarder=2,
 ...                                      winner=1, riichi=Riichi.RIICHI))
@@ -320,6 +329,9 @@ _YM_HAND: Final = tuple(y for y in YAKUMAN if y.id in HAND_LEVEL)
 # only honors, only green tiles, or only terminals: all inside these kinds
 _LIMIT_KINDS: Final = frozenset((*range(27, 34), 0, 8, 9, 17, 18, 26, 19, 20, 21, 23, 25))
 _YM_READING: Final = tuple(y for y in YAKUMAN if y.id not in HAND_LEVEL)
+
+
+# --- the reference: every yaku through the registry's predicates -------------------
 
 
 def _candidates(
