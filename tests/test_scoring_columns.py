@@ -104,3 +104,33 @@ def test_rules_without_atozuke_score_as_score_win() -> None:
             assert got.error[i] != 0
             continue
         assert (got.han[i], got.fu[i], got.total[i]) == (r.han, r.fu, r.total)
+
+
+@pytest.mark.parametrize("name", FOUR_PLAYER)
+def test_columns_of_situations_pass_the_columns_checks(name: str) -> None:
+    """from_situations sets the columns of checked situations without checking them
+    again: the checked constructor takes the same arrays, and rows of another type
+    than WinSituation are checked as any columns are."""
+    rules = PRESETS[name]
+    situations = _plain([with_rules(h.situation, rules) for h in random_hands(17, 400)])
+    cols = WinColumns.from_situations(situations)
+    arrays = {f.name: getattr(cols, f.name) for f in dataclasses.fields(WinColumns)}
+    again = WinColumns(**arrays)
+    for field, value in arrays.items():
+        if field != "rules":
+            assert getattr(again, field).tolist() == value.tolist(), field
+    assert again.rules is cols.rules is rules
+    with pytest.raises(ImpossibleSituationError, match="four-player"):
+        WinColumns.from_situations([], rules=PRESETS["tenhou-sanma"])
+    with pytest.raises(ImpossibleSituationError, match="other rules"):
+        WinColumns.from_situations(situations, rules=PRESETS["tenhou-sanma"])
+
+    @dataclasses.dataclass(frozen=True)
+    class Lookalike:  # a row with every field of a situation, but no situation's checks
+        s: WinSituation
+
+        def __getattr__(self, name: str) -> object:
+            return 38 if name == "win_tile" else getattr(self.s, name)
+
+    with pytest.raises(InvalidHandError, match="not a tile value"):
+        WinColumns.from_situations([Lookalike(situations[0])], rules)  # type: ignore[list-item]

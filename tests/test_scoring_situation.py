@@ -1,4 +1,5 @@
-"""WinSituation's own __init__ (set slot by slot) against its declared fields."""
+"""WinSituation's own __init__ (set slot by slot) against its declared fields, and its checks
+of the common case against plain checks."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import dataclasses
 import inspect
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError
-from jantaku.rules import TENHOU
+from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
+from jantaku.meld import Meld, parse_hand
+from jantaku.rules import TENHOU, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
+from jantaku.tiles import KIND_OF, RED_FIVES, parse_tiles
 
 
 def test_init_takes_every_field_in_order_with_its_default() -> None:
@@ -49,3 +54,86 @@ def test_every_field_is_set_and_checked() -> None:
         dataclasses.replace(s, ippatsu=1)
     with pytest.raises(ImpossibleSituationError):
         dataclasses.replace(s, riichi=Riichi.NONE)  # ippatsu without riichi
+
+
+# --- the checks of the common case refuse exactly what the plain checks refuse --------
+
+_RED_SETS = ((1, 1, 1), (0, 0, 0), (0, 2, 0), (2, 2, 2), (0, 1, 1))
+
+
+def _plain_refusal(concealed: list[int], melds: list[Meld], reds: tuple[int, ...]) -> bool:
+    """Whether the tiles are no hand under ``reds``: a tile that is none, a kind held
+    five times, more red fives of a suit than a set holds, or one the rules do not use."""
+    tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+    if any(not 0 <= t < 37 for t in tiles):
+        return True
+    by_kind = [sum(1 for t in tiles if KIND_OF[t] == k) for k in range(34)]
+    red = [tiles.count(r) for r in RED_FIVES]
+    return (
+        max(by_kind) > 4
+        or any(n > max(1, r) for n, r in zip(red, reds, strict=True))
+        or any(n and not r for n, r in zip(red, reds, strict=True))
+    )
+
+
+@settings(deadline=None, max_examples=300)  # no limit on an example's time: CI is busy
+@given(
+    st.lists(st.integers(min_value=-2, max_value=39), min_size=14, max_size=14),
+    st.sampled_from(_RED_SETS),
+    st.sampled_from(("", "[1111z]", "[5555m]", "[0-46p]", "[505=s]", "[0555+m]")),
+)
+def test_a_hand_is_refused_exactly_when_its_tiles_cannot_be(
+    tiles: list[int], reds: tuple[int, int, int], meld_text: str
+) -> None:
+    """WinSituation's checks of tiles and copies (bytes and sorted kinds in the common
+    case) against a plain count of every tile, concealed and melded."""
+    melds = list(parse_hand("11m" + meld_text, partial=True).melds) if meld_text else []
+    concealed = tiles[: 14 - 3 * len(melds)]
+    rules = dataclasses.replace(TENHOU, red_fives=reds)
+    refused = _plain_refusal(concealed, melds, reds)
+    try:
+        WinSituation(
+            concealed=tuple(concealed), melds=tuple(melds), win_tile=concealed[0], rules=rules
+        )
+    except InvalidHandError:
+        assert refused
+    else:
+        assert not refused
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("ippatsu", 1),
+        ("haitei", 0),
+        ("first_turn", None),
+        ("winner", True),
+        ("kita", 1.0),
+        ("discarder", "1"),
+        ("pao", False),
+        ("riichi", True),
+        ("round_wind", "1z"),
+        ("win_tile", True),
+        ("concealed", "123m456p789s11555z"),
+        ("dora_indicators", (True,)),
+        ("ura_indicators", ("1m",)),
+    ],
+)
+def test_each_field_of_a_wrong_type_is_refused(field: str, value: object) -> None:
+    fields: dict[str, object] = {"concealed": parse_tiles("123m456p789s11555z"), "win_tile": 27}
+    WinSituation(**fields)  # type: ignore[arg-type]
+    fields[field] = value
+    with pytest.raises(ArgumentTypeError):
+        WinSituation(**fields)  # type: ignore[arg-type]
+
+
+def test_lists_and_a_preset_name_are_taken_as_before() -> None:
+    s = WinSituation(
+        concealed=list(parse_tiles("123m406p789s11555z")),  # type: ignore[arg-type]
+        win_tile=27,
+        dora_indicators=[0],  # type: ignore[arg-type]
+        rules="majsoul",  # type: ignore[arg-type]
+    )
+    assert s.concealed.__class__ is tuple and s.dora_indicators == (0,)
+    assert s.rules is Rules.preset("majsoul")
+    assert score_win(s).dora == 1 and score_win(s).red == 1  # 1m shows 2m, held once

@@ -156,3 +156,31 @@ def test_check_copies_refuses_exactly_what_counting_refuses(tiles: list[int]) ->
             check_copies(tiles)
     else:
         check_copies(tiles)
+
+
+@settings(deadline=None)  # no limit on an example's time: CI machines are busy
+@given(
+    st.lists(st.sampled_from(range(37)), min_size=1, max_size=11),
+    st.sampled_from(("", "[1111z]", "[5555m]", "[0-46p]", "[505=s]", "[0555+m]", "[00=5p]")),
+)
+def test_parse_hand_refuses_exactly_what_counting_refuses(tiles: list[int], meld: str) -> None:
+    """parse_hand's copy check (bytes and sorted kinds) against a plain count of every
+    tile, concealed and melded: five of a kind, or more than two red fives of a suit."""
+    from jantaku.tiles import KIND_OF
+
+    melds = parse_hand("7z" + meld, partial=True).melds
+    every = tiles + [t for m in melds for t in m.tiles]
+    reds = [every.count(t) for t in (34, 35, 36)]
+    kinds = [sum(1 for t in every if KIND_OF[t] == k) for k in range(34)]
+    text = format_tiles(tiles) + meld
+    if max(reds) > 2 or max(kinds) > 4:
+        with pytest.raises(InvalidHandError, match=r"copies|red"):
+            parse_hand(text, partial=True)
+    elif (len(tiles) + 3 * len(melds)) % 3 != 0:
+        hand = parse_hand(text, partial=True)
+        assert hand.concealed == tuple(tiles) and hand.melds == melds
+
+
+def test_a_flower_in_a_hand_is_refused() -> None:
+    with pytest.raises(InvalidHandError, match="flower"):
+        parse_hand("123m1f456p789s11z")

@@ -411,7 +411,7 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"tile notation is a str, not a {type(text).__name__}{hint}")
-    found = _GROUPS.get(text)  # one group ("1z", "406m"), read before
+    found = _GROUPS.get(text)  # one group ("1z", "406m"), read before, or no tile ("")
     if found is not None:
         return found
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
@@ -430,7 +430,7 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
 # compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
 _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
-_GROUPS: dict[str, tuple[Tile, ...]] = {}  # group text -> its tiles; bounded
+_GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
 
 

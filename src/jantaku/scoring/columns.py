@@ -168,6 +168,8 @@ class WinColumns:
                     f"row {i}: a first-turn win, pao, north tiles, flowers or a robbed "
                     "ankan need a WinSituation"
                 )
+        if rules.players != 4:
+            raise ImpossibleSituationError("columns hold four-player wins")
         tiles = _padded(np, list(map(_CONCEALED, situations)), 14)
         dora = _padded(np, list(map(_DORA, situations)), 5)
         ura = _padded(np, list(map(_URA, situations)), 5)
@@ -192,7 +194,7 @@ class WinColumns:
             map(_RIICHI_CODE.__getitem__, map(_RIICHI_OF, situations)), np.int64, n
         )
         cols = (values[0], discarder, riichi, *values[1:])
-        return cls(
+        arrays = dict(
             tiles=tiles,
             meld_kind=meld_kind,
             meld_tiles=meld_tiles,
@@ -213,6 +215,14 @@ class WinColumns:
             ura=ura,
             rules=rules,
         )
+        if not all(s.__class__ is WinSituation for s in situations):
+            return cls(**arrays)  # rows of another type: checked as any columns are
+        # every row is a WinSituation checked under these rules (its checks are the
+        # columns' checks, _check): the columns are set as they are, not checked again
+        columns = object.__new__(cls)
+        for name, value in arrays.items():
+            object.__setattr__(columns, name, value)
+        return columns
 
     def situation(self, i: int) -> WinSituation:
         """Row ``i`` as a :class:`~jantaku.scoring.WinSituation` (called tiles and

@@ -23,13 +23,24 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, NorthTile, Rules
-from jantaku.tiles import EAST, KIND_OF, NORTH, WINDS, Tile, check_copies, parse_tiles
+from jantaku.tiles import (
+    EAST,
+    KIND_OF,
+    NORTH,
+    RED_5M,
+    RED_5P,
+    RED_5S,
+    WINDS,
+    Tile,
+    check_copies,
+    parse_tiles,
+)
 
 __all__ = ["Riichi", "WinSituation"]
 
@@ -46,6 +57,9 @@ _SEAT_TYPES = frozenset((int, type(None)))
 _TUPLE_ONLY = frozenset((tuple,))
 _MELD_ONLY = frozenset((Meld,))
 _MELD_TILES = attrgetter("tiles")
+_TILE_BYTES = bytes(range(37))  # the tiles, 0-36, as bytes.translate deletes them
+_PLAIN_BYTES = bytes(range(34))  # the tiles but the red fives
+_KIND_BYTES = bytes(KIND_OF) + bytes(256 - len(KIND_OF))  # tile -> kind, for translate
 
 
 class Riichi(Enum):
@@ -160,10 +174,39 @@ Riichi.DOUBLE), not True
         _set_honba(self, honba)
         _set_deposits(self, deposits)
         _set_rules(self, rules)
-        self.__post_init__()
+        if not (  # the common case, field by field; anything else is looked at closely
+            concealed.__class__ is tuple
+            and melds.__class__ is tuple
+            and win_tile.__class__ is int
+            and (discarder is None or discarder.__class__ is int)
+            and riichi.__class__ is Riichi
+            and (ippatsu is False or ippatsu is True)
+            and (haitei is False or haitei is True)
+            and (houtei is False or houtei is True)
+            and (rinshan is False or rinshan is True)
+            and (chankan is False or chankan is True)
+            and (robbed_ankan is False or robbed_ankan is True)
+            and (first_turn is False or first_turn is True)
+            and round_wind.__class__ is int
+            and winner.__class__ is int
+            and dealer.__class__ is int
+            and (pao is None or pao.__class__ is int)
+            and dora_indicators.__class__ is tuple
+            and ura_indicators.__class__ is tuple
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and rules.__class__ is Rules
+            and _INT_ONLY.issuperset(map(type, concealed))
+            and (not dora_indicators or _INT_ONLY.issuperset(map(type, dora_indicators)))
+            and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
+        ):
+            self._check_types()
+        self._check_values()
 
-    def __post_init__(self) -> None:
-        self._check_types()
+    def _check_values(self) -> None:
+        """Refuse a contradiction or a hand that cannot be (the types are checked)."""
         rules = self.rules
         n = rules.players
         bad = ImpossibleSituationError
@@ -177,7 +220,11 @@ Riichi.DOUBLE), not True
         if len(melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
         tiles = (*concealed, win_tile, *dora, *ura, self.round_wind)  # ints (_check_types)
-        if min(tiles) < 0 or max(tiles) >= 37:
+        try:  # bytes() refuses what is not 0-255, translate() drops every tile 0-36
+            odd = bytes(tiles).translate(None, _TILE_BYTES)
+        except ValueError:
+            odd = b"?"
+        if odd:
             for t in tiles:
                 if not 0 <= t < 37:
                     raise InvalidHandError(f"not a tile: {t!r}")
@@ -186,11 +233,27 @@ Riichi.DOUBLE), not True
                 for m in melds:
                     if not isinstance(m, Meld):
                         raise InvalidHandError(f"not a meld: {m!r}")
-            all_tiles = [*concealed, *chain.from_iterable(map(_MELD_TILES, melds))]
+            all_tiles = (*concealed, *chain.from_iterable(map(_MELD_TILES, melds)))
         else:
-            all_tiles = list(concealed)
+            all_tiles = concealed
+        # a fifth copy of a kind, or more red fives than a set holds: check_copies names it
+        try:
+            ids = bytes(all_tiles)  # tiles 0-36 (a meld checks its own)
+        except (TypeError, ValueError):
+            check_copies(all_tiles)  # names the tile that is none
+            raise
+        red_ids = ids.translate(None, _PLAIN_BYTES)
+        kinds = sorted(ids.translate(_KIND_BYTES) if red_ids else ids)
         reds = rules.red_fives
-        check_copies(all_tiles, (1, 1, 1) if reds == (1, 1, 1) else tuple(max(1, r) for r in reds))
+        if any(map(eq, kinds, kinds[4:])) or (
+            red_ids
+            and (
+                red_ids.count(RED_5M) > max(1, reds[0])
+                or red_ids.count(RED_5P) > max(1, reds[1])
+                or red_ids.count(RED_5S) > max(1, reds[2])
+            )
+        ):
+            check_copies(all_tiles, tuple(max(1, r) for r in reds))
         if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
         winner, discarder = self.winner, self.discarder
@@ -198,12 +261,13 @@ Riichi.DOUBLE), not True
             raise bad(f"winner seat {winner!r} is not a seat of {n} players")
         if not 0 <= self.dealer < n:
             raise bad(f"dealer seat {self.dealer!r} is not a seat of {n} players")
-        for seat_name, seat in (("discarder", discarder), ("pao", self.pao)):
-            if seat is not None:
-                if not 0 <= seat < n:
-                    raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
-                if seat == winner:
-                    raise bad(f"the winner cannot be the {seat_name}")
+        if discarder is not None or self.pao is not None:
+            for seat_name, seat in (("discarder", discarder), ("pao", self.pao)):
+                if seat is not None:
+                    if not 0 <= seat < n:
+                        raise bad(f"{seat_name} seat {seat!r} is not a seat of {n} players")
+                    if seat == winner:
+                        raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
         if len(dora) > 5:
@@ -272,9 +336,9 @@ Riichi.DOUBLE), not True
             for t in all_tiles:
                 if 1 <= KIND_OF[t] <= 7:
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
-        if max(all_tiles) >= 34:
-            for t in all_tiles:
-                if t >= 34 and not reds[t - 34]:
+        if red_ids:
+            for t in red_ids:
+                if not reds[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
     def _check_types(self) -> None:
@@ -353,15 +417,22 @@ Riichi.DOUBLE), not True
         jantaku.errors.ImpossibleSituationError: the winning tile is not among the \
 concealed tiles
         """
-        for name, text in (
-            ("hand", hand),
-            ("win", win),
-            ("dora", dora),
-            ("ura", ura),
-            ("round_wind", round_wind),
+        if not (
+            hand.__class__ is str
+            and win.__class__ is str
+            and dora.__class__ is str
+            and ura.__class__ is str
+            and round_wind.__class__ is str
         ):
-            if not isinstance(text, str):
-                raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
+            for name, text in (
+                ("hand", hand),
+                ("win", win),
+                ("dora", dora),
+                ("ura", ura),
+                ("round_wind", round_wind),
+            ):
+                if not isinstance(text, str):
+                    raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
         h = parse_hand(hand)
         wins = parse_tiles(win)
         if len(wins) != 1:
