@@ -35,7 +35,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.logs import tenhou
+from jantaku.logs import mjlog
 from jantaku.logs.tenhou import (
     TenhouDraw,
     TenhouGame,
@@ -581,7 +581,7 @@ def test_damaged_xml_reads_as_the_element_tokenizer_reads_it(
             text = text[:at] + piece + text[at:]
 
     def by_elements() -> TenhouGame:
-        reader = tenhou._XmlReader(strict, "")
+        reader = mjlog._XmlReader(strict, "")
         reader._read_elements(text)
         return reader._game()
 

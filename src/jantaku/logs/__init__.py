@@ -3,7 +3,13 @@
 - :mod:`jantaku.logs.mjai` — mjai JSON lines, read one game per call
   (:func:`~jantaku.logs.mjai.read_game`, :class:`~jantaku.logs.mjai.MjaiReader`) and
   written as a match is played (:class:`~jantaku.logs.mjai.MjaiWriter`);
-- :mod:`jantaku.logs.tenhou` — Tenhou mjlog XML and tenhou.net/6 JSON;
+- :mod:`jantaku.logs.tenhou` — Tenhou records in any of their formats
+  (:func:`~jantaku.logs.tenhou.read_game` detects which), re-exporting the public names of
+  the Tenhou modules:
+  :mod:`~jantaku.logs.tenhou_ids` (tile ids and codes, yaku ids),
+  :mod:`~jantaku.logs.tenhou_records` (:class:`~jantaku.logs.tenhou_records.TenhouGame`
+  and what a record claims), :mod:`~jantaku.logs.mjlog` (the mjlog XML reader) and
+  :mod:`~jantaku.logs.tenhou6` (the tenhou.net/6 JSON reader and writer);
 - :mod:`jantaku.logs.replay` — records replayed through :func:`jantaku.engine.apply`.
 
 The submodules are imported on use, so reading one format never loads the others.
