@@ -50,11 +50,11 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.logs.tenhou_ids import (
-    _BAKAZE,
-    _ID_TILE,
-    _ID_TILE_PLAIN,
-    _YAKUMAN_HAN,
+    BAKAZE,
+    ID_TILE,
+    ID_TILE_PLAIN,
     YAKU,
+    YAKUMAN_HAN,
 )
 from jantaku.logs.tenhou_records import (
     Disconnection,
@@ -63,7 +63,7 @@ from jantaku.logs.tenhou_records import (
     TenhouLobby,
     TenhouResult,
     TenhouWin,
-    _rules_dict,
+    rules_dict,
 )
 from jantaku.tiles import NORTH, Tile
 
@@ -173,7 +173,7 @@ _DRAWS: Final[dict[bool, dict[str, _DrawRow]]] = {
         for tag, seat in _DRAW_TAGS.items()
         for i in range(136)
     }
-    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+    for red, table in ((True, ID_TILE), (False, ID_TILE_PLAIN))
 }
 _DISCARDS: Final[dict[bool, dict[str, _DiscardRow]]] = {
     red: {
@@ -181,7 +181,7 @@ _DISCARDS: Final[dict[bool, dict[str, _DiscardRow]]] = {
         for tag, seat in _DISCARD_TAGS.items()
         for i in range(136)
     }
-    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+    for red, table in ((True, ID_TILE), (False, ID_TILE_PLAIN))
 }
 _NO_DRAWS: Final[dict[str, _DrawRow]] = {}
 _NO_DISCARDS: Final[dict[str, _DiscardRow]] = {}
@@ -321,7 +321,7 @@ _MELD_EVENTS_MAX: Final = 1 << 16
 # Tile ids as written in a record ("0" … "135") to tiles, with and without red fives.
 _TEXT_TILE: Final[dict[bool, dict[str, Tile]]] = {
     red: {str(i): table[i] for i in range(136)}
-    for red, table in ((True, _ID_TILE), (False, _ID_TILE_PLAIN))
+    for red, table in ((True, ID_TILE), (False, ID_TILE_PLAIN))
 }
 _HAI_KEYS: Final = ("hai0", "hai1", "hai2", "hai3")
 
@@ -361,8 +361,8 @@ def _yaku_list(text: str, yakuman: bool) -> _YakuList:
     """The (id, han) pairs of an AGARI yaku list, the (name, han) pairs, and the han."""
     if yakuman:
         kinds = _ints(text)
-        yaku = tuple([(y, _YAKUMAN_HAN) for y in kinds])
-        han = _YAKUMAN_HAN * len(kinds)
+        yaku = tuple([(y, YAKUMAN_HAN) for y in kinds])
+        han = YAKUMAN_HAN * len(kinds)
     else:
         flat = _ints(text)
         if len(flat) % 2:
@@ -475,7 +475,7 @@ class _XmlReader:
         self.shuffled = False
         self.players = 4
         self.red = True
-        self.ids: Sequence[Tile] = _ID_TILE
+        self.ids: Sequence[Tile] = ID_TILE
         self.last_draw = [-1, -1, -1, -1]
         self.root = False
 
@@ -674,7 +674,7 @@ class _XmlReader:
                 lobby = _int(attrs, "lobby") if "lobby" in attrs else 0
                 self.lobby = TenhouLobby(go_type, lobby)
                 self.red = self.lobby.red_fives
-                self.ids = _ID_TILE if self.red else _ID_TILE_PLAIN
+                self.ids = ID_TILE if self.red else ID_TILE_PLAIN
                 self.players = self.lobby.players
             elif tag == "UN":
                 self._un(attrs, players)
@@ -724,8 +724,8 @@ class _XmlReader:
             legacy=not self.shuffled,
             errors=tuple(self.errors),
         )
-        if events and isinstance(events[0], StartGame):  # with the rules, as _with_rules
-            events[0] = StartGame(events[0].names, rules=_rules_dict(game.rules))
+        if events and isinstance(events[0], StartGame):  # with the rules, as with_rules
+            events[0] = StartGame(events[0].names, rules=rules_dict(game.rules))
         return replace(game, events=tuple(events))
 
     @staticmethod
@@ -795,7 +795,7 @@ class _XmlReader:
             raise _XmlError(f"oya {oya} is not a seat")
         self.events.append(
             StartKyoku(
-                bakaze=_BAKAZE[rnd // 4 % 4],
+                bakaze=BAKAZE[rnd // 4 % 4],
                 kyoku=rnd % 4 + 1,
                 honba=honba,
                 kyotaku=sticks,

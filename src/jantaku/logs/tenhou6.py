@@ -39,15 +39,15 @@ from jantaku.events import (
     Tsumo,
 )
 from jantaku.logs.tenhou_ids import (
-    _BAKAZE,
-    _CODE_OF,
-    _LIMIT_BASIC,
-    _LIMIT_NAMES,
-    _TILE_OF_CODE,
-    _YAKU_BY_KANJI,
-    _YAKU_BY_NAME,
-    _YAKUMAN_HAN,
+    BAKAZE,
+    CODE_OF,
+    LIMIT_BASIC,
+    LIMIT_NAMES,
+    TILE_OF_CODE,
     YAKU,
+    YAKU_BY_KANJI,
+    YAKU_BY_NAME,
+    YAKUMAN_HAN,
     code_of_tile,
 )
 from jantaku.logs.tenhou_records import (
@@ -57,8 +57,9 @@ from jantaku.logs.tenhou_records import (
     TenhouLobby,
     TenhouResult,
     TenhouWin,
-    _with_rules,
+    with_rules,
 )
+from jantaku.scoring.yaku import BY_ID
 from jantaku.tiles import KIND_OF, Tile, sort_key
 
 __all__ = ["read_tenhou6", "to_tenhou6"]
@@ -117,7 +118,7 @@ def _limit_of(han: int, fu: int, yakuman: int) -> int:
 
 def _score_text(hora: Hora, dealer: int, players: int = 4) -> str:
     yaku = hora.yaku or ()
-    yakuman = sum(h // _YAKUMAN_HAN for name, h in yaku if _is_yakuman_name(name))
+    yakuman = sum(h // YAKUMAN_HAN for name, h in yaku if _is_yakuman_name(name))
     han = hora.han if hora.han is not None else sum(h for _, h in yaku)
     fu = hora.fu or 0
     limit = _limit_of(han, fu, yakuman)
@@ -129,12 +130,12 @@ def _score_text(hora: Hora, dealer: int, players: int = 4) -> str:
             basic = hora.points // (4 if dealer_won else 3)
         else:
             basic = hora.points // (6 if dealer_won else 4)
-        limit = max(i for i, b in enumerate(_LIMIT_BASIC) if b <= max(basic, 2000))
+        limit = max(i for i, b in enumerate(LIMIT_BASIC) if b <= max(basic, 2000))
         yakuman = max(yakuman, basic // 8000)
     if limit == 5:
         basic = 8000 * max(1, yakuman)
     elif limit:
-        basic = _LIMIT_BASIC[limit]
+        basic = LIMIT_BASIC[limit]
     else:
         basic = fu * 2 ** (han + 2)
     if not hora.is_tsumo:
@@ -143,16 +144,16 @@ def _score_text(hora: Hora, dealer: int, players: int = 4) -> str:
         pay = f"{_ceil100(2 * basic)}点∀"
     else:
         pay = f"{_ceil100(basic)}-{_ceil100(2 * basic)}点"
-    return (_LIMIT_NAMES[limit] if limit else f"{fu}符{han}飜") + pay
+    return (LIMIT_NAMES[limit] if limit else f"{fu}符{han}飜") + pay
 
 
 def _is_yakuman_name(name: str) -> bool:
-    i = _YAKU_BY_NAME.get(name)
-    return (i is not None and 37 <= i <= 51) or name == "renhou_yakuman"
+    y = BY_ID.get(name)
+    return y is not None and y.yakuman > 0
 
 
 def _yaku_text(name: str, han: int) -> str | None:
-    i = _YAKU_BY_NAME.get("renhou" if name == "renhou_yakuman" else name)
+    i = YAKU_BY_NAME.get("renhou" if name == "renhou_yakuman" else name)
     kanji = YAKU[i][1] if i is not None else name
     if _is_yakuman_name(name):
         return f"{kanji}(役満)"
@@ -244,9 +245,9 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     pending_reach = [False] * 4
     for ev in events:
         if isinstance(ev, Tsumo):
-            seats[ev.actor].takes.append(_CODE_OF[ev.pai])
+            seats[ev.actor].takes.append(CODE_OF[ev.pai])
         elif isinstance(ev, Dahai):
-            code = 60 if ev.tsumogiri else _CODE_OF[ev.pai]
+            code = 60 if ev.tsumogiri else CODE_OF[ev.pai]
             if pending_reach[ev.actor]:
                 pending_reach[ev.actor] = False
                 seats[ev.actor].discards.append(f"r{code}")
@@ -270,22 +271,22 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
         elif isinstance(ev, Kakan):
             pon = seats[ev.actor].pon_strings.get(KIND_OF[ev.pai], "")
             at = pon.find("p")
-            text = pon[:at] + f"k{_CODE_OF[ev.pai]}" + pon[at + 1 :] if at >= 0 else ""
+            text = pon[:at] + f"k{CODE_OF[ev.pai]}" + pon[at + 1 :] if at >= 0 else ""
             seats[ev.actor].discards.append(text)
         elif isinstance(ev, Ankan):
             tiles = sorted(ev.consumed, key=_haipai_key)
-            codes = [f"{_CODE_OF[t]}" for t in tiles]
+            codes = [f"{CODE_OF[t]}" for t in tiles]
             # the red five, when there is one, is written last, after the letter
             seats[ev.actor].discards.append("".join(codes[:3]) + "a" + codes[3])
         elif isinstance(ev, Nukidora):
-            seats[ev.actor].discards.append(f"f{_CODE_OF[ev.pai]}")
+            seats[ev.actor].discards.append(f"f{CODE_OF[ev.pai]}")
         elif isinstance(ev, Dora):
-            dora.append(_CODE_OF[ev.dora_marker])
+            dora.append(CODE_OF[ev.dora_marker])
         elif isinstance(ev, Hora):
             if not result:
                 result.append("和了")
             if ev.ura_markers and not ura:
-                ura.extend(_CODE_OF[t] for t in ev.ura_markers)
+                ura.extend(CODE_OF[t] for t in ev.ura_markers)
             result.append(_pad(list(ev.deltas or ()), 0))
             # Tenhou counts north set aside (kita) as dora
             kita = sum(h for n, h in ev.yaku or () if n == "kita")
@@ -319,12 +320,12 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
             dealer = ev.oya
             index = (ev.bakaze - 27) * 4 + ev.kyoku - 1
             head = [[index, ev.honba, ev.kyotaku], _pad(list(ev.scores), 0)]
-            dora = [_CODE_OF[ev.dora_marker]]
+            dora = [CODE_OF[ev.dora_marker]]
             ura = []
             result = []
             pending_reach = [False] * 4
             seats = [
-                _Seat([_CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in ev.tehais
+                _Seat([CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in ev.tehais
             ]
             while len(seats) < 4:
                 seats.append(_Seat([]))
@@ -416,9 +417,9 @@ def _numbers(value: Any, n: int, what: str, *, whole: bool = True) -> tuple[Any,
 
 
 def _code_tile(value: Any) -> Tile:
-    if not isinstance(value, int) or isinstance(value, bool) or value not in _TILE_OF_CODE:
+    if not isinstance(value, int) or isinstance(value, bool) or value not in TILE_OF_CODE:
         raise _JsonError(f"not a tile code: {value!r}")
-    return _TILE_OF_CODE[value]
+    return TILE_OF_CODE[value]
 
 
 def _split_call(text: str) -> tuple[str, Tile, list[Tile], int]:
@@ -570,7 +571,7 @@ def read_tenhou6(
         for c in (connection if isinstance(connection, list) else ())
         if isinstance(c, Mapping) and all(k in c for k in ("who", "what", "log", "step"))
     )
-    return _with_rules(
+    return with_rules(
         TenhouGame(
             events=tuple(events),
             lobby=lobby,
@@ -661,7 +662,7 @@ def _play_round(
     append = events.append
     append(
         StartKyoku(
-            bakaze=_BAKAZE[index // 4 % 4],
+            bakaze=BAKAZE[index // 4 % 4],
             kyoku=index % 4 + 1,
             honba=honba,
             kyotaku=sticks,
@@ -854,19 +855,19 @@ def _round_result(
                 if m is not None and m.group(1) == _KITA_TEXT and m.group(2):
                     kita += int(m.group(2))
                     continue
-                if m is None or m.group(1) not in _YAKU_BY_KANJI:
+                if m is None or m.group(1) not in YAKU_BY_KANJI:
                     errors.append(f"unknown yaku {text!r} left out")
                     continue
-                han = _YAKUMAN_HAN if m.group(3) else int(m.group(2))
+                han = YAKUMAN_HAN if m.group(3) else int(m.group(2))
                 yakuman = yakuman or bool(m.group(3))
-                yaku.append((_YAKU_BY_KANJI[m.group(1)], han))
+                yaku.append((YAKU_BY_KANJI[m.group(1)], han))
             if kita:
                 yaku = _with_kita_as_dora(yaku, kita)
             sm = _SCORE_TEXT.match(str(info[3]))
             if sm is None:
                 raise _JsonError(f"bad score text {info[3]!r}")
             fu = int(sm.group(1)) if sm.group(1) else None
-            limit = _LIMIT_NAMES.index(sm.group(3)) if sm.group(3) else 0
+            limit = LIMIT_NAMES.index(sm.group(3)) if sm.group(3) else 0
             a, b = int(sm.group(4)), int(sm.group(5) or 0)
             if who != from_who:
                 points = a

@@ -16,15 +16,33 @@ from __future__ import annotations
 from typing import Final
 
 from jantaku.errors import LogFormatError
+from jantaku.scoring.yaku import TENHOU_NAMES
 from jantaku.tiles import Tile
 
-__all__ = ["YAKU", "code_of_tile", "tile_of_code", "tile_of_id"]
+__all__ = [
+    "BAKAZE",
+    "CODE_OF",
+    "ID_TILE",
+    "ID_TILE_PLAIN",
+    "LIMIT_BASIC",
+    "LIMIT_NAMES",
+    "TILE_OF_CODE",
+    "YAKU",
+    "YAKUMAN_HAN",
+    "YAKU_BY_KANJI",
+    "YAKU_BY_NAME",
+    "code_of_tile",
+    "tile_of_code",
+    "tile_of_id",
+]
 
 # --- tiles ------------------------------------------------------------------------------
 
 _RED_IDS: Final = {16: 34, 52: 35, 88: 36}
-_ID_TILE: Final[tuple[Tile, ...]] = tuple(_RED_IDS.get(i, i >> 2) for i in range(136))
-_ID_TILE_PLAIN: Final[tuple[Tile, ...]] = tuple(i >> 2 for i in range(136))
+ID_TILE: Final[tuple[Tile, ...]] = tuple(_RED_IDS.get(i, i >> 2) for i in range(136))
+"""The tile of each physical id 0–135, red fives in play (ids 16, 52, 88)."""
+ID_TILE_PLAIN: Final[tuple[Tile, ...]] = tuple(i >> 2 for i in range(136))
+"""The tile of each physical id 0–135 without red fives."""
 
 
 def tile_of_id(tile_id: int, *, red: bool = True) -> Tile:
@@ -37,17 +55,19 @@ def tile_of_id(tile_id: int, *, red: bool = True) -> Tile:
     """
     if not 0 <= tile_id < 136:
         raise LogFormatError(f"tile id {tile_id} is not 0–135")
-    return _ID_TILE[tile_id] if red else _ID_TILE_PLAIN[tile_id]
+    return ID_TILE[tile_id] if red else ID_TILE_PLAIN[tile_id]
 
 
-_CODE_OF: Final[tuple[int, ...]] = (
+CODE_OF: Final[tuple[int, ...]] = (
     *(10 * (k // 9 + 1) + k % 9 + 1 for k in range(27)),
     *(41 + k for k in range(7)),
     51,
     52,
     53,
 )
-_TILE_OF_CODE: Final[dict[int, Tile]] = {c: t for t, c in enumerate(_CODE_OF)}
+"""The tenhou.net/6 code of each tile (:func:`code_of_tile`)."""
+TILE_OF_CODE: Final[dict[int, Tile]] = {c: t for t, c in enumerate(CODE_OF)}
+"""The tile of each tenhou.net/6 code (:func:`tile_of_code`)."""
 
 
 def code_of_tile(tile: Tile) -> int:
@@ -56,7 +76,7 @@ def code_of_tile(tile: Tile) -> int:
     >>> [code_of_tile(t) for t in (0, 13, 27, 33, 34)]
     [11, 25, 41, 47, 51]
     """
-    return _CODE_OF[tile]
+    return CODE_OF[tile]
 
 
 def tile_of_code(code: int) -> Tile:
@@ -68,78 +88,29 @@ def tile_of_code(code: int) -> Tile:
     Raises :class:`~jantaku.errors.LogFormatError` for a code that is no tile.
     """
     try:
-        return _TILE_OF_CODE[code]
+        return TILE_OF_CODE[code]
     except (KeyError, TypeError):
         raise LogFormatError(f"not a tenhou.net/6 tile code: {code!r}") from None
 
 
 # --- yaku -------------------------------------------------------------------------------
 
-YAKU: Final[dict[int, tuple[str, str]]] = {
-    0: ("menzen_tsumo", "門前清自摸和"),
-    1: ("riichi", "立直"),
-    2: ("ippatsu", "一発"),
-    3: ("chankan", "槍槓"),
-    4: ("rinshan", "嶺上開花"),
-    5: ("haitei", "海底摸月"),
-    6: ("houtei", "河底撈魚"),
-    7: ("pinfu", "平和"),
-    8: ("tanyao", "断幺九"),
-    9: ("iipeikou", "一盃口"),
-    10: ("seat_wind_ton", "自風 東"),
-    11: ("seat_wind_nan", "自風 南"),
-    12: ("seat_wind_shaa", "自風 西"),
-    13: ("seat_wind_pei", "自風 北"),
-    14: ("round_wind_ton", "場風 東"),
-    15: ("round_wind_nan", "場風 南"),
-    16: ("round_wind_shaa", "場風 西"),
-    17: ("round_wind_pei", "場風 北"),
-    18: ("haku", "役牌 白"),
-    19: ("hatsu", "役牌 發"),
-    20: ("chun", "役牌 中"),
-    21: ("double_riichi", "両立直"),
-    22: ("chiitoitsu", "七対子"),
-    23: ("chanta", "混全帯幺九"),
-    24: ("ittsu", "一気通貫"),
-    25: ("sanshoku", "三色同順"),
-    26: ("sanshoku_doukou", "三色同刻"),
-    27: ("sankantsu", "三槓子"),
-    28: ("toitoi", "対々和"),
-    29: ("sanankou", "三暗刻"),
-    30: ("shousangen", "小三元"),
-    31: ("honroutou", "混老頭"),
-    32: ("ryanpeikou", "二盃口"),
-    33: ("junchan", "純全帯幺九"),
-    34: ("honitsu", "混一色"),
-    35: ("chinitsu", "清一色"),
-    36: ("renhou", "人和"),
-    37: ("tenhou", "天和"),
-    38: ("chiihou", "地和"),
-    39: ("daisangen", "大三元"),
-    40: ("suuankou", "四暗刻"),
-    41: ("suuankou_tanki", "四暗刻単騎"),
-    42: ("tsuuiisou", "字一色"),
-    43: ("ryuuiisou", "緑一色"),
-    44: ("chinroutou", "清老頭"),
-    45: ("chuuren", "九蓮宝燈"),
-    46: ("junsei_chuuren", "純正九蓮宝燈"),
-    47: ("kokushi", "国士無双"),
-    48: ("kokushi_13", "国士無双１３面"),
-    49: ("daisuushii", "大四喜"),
-    50: ("shousuushii", "小四喜"),
-    51: ("suukantsu", "四槓子"),
-    52: ("dora", "ドラ"),
-    53: ("ura", "裏ドラ"),
-    54: ("aka", "赤ドラ"),
-}
+YAKU: Final[dict[int, tuple[str, str]]] = TENHOU_NAMES
 """Tenhou's yaku ids (the ``yaku``/``yakuman`` attributes of ``AGARI``): the name jantaku
 gives the yaku (the id of :mod:`jantaku.scoring`'s registry, and ``dora``, ``ura``, ``aka``
-as the engine writes them in ``hora``) and the kanji Tenhou writes."""
+as the engine writes them in ``hora``) and the kanji Tenhou writes — the yaku registry's
+:data:`~jantaku.scoring.yaku.TENHOU_NAMES`, where each yaku's Tenhou id and name live."""
 
-_YAKU_BY_KANJI: Final = {kanji: i for i, (_, kanji) in YAKU.items()}
-_YAKU_BY_NAME: Final = {name: i for i, (name, _) in YAKU.items()}
-_YAKUMAN_HAN: Final = 13
-_LIMIT_NAMES: Final = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
-_LIMIT_BASIC: Final = (0, 2000, 3000, 4000, 6000, 8000)
+YAKU_BY_KANJI: Final = {kanji: i for i, (_, kanji) in YAKU.items()}
+"""Tenhou's yaku id of each kanji it writes."""
+YAKU_BY_NAME: Final = {name: i for i, (name, _) in YAKU.items()}
+"""Tenhou's yaku id of each jantaku name."""
+YAKUMAN_HAN: Final = 13
+"""The han Tenhou writes for each yakuman."""
+LIMIT_NAMES: Final = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
+"""Tenhou's limit names, by the ``limit`` of a :class:`~jantaku.logs.tenhou_records.TenhouWin`."""
+LIMIT_BASIC: Final = (0, 2000, 3000, 4000, 6000, 8000)
+"""The basic points of each limit."""
 
-_BAKAZE: Final = (27, 28, 29, 30)
+BAKAZE: Final = (27, 28, 29, 30)
+"""The round wind's tile by Tenhou's round index ``// 4`` (east, south, west, north)."""

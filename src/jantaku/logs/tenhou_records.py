@@ -33,6 +33,8 @@ __all__ = [
     "TenhouLobby",
     "TenhouResult",
     "TenhouWin",
+    "rules_dict",
+    "with_rules",
 ]
 
 # --- records ----------------------------------------------------------------------------
@@ -252,12 +254,18 @@ class TenhouGame:
         return len(self.results)
 
 
-def _with_rules(game: TenhouGame) -> TenhouGame:
-    """The game with its rules written into ``start_game`` (mjai logs made from it carry them)."""
+def with_rules(game: TenhouGame) -> TenhouGame:
+    """The game with its rules written into ``start_game`` (mjai logs made from it carry them).
+
+    >>> from jantaku.events import StartGame
+    >>> game = TenhouGame((StartGame(("A", "B", "C", "D")),), TenhouLobby(169), ())
+    >>> with_rules(game).events[0].rules["players"]
+    4
+    """
     events = game.events
     if not events or not isinstance(events[0], StartGame):
         return game
-    start = StartGame(events[0].names, rules=_rules_dict(game.rules))
+    start = StartGame(events[0].names, rules=rules_dict(game.rules))
     return replace(game, events=(start, *events[1:]))
 
 
@@ -265,8 +273,12 @@ def _with_rules(game: TenhouGame) -> TenhouGame:
 _RULES_DICTS: Final[dict[Rules, tuple[dict[str, Any], tuple[str, ...]]]] = {}
 
 
-def _rules_dict(rules: Rules) -> dict[str, Any]:
-    """``rules.to_dict()``, a new dict with new lists each time, made once per rule set."""
+def rules_dict(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()``, a new dict with new lists each time, made once per rule set.
+
+    >>> rules_dict(Rules.preset("tenhou")) == Rules.preset("tenhou").to_dict()
+    True
+    """
     known = _RULES_DICTS.get(rules)
     if known is None:
         plain = rules.to_dict()
