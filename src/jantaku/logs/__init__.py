@@ -10,7 +10,10 @@
   :mod:`~jantaku.logs.tenhou_records` (:class:`~jantaku.logs.tenhou_records.TenhouGame`
   and what a record claims), :mod:`~jantaku.logs.mjlog` (the mjlog XML reader) and
   :mod:`~jantaku.logs.tenhou6` (the tenhou.net/6 JSON reader and writer);
-- :mod:`jantaku.logs.replay` — records replayed through :func:`jantaku.engine.apply`.
+- :mod:`jantaku.logs.replay` — records replayed through :func:`jantaku.engine.apply`, the
+  generic loop; what a record claims about each result is checked on top of it by a
+  :class:`~jantaku.logs.checks.RecordCheck` (:mod:`~jantaku.logs.checks`: the interface
+  and a log's own claims; :mod:`~jantaku.logs.tenhou_check`: a Tenhou record's results).
 
 The submodules are imported on use, so reading one format never loads the others.
 """
