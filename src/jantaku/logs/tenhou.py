@@ -10,15 +10,19 @@ the engine against it.
 
 Physical tile ids 0–135 (``id // 4`` is the kind, ids 16, 52 and 88 are the red fives)
 and tenhou.net/6 two-digit tile codes (11–19 man … 41–47 honors, 51–53 red fives) live
-only inside this module.
+only inside the Tenhou modules.
 
-Formats (see the corpus notes in ``FORMATS.md``):
+Formats (see the corpus notes in ``FORMATS.md``), each in a module of its own whose
+public names this one re-exports:
 
-- mjlog XML, plain or gzip-compressed: :func:`read_xml`;
+- mjlog XML, plain or gzip-compressed: :func:`read_xml` (:mod:`jantaku.logs.mjlog`);
 - tenhou.net/6 JSON, a whole game in one object or one round per JSON line
-  (``*.tenhou6.jsonl``): :func:`read_tenhou6`;
-- :func:`read_game` reads any of them, detecting the format by content;
-- :func:`to_tenhou6` writes the tenhou.net/6 object of a game, for Tenhou's viewer.
+  (``*.tenhou6.jsonl``): :func:`read_tenhou6` (:mod:`jantaku.logs.tenhou6`);
+- :func:`read_game` (here) reads any of them, detecting the format by content;
+- :func:`to_tenhou6` writes the tenhou.net/6 object of a game, for Tenhou's viewer
+  (:mod:`jantaku.logs.tenhou6`);
+- the records (:class:`TenhouGame` and its parts) are :mod:`jantaku.logs.tenhou_records`,
+  the tile ids, codes and yaku ids :mod:`jantaku.logs.tenhou_ids`.
 
 Readers are lenient by default: oddities that do not stop the reading (an unknown
 element, a game without its final ``owari``) are collected in

@@ -146,9 +146,9 @@ class TenhouLobby:
 class TenhouWin:
     """A win as the record states it (``AGARI``, or a tenhou.net/6 result).
 
-    ``yaku`` pairs Tenhou's yaku ids (:data:`YAKU`) with their han (13 per yakuman);
-    ``points`` is the hand's value before honba and deposits, ``limit`` 0 (none) to 5
-    (yakuman); ``deltas`` are every seat's point changes, honba and deposits included.
+    ``yaku`` pairs Tenhou's yaku ids (:data:`~jantaku.logs.tenhou_ids.YAKU`) with their han
+    (13 per yakuman); ``points`` is the hand's value before honba and deposits, ``limit``
+    0 (none) to 5 (yakuman); ``deltas`` are every seat's point changes, honba and deposits included.
     ``fu`` is ``None`` where the record does not give it (a limit hand in tenhou.net/6);
     ``hand`` is the winner's concealed tiles with the winning tile (mjlog ``hai``; empty
     in tenhou.net/6, which does not show it).
