@@ -11,9 +11,19 @@ two parts and whole:
 - replay: both, what ``jantaku replay`` does per game.
 
 Target: at least 2,000 replayed rounds per second per core (the ~8,300 rounds of the
-corpus in about 4 s). ``--profile`` prints where the time goes in each part.
+corpus in about 4 s): the last line says PASS or FAIL. ``--profile`` prints where the
+time goes in each part.
 
-    python bench/bench_replay.py [--data DIR] [--limit N] [--profile]
+A peer in the same run: jansou (a test-only judge, the ``bench`` extra) reads mjlog XML
+and replays it through its own engine — each round's record driven through its live
+decision flow with every drawn, discarded and called tile checked, and every win scored
+and compared with the record (``parse_mjlog``, ``replay_round_decisions``,
+``check_paifu``). It is slower by far, so it replays the first ``--peer-games`` games
+of the corpus (60 by default), and jantaku is timed on the same games for the ratio.
+riichienv reads mjai and Mahjong Soul logs only (``MjaiReplay``, ``MjSoulReplay``), not
+Tenhou records, and replays them to observations rather than checking them: no figure.
+
+    python bench/bench_replay.py [--data DIR] [--limit N] [--peer-games N] [--profile]
 """
 
 from __future__ import annotations
@@ -51,6 +61,40 @@ def replay_all(games: list[TenhouGame]) -> tuple[int, float]:
     return ok, time.process_time() - start
 
 
+def peer_replay(raws: list[bytes]) -> tuple[int, int, int, int, float] | str:
+    """jansou's read, replay and win check of the records: (rounds, rounds replayed
+    without error, wins, wins whose value it reproduced, CPU seconds), or why there is
+    no figure."""
+    try:
+        from jansou.io.mjlog import parse_mjlog
+        from jansou.io.replay import ReplayError, replay_round_decisions
+        from jansou.validation.check import check_paifu
+    except ImportError:
+        return "jansou is not installed (pip install -e '.[bench]')"
+    start = time.process_time()
+    rounds = replayed = wins = reproduced = 0
+    for raw in raws:
+        try:
+            paifu = parse_mjlog(raw)
+        except Exception:  # a record the peer cannot read counts as not replayed
+            continue
+        rounds += len(paifu.rounds)
+        for i in range(len(paifu.rounds)):
+            try:
+                for _ in replay_round_decisions(paifu, i):
+                    pass
+            except ReplayError:
+                continue
+            replayed += 1
+        try:
+            verdicts = check_paifu(paifu)
+        except Exception:
+            continue
+        wins += len(verdicts)
+        reproduced += sum(1 for v in verdicts if v.passed)
+    return rounds, replayed, wins, reproduced, time.process_time() - start
+
+
 def _profile(label: str, code: str, env: dict[str, object]) -> None:
     prof = cProfile.Profile()
     prof.runctx(code, env, env)
@@ -58,11 +102,21 @@ def _profile(label: str, code: str, env: dict[str, object]) -> None:
     pstats.Stats(prof).sort_stats("tottime").print_stats(15)
 
 
+def jansou_version() -> str:
+    """The installed jansou's version."""
+    from importlib.metadata import version
+
+    return version("jansou")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; prints one line per part."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--limit", type=int, default=0, help="only the first N games")
+    parser.add_argument(
+        "--peer-games", type=int, default=60, help="games the peer replays (0: no peer)"
+    )
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
     paths = corpus(args.data)
@@ -82,6 +136,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  read   {t_read:6.2f} s  {rounds / t_read:8.0f} rounds/s per core")
     print(f"  apply  {t_apply:6.2f} s  {rounds / t_apply:8.0f} rounds/s per core")
     print(f"  replay {total:6.2f} s  {rounds / total:8.0f} rounds/s per core")
+    if args.peer_games > 0:
+        sample = raws[: args.peer_games]
+        peer = peer_replay(sample)
+        if isinstance(peer, str):
+            print(f"peer: no figure: {peer}")
+        else:
+            p_rounds, p_replayed, p_wins, p_reproduced, p_time = peer
+            mine, t_mine = read_all(sample)
+            _, t_mine_apply = replay_all(mine)
+            ours = sum(g.rounds for g in mine) / (t_mine + t_mine_apply)
+            theirs = p_rounds / p_time
+            print(
+                f"peer jansou {jansou_version()}, the first {len(sample)} games "
+                f"({p_replayed}/{p_rounds} rounds replayed, {p_reproduced}/{p_wins} wins' "
+                "values reproduced): "
+                f"{theirs:,.0f} rounds/s per core; jantaku on the same games "
+                f"{ours:,.0f} rounds/s ({ours / theirs:.1f}x)"
+            )
     met = rounds / total >= TARGET
     print(
         f"target: {'PASS' if met else 'FAIL'}  replay >= {TARGET:,.0f} rounds/s per core: "

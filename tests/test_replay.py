@@ -25,6 +25,7 @@ from jantaku.logs.mjai import dumps_game
 from jantaku.logs.mjai import read_game as read_mjai
 from jantaku.logs.replay import GameReplay, replay_events, replay_game, replay_path
 from jantaku.logs.tenhou import TenhouGame, read_game, read_xml, to_tenhou6
+from jantaku.logs.tenhou_check import TenhouCheck
 from jantaku.rules import Rounding, Rules
 
 DATA = corpus.DATA
@@ -47,7 +48,7 @@ def _game(name: str) -> TenhouGame:
 
 def _replay(game: TenhouGame, **changes: object) -> GameReplay:
     rules = dataclasses.replace(game.rules, **changes) if changes else game.rules
-    return replay_events(game.events, rules, results=game.results, final=game.final)
+    return replay_events(game.events, rules, check=TenhouCheck(game.results, game.final))
 
 
 def test_the_corpus_is_complete() -> None:

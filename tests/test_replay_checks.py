@@ -9,6 +9,7 @@ pinned on the same record.
 
 from __future__ import annotations
 
+import dataclasses
 import gzip
 
 import pytest
@@ -16,9 +17,10 @@ import pytest
 import corpus
 from jantaku.engine import State, apply
 from jantaku.errors import IllegalActionError
-from jantaku.events import Hora
+from jantaku.events import EndGame, Hora, Penalty, Ryukyoku
 from jantaku.logs.replay import replay_events, replay_game
 from jantaku.logs.tenhou import TenhouWin, read_xml
+from jantaku.logs.tenhou_check import TenhouCheck
 
 DATA = corpus.DATA
 
@@ -86,7 +88,7 @@ def test_a_result_for_another_winner_diverges() -> None:
     assert isinstance(one, TenhouWin) and isinstance(two, TenhouWin)
     results = list(game.results)
     results[r] = (two, one)
-    out = replay_events(game.events, game.rules, results=results, final=game.final)
+    out = replay_events(game.events, game.rules, check=TenhouCheck(results, game.final))
     d = out.divergence
     assert d is not None and d.what == "winner"
     assert (d.record, d.computed) == ("seat 0 from 1", "seat 3 from 1")
@@ -128,3 +130,63 @@ def test_apply_refuses_a_double_ron_in_the_other_order() -> None:
         apply(state, near)
     # the nearer winner's ron is refused as such, not silently paid without the honba
     assert [h.actor for h in state.results if isinstance(h, Hora)][-1] == 0
+
+
+class _Recorder:
+    """A record check that keeps what the replay hands it."""
+
+    def __init__(self) -> None:
+        self.wins: list[tuple[int, int, int]] = []
+        self.results: list[tuple[int, int, str]] = []
+        self.ends = 0
+
+    def before_win(self, state: State, event: Hora, round_no: int, at: int) -> None:
+        self.wins.append((round_no, at, event.actor))
+
+    def result(
+        self, event: Hora | Ryukyoku, done: Hora | Ryukyoku | Penalty, round_no: int, at: int
+    ) -> None:
+        assert type(done) is type(event)
+        self.results.append((round_no, at, type(done).__name__))
+
+    def end(self, ours: EndGame | None, event: EndGame) -> None:
+        assert ours is not None and ours.scores == event.scores
+        self.ends += 1
+
+
+def test_the_generic_replay_hands_every_result_to_the_record_check() -> None:
+    """The replay loop knows no Tenhou record: a check of its own sees each win before it
+    is applied and each result after, numbered by round and place in the round as the
+    record's results are, and the end once."""
+    game = read_xml(_double_text())
+    recorder = _Recorder()
+    assert replay_events(game.events, game.rules, check=recorder).ok
+    expected = [
+        (r, at, "Hora" if isinstance(rec, TenhouWin) else "Ryukyoku")
+        for r, recs in enumerate(game.results)
+        for at, rec in enumerate(recs)
+    ]
+    assert recorder.results == expected
+    assert any(at == 1 for _, at, _ in recorder.results)  # the double ron's second win
+    assert [(r, at) for r, at, _ in recorder.wins] == [
+        (r, at) for r, at, kind in expected if kind == "Hora"
+    ]
+    assert recorder.ends == 1
+
+
+def test_without_a_record_check_the_events_own_payments_are_compared() -> None:
+    """The default check reads what the events carry: the Tenhou reader writes each win's
+    payments into its ``hora``, so a tampered one diverges with no Tenhou check at all,
+    and the Tenhou check reads the record's results, not the events."""
+    game = read_xml(_double_text())
+    assert replay_events(game.events, game.rules).ok
+    events = list(game.events)
+    i = next(i for i, e in enumerate(events) if isinstance(e, Hora))
+    win = events[i]
+    assert isinstance(win, Hora) and win.deltas is not None
+    wrong = tuple(d + (100 if d > 0 else -100 if d < 0 else 0) for d in win.deltas)
+    events[i] = dataclasses.replace(win, deltas=wrong)
+    d = replay_events(events, game.rules).divergence
+    assert d is not None and d.what == "deltas" and d.event == i
+    assert (d.record, d.computed) == (str(wrong), str(win.deltas))
+    assert replay_events(events, game.rules, check=TenhouCheck(game.results, game.final)).ok

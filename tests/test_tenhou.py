@@ -35,7 +35,7 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.logs import tenhou
+from jantaku.logs import mjlog, tenhou
 from jantaku.logs.tenhou import (
     TenhouDraw,
     TenhouGame,
@@ -48,7 +48,10 @@ from jantaku.logs.tenhou import (
     tile_of_id,
     to_tenhou6,
 )
+from jantaku.logs.tenhou_ids import YAKU_BY_KANJI
 from jantaku.rules import GameLength, Rules
+from jantaku.scoring.yaku import BY_ID, TENHOU_NAMES
+from jantaku.scoring.yaku import YAKU as REGISTRY
 from jantaku.tiles import parse_tiles
 
 DATA = corpus.DATA
@@ -386,6 +389,41 @@ def test_the_same_yaku_text_reads_by_its_attribute() -> None:
         read_xml(bad)
 
 
+def test_tenhou_yaku_names_come_from_the_yaku_registry() -> None:
+    """The logs keep no table of their own: Tenhou's yaku ids and kanji are the registry's,
+    and the yaku texts of the paired tenhou.net/6 records name, by the registry's kanji,
+    the very yaku the mjlog ``AGARI`` of the same game gives by id."""
+    assert tenhou.YAKU is TENHOU_NAMES
+    for y in REGISTRY:
+        if y.tenhou_id is None:
+            continue
+        name, kanji = TENHOU_NAMES[y.tenhou_id]
+        assert BY_ID[name].tenhou_id == y.tenhou_id
+        assert kanji == y.kanji or (y.id, kanji) == ("kokushi_13", "国士無双１３面")
+    written: set[str] = set()
+    for xml in PAIRS:
+        _, log = _paired_json(xml)
+        texts = [
+            str(text).split("(")[0]
+            for rnd in log
+            if rnd[16][0] == "和了"
+            for info in rnd[16][2::2]
+            for text in info[4:]
+        ]
+        assert set(texts) <= set(YAKU_BY_KANJI), xml.name
+        ids = [
+            y
+            for res in read_xml(xml.read_bytes()).results
+            for w in res
+            if isinstance(w, TenhouWin)
+            for y, han in w.yaku
+            if han  # tenhou.net/6 leaves out a count of 0 (ura dora 0)
+        ]
+        assert sorted(YAKU_BY_KANJI[t] for t in texts) == sorted(ids), xml.name
+        written.update(texts)
+    assert len(written) >= 20
+
+
 def test_a_record_cut_short_after_a_call_names_the_call() -> None:
     """The lenient errors of a record ending at a call (element 8) or a riichi (element 9)
     point there, the first time such an element is read and every time after."""
@@ -581,7 +619,7 @@ def test_damaged_xml_reads_as_the_element_tokenizer_reads_it(
             text = text[:at] + piece + text[at:]
 
     def by_elements() -> TenhouGame:
-        reader = tenhou._XmlReader(strict, "")
+        reader = mjlog._XmlReader(strict, "")
         reader._read_elements(text)
         return reader._game()
 

@@ -3,8 +3,17 @@
 - :mod:`jantaku.logs.mjai` — mjai JSON lines, read one game per call
   (:func:`~jantaku.logs.mjai.read_game`, :class:`~jantaku.logs.mjai.MjaiReader`) and
   written as a match is played (:class:`~jantaku.logs.mjai.MjaiWriter`);
-- :mod:`jantaku.logs.tenhou` — Tenhou mjlog XML and tenhou.net/6 JSON;
-- :mod:`jantaku.logs.replay` — records replayed through :func:`jantaku.engine.apply`.
+- :mod:`jantaku.logs.tenhou` — Tenhou records in any of their formats
+  (:func:`~jantaku.logs.tenhou.read_game` detects which), re-exporting the public names of
+  the Tenhou modules:
+  :mod:`~jantaku.logs.tenhou_ids` (tile ids and codes, yaku ids),
+  :mod:`~jantaku.logs.tenhou_records` (:class:`~jantaku.logs.tenhou_records.TenhouGame`
+  and what a record claims), :mod:`~jantaku.logs.mjlog` (the mjlog XML reader) and
+  :mod:`~jantaku.logs.tenhou6` (the tenhou.net/6 JSON reader and writer);
+- :mod:`jantaku.logs.replay` — records replayed through :func:`jantaku.engine.apply`, the
+  generic loop; what a record claims about each result is checked on top of it by a
+  :class:`~jantaku.logs.checks.RecordCheck` (:mod:`~jantaku.logs.checks`: the interface
+  and a log's own claims; :mod:`~jantaku.logs.tenhou_check`: a Tenhou record's results).
 
 The submodules are imported on use, so reading one format never loads the others.
 """

@@ -3,19 +3,20 @@
 A record (Tenhou mjlog XML, tenhou.net/6 JSON, or an mjai log) is read into events and
 fed, one by one, through the engine's single transition :func:`jantaku.engine.apply`
 under the rules the game was played under. Replay is strict: every draw, discard,
-call, kan, riichi, win and draw must be legal in the engine, and what the engine
-computes must equal what the record says —
+call, kan, riichi, win and draw must be legal in the engine. The replay itself checks
+what any record of events says —
 
-- every win: the winner and the seat it won from (a double ron's wins in turn order
-  from the discarder, the nearest first: it takes the honba and deposits), the
-  winner's concealed tiles as the engine tracked them, the payments of every seat, the
-  han, the fu (below yakuman), the hand's value, the yaku with their han, and the
-  dora, red fives and ura dora each as its own count (north set aside counts as dora,
-  as Tenhou counts it);
-- every drawn hand: its kind, the payments and who was tenpai;
 - the start of every round: round, dealer, honba, deposits and scores (the engine
   advances the match itself);
-- the end: the final points and results (oka, uma, rounding).
+- a double ron's wins in turn order from the discarder, the nearest first (it takes the
+  honba and deposits);
+- every win and drawn hand the record names has a result in the engine —
+
+and a :class:`~jantaku.logs.checks.RecordCheck` checks what the record claims about
+each result: :class:`~jantaku.logs.checks.LogCheck` the payments and final scores the
+events carry (an mjai log), :class:`~jantaku.logs.tenhou_check.TenhouCheck` a Tenhou
+record's results to the point (winner, hand, payments, han, fu, value, yaku, each dora
+count; draws; ``owari``).
 
 The first disagreement stops the game and is reported as a :class:`Divergence`:
 the round, the number of the event in the game, what the record says and what we
@@ -68,9 +69,10 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.logs.tenhou import TenhouDraw, TenhouGame, TenhouResult, TenhouWin, read_game
+from jantaku.logs.checks import LogCheck, Mismatch, RecordCheck
+from jantaku.logs.tenhou import TenhouGame, read_game
+from jantaku.logs.tenhou_check import TenhouCheck
 from jantaku.rules import Rules
-from jantaku.tiles import format_tiles
 
 __all__ = [
     "Divergence",
@@ -82,15 +84,6 @@ __all__ = [
 ]
 
 _WIND: Final = {27: "E", 28: "S", 29: "W", 30: "N"}
-_DORA_IDS: Final = (52, 53, 54)
-# Tenhou's ids of the three counts, in the order of the tuple compared: dora, aka, ura
-_COUNT_IDS: Final = (52, 54, 53)
-_COUNT_NAMES: Final = ("dora", "aka", "ura")
-# our count names folded into each: north set aside (and flowers, unknown to Tenhou) are
-# counted as dora, as Tenhou counts kita
-_OUR_COUNTS: Final = {"dora": 0, "kita": 0, "flower": 0, "aka": 1, "ura": 2}
-
-Counts = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,118 +173,10 @@ class GameReplay:
         return out
 
 
-class _Diverged(Exception):
-    def __init__(self, what: str, record: object, computed: object) -> None:
-        super().__init__(what)
-        self.what = what
-        self.record = str(record)
-        self.computed = str(computed)
-
-
 def _round_name(e: StartKyoku | None) -> str:
     if e is None:
         return ""
     return f"{_WIND.get(e.bakaze, '?')}{e.kyoku}-{e.honba}"
-
-
-def _tenhou_yaku_ids() -> dict[str, int]:
-    from jantaku.scoring.yaku import YAKU
-
-    return {y.id: y.tenhou_id for y in YAKU if y.tenhou_id is not None}
-
-
-_YAKU_IDS: dict[str, int] | None = None
-
-
-def _split_yaku(yaku: Sequence[tuple[str, int]]) -> tuple[list[tuple[int, int]], Counts]:
-    """(sorted (tenhou id, han) of real yaku, the (dora, aka, ura) counts).
-
-    >>> _split_yaku([("riichi", 1), ("dora", 2), ("aka", 1), ("kita", 1)])
-    ([(1, 1)], (3, 1, 0))
-    """
-    global _YAKU_IDS
-    if _YAKU_IDS is None:
-        _YAKU_IDS = _tenhou_yaku_ids()
-    ids = _YAKU_IDS
-    real: list[tuple[int, int]] = []
-    counts = [0, 0, 0]
-    for name, han in yaku:
-        i = ids.get(name)
-        if i is None:
-            counts[_OUR_COUNTS.get(name, 0)] += han
-        elif han:
-            real.append((i, han))
-    return sorted(real), (counts[0], counts[1], counts[2])
-
-
-def _split_record_yaku(yaku: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], Counts]:
-    """The same split of a record's (tenhou id, han) pairs.
-
-    >>> _split_record_yaku([(1, 1), (52, 2), (53, 1), (54, 1)])
-    ([(1, 1)], (2, 1, 1))
-    """
-    real = sorted((y, h) for y, h in yaku if y not in _DORA_IDS and h)
-    dora, aka, ura = (sum(h for y, h in yaku if y == i) for i in _COUNT_IDS)
-    return real, (dora, aka, ura)
-
-
-# Both splits of the yaku lists met so far (wins repeat them): at most _SPLITS_MAX lists
-# of at most _SPLIT_LEN yaku each.
-_OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], Counts]] = {}
-_THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], Counts]] = {}
-_SPLITS_MAX: Final = 1 << 14
-_SPLIT_LEN: Final = 24
-
-
-def _check_winner(record: TenhouWin, done: Hora) -> None:
-    if (done.actor, done.target) != (record.seat, record.from_seat):
-        raise _Diverged(
-            "winner",
-            f"seat {record.seat} from {record.from_seat}",
-            f"seat {done.actor} from {done.target}",
-        )
-
-
-def _check_win(record: TenhouWin, done: Hora) -> None:
-    _check_winner(record, done)
-    if done.deltas != record.deltas:
-        raise _Diverged("deltas", record.deltas, done.deltas)
-    if done.han is not None and done.han != record.han and not record.yakuman:
-        raise _Diverged("han", record.han, done.han)
-    if done.points is not None and done.points != record.points:
-        raise _Diverged("points", record.points, done.points)
-    if record.fu is not None and not record.yakuman and done.fu != record.fu:
-        raise _Diverged("fu", record.fu, done.fu)
-    if done.yaku is not None:
-        split = _OUR_SPLITS.get(done.yaku)
-        if split is None:
-            split = _split_yaku(done.yaku)
-            if len(done.yaku) <= _SPLIT_LEN and len(_OUR_SPLITS) < _SPLITS_MAX:
-                _OUR_SPLITS[done.yaku] = split
-        ours, our_dora = split
-        split = _THEIR_SPLITS.get(record.yaku)
-        if split is None:
-            split = _split_record_yaku(record.yaku)
-            if len(record.yaku) <= _SPLIT_LEN and len(_THEIR_SPLITS) < _SPLITS_MAX:
-                _THEIR_SPLITS[record.yaku] = split
-        theirs, their_dora = split
-        if ours != theirs:
-            raise _Diverged("yaku", _yaku_text(theirs), _yaku_text(ours))
-        if not record.yakuman and our_dora != their_dora:
-            differ = (
-                n for n, a, b in zip(_COUNT_NAMES, their_dora, our_dora, strict=True) if a != b
-            )
-            raise _Diverged(", ".join(differ), _count_text(their_dora), _count_text(our_dora))
-
-
-def _count_text(counts: Counts) -> str:
-    return ", ".join(f"{name} {c}" for name, c in zip(_COUNT_NAMES, counts, strict=True))
-
-
-def _yaku_text(yaku: list[tuple[int, int]]) -> str:
-    from jantaku.logs.tenhou import YAKU
-
-    return ", ".join(f"{YAKU[i][0]} {h}" for i, h in yaku) or "none"
 
 
 def _check_winner_order(state: Any, events: Sequence[Event], i: int) -> None:
@@ -314,44 +199,14 @@ def _check_winner_order(state: Any, events: Sequence[Event], i: int) -> None:
         return
     if any((a - d) % n > (b - d) % n for a, b in pairwise(order)):
         nearest = sorted(order, key=lambda w: (w - d) % n)
-        raise _Diverged(
+        raise Mismatch(
             "winner order",
             f"seats {order} from {d}",
             f"seats {nearest} (nearest the discarder first)",
         )
 
 
-def _check_hand(
-    state: Any, event: Hora, results: Sequence[Sequence[TenhouResult]], round_no: int, at: int
-) -> None:
-    """The winner and the seat it won from, and the winner's concealed tiles as we tracked
-    them, must be the record's (mjlog ``who``, ``fromWho``, ``hai``)."""
-    recs = results[round_no] if 0 <= round_no < len(results) else ()
-    rec = recs[at] if at < len(recs) else None
-    if not isinstance(rec, TenhouWin):
-        return
-    _check_winner(rec, event)
-    if not rec.hand or not 0 <= event.actor < state.players:
-        return
-    ours = list(state.hands[event.actor])
-    if event.target != event.actor and event.pai is not None:
-        ours.append(event.pai)
-    if tuple(sorted(ours)) != rec.hand:
-        raise _Diverged("hand", format_tiles(rec.hand), format_tiles(sorted(ours)))
-
-
-def _check_draw(record: TenhouDraw, done: Ryukyoku) -> None:
-    if done.reason != record.reason:
-        raise _Diverged("draw", record.reason, done.reason)
-    if done.deltas != record.deltas:
-        raise _Diverged("deltas", record.deltas, done.deltas)
-    if (
-        record.reason in ("exhaustive", "nagashi_mangan")
-        and done.tenpai is not None
-        and tuple(sorted(done.tenpai)) != tuple(sorted(record.tenpai))
-    ):
-        raise _Diverged("tenpai", list(record.tenpai), list(done.tenpai))
-
+_LOG_CHECK: Final = LogCheck()
 
 _PLAIN: Final = frozenset(
     (Tsumo, Dahai, Chi, Pon, Daiminkan, Kakan, Ankan, Nukidora, Dora, Reach, ReachAccepted)
@@ -363,13 +218,14 @@ def replay_events(
     rules: Rules | str,
     *,
     file: str = "",
-    results: Sequence[Sequence[TenhouResult]] | None = None,
-    final: Sequence[tuple[int, float]] | None = None,
+    check: RecordCheck | None = None,
 ) -> GameReplay:
-    """Replay events under ``rules``; compare with ``results``/``final`` when given.
+    """Replay events under ``rules``, checking what the record claims with ``check``.
 
-    Without ``results`` the record's own ``hora``/``ryukyoku`` deltas (when present)
-    are compared, and the final ``end_game`` scores and results likewise.
+    The default check, :class:`~jantaku.logs.checks.LogCheck`, compares the record's own
+    ``hora``/``ryukyoku`` deltas (when present) and its final ``end_game`` scores and
+    results; :class:`~jantaku.logs.tenhou_check.TenhouCheck` compares a Tenhou record's
+    results (:func:`replay_game` replays a Tenhou game with it).
 
     >>> from jantaku.events import StartGame
     >>> replay_events([StartGame(("a", "b", "c", "d"))], "tenhou").status
@@ -385,6 +241,7 @@ def replay_events(
         raise ArgumentTypeError(
             "replay_events replays events (jantaku.logs.mjai.loads_game reads them from text)"
         )
+    claims: RecordCheck = _LOG_CHECK if check is None else check
     state = State(rules)
     start: StartKyoku | None = None
     round_no = -1
@@ -411,30 +268,17 @@ def replay_events(
             if kind is Hora:
                 assert isinstance(event, Hora)
                 _check_winner_order(state, events, i)
-                if results is not None:
-                    _check_hand(state, event, results, round_no, in_round)
+                claims.before_win(state, event, round_no, in_round)
             apply(state, event)
             if kind is Hora or kind is Ryukyoku:
+                assert isinstance(event, Hora | Ryukyoku)
                 if len(state.results) == n_results:
-                    raise _Diverged("result", "a result", "none")
-                done = state.results[-1]
-                if results is not None:
-                    recs = results[round_no] if 0 <= round_no < len(results) else ()
-                    rec = recs[in_round] if in_round < len(recs) else None
-                    in_round += 1
-                    if isinstance(rec, TenhouWin) and isinstance(done, Hora):
-                        _check_win(rec, done)
-                    elif isinstance(rec, TenhouDraw) and isinstance(done, Ryukyoku):
-                        _check_draw(rec, done)
-                    else:
-                        raise _Diverged("result", _describe(rec), _describe(done))
-                elif isinstance(event, Hora | Ryukyoku) and isinstance(done, Hora | Ryukyoku):
-                    given = event.deltas
-                    if given is not None and given != done.deltas:
-                        raise _Diverged("deltas", given, done.deltas)
+                    raise Mismatch("result", "a result", "none")
+                claims.result(event, state.results[-1], round_no, in_round)
+                in_round += 1
             elif kind is EndGame:
                 assert isinstance(event, EndGame)
-                _check_final(state.final, final, event)
+                claims.end(state.final, event)
     except IllegalActionError as e:
         return GameReplay(
             file,
@@ -444,7 +288,7 @@ def replay_events(
             i,
             Divergence(_round_name(start), i, "illegal", _describe(events[i]), e.reason),
         )
-    except _Diverged as d:
+    except Mismatch as d:
         return GameReplay(
             file,
             "diverged",
@@ -470,7 +314,7 @@ def _check_start(expected: tuple[Any, ...], e: StartKyoku) -> None:
     ours = (wind, kyoku, honba, kyotaku, oya, tuple(scores))
     theirs = (e.bakaze, e.kyoku, e.honba, e.kyotaku, e.oya, tuple(e.scores))
     if ours != theirs:
-        raise _Diverged("round start", _start_text(theirs), _start_text(ours))
+        raise Mismatch("round start", _start_text(theirs), _start_text(ours))
 
 
 def _start_text(v: tuple[Any, ...]) -> str:
@@ -481,37 +325,8 @@ def _start_text(v: tuple[Any, ...]) -> str:
     )
 
 
-def _check_final(
-    ours: EndGame | None, final: Sequence[tuple[int, float]] | None, event: EndGame
-) -> None:
-    if final is not None:
-        scores = tuple(p for p, _ in final)
-        result: tuple[float, ...] | None = tuple(r for _, r in final)
-    else:
-        scores = event.scores  # type: ignore[assignment]
-        result = event.result
-    if ours is None:
-        raise _Diverged("final scores", scores, "no end")
-    if scores is not None and ours.scores != scores:
-        raise _Diverged("final scores", list(scores), list(ours.scores or ()))
-    if (
-        result is not None
-        and ours.result is not None
-        and any(abs(a - b) > 1e-6 for a, b in zip(result, ours.result, strict=True))
-    ):
-        raise _Diverged("final result", list(result), list(ours.result))
-
-
 def _describe(x: object) -> str:
-    """A record's event or result in words (events by :func:`jantaku.events.describe`)."""
-    if x is None:
-        return "nothing"
-    if isinstance(x, TenhouWin):
-        if x.from_seat == x.seat:
-            return f"seat {x.seat} won by tsumo"
-        return f"seat {x.seat} won by ron from seat {x.from_seat}"
-    if isinstance(x, TenhouDraw):
-        return f"the hand was drawn ({x.reason})"
+    """An event in words (by :func:`jantaku.events.describe`)."""
     method = getattr(x, "describe", None)
     return str(method()) if callable(method) else repr(x)
 
@@ -537,9 +352,8 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
             game.players,
             error=f"special Tenhou rules (GO type {game.lobby.go_type}) are not modelled",
         )
-    result = replay_events(
-        game.events, game.rules, file=name, results=game.results, final=game.final
-    )
+    check = TenhouCheck(game.results, game.final)
+    result = replay_events(game.events, game.rules, file=name, check=check)
     if game.final is None and result.ok:
         return replace(result, complete=False)
     return result

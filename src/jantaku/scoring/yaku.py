@@ -542,3 +542,29 @@ HONOR_TRIPLET: Final[dict[str, int]] = {
 """The yakuhai records and the honor kind each needs as a triplet (a quick filter)."""
 BY_ID: Final[dict[str, Yaku]] = {y.id: y for y in YAKU}
 """The records by their ``id``."""
+
+# Tenhou's own text where it differs from the registry's kanji (its yaku list writes the
+# 13 of 国士無双１３面 in full-width digits).
+_TENHOU_KANJI: Final[dict[str, str]] = {"kokushi_13": "国士無双１３面"}
+
+
+def _tenhou_names() -> dict[int, tuple[str, str]]:
+    names: dict[int, tuple[str, str]] = {}
+    for y in YAKU:
+        # id 36 is renhou in either form; the record keeps the ordinary yaku's name
+        if y.tenhou_id is not None and y.tenhou_id not in names:
+            names[y.tenhou_id] = (y.id, _TENHOU_KANJI.get(y.id, y.kanji))
+    names.update({52: ("dora", "ドラ"), 53: ("ura", "裏ドラ"), 54: ("aka", "赤ドラ")})
+    return dict(sorted(names.items()))
+
+
+TENHOU_NAMES: Final[dict[int, tuple[str, str]]] = _tenhou_names()
+"""Tenhou's yaku ids (the ``yaku``/``yakuman`` attributes of an mjlog ``AGARI``): the name
+jantaku gives each (a record's ``id`` here, or ``dora``, ``ura``, ``aka`` as a win's
+counts are itemised in ``hora``) and the kanji Tenhou writes (tenhou.net/6 yaku texts).
+
+>>> TENHOU_NAMES[8], TENHOU_NAMES[36], TENHOU_NAMES[48], TENHOU_NAMES[54]
+(('tanyao', '断幺九'), ('renhou', '人和'), ('kokushi_13', '国士無双１３面'), ('aka', '赤ドラ'))
+>>> len(TENHOU_NAMES)
+55
+"""
