@@ -43,19 +43,25 @@ _JANSOU_PRESET = {"tenhou": "tenhou", "tenhou-sanma": "tenhou-3p"}
 _RIICHIENV_MODE = {4: "4p-red-half", 3: "3p-red-half"}
 
 
-def referee_random(rules: Rules, games: int, first: int = 0, *, views: bool) -> float:
-    """Hanchan per second: the referee driven by random choices, with a view built
-    for every deciding seat (``views``) or none."""
+def referee_random(rules: Rules, games: int, first: int = 0, *, views: str = "") -> float:
+    """Hanchan per second: the referee driven by random choices, with a view for every
+    deciding seat kept up to date by the referee (``views="kept"``,
+    :meth:`Referee.observe`), built afresh from the state (``"fresh"``,
+    :func:`~jantaku.engine.observe`), or none (``""``)."""
     start = clock()
     for seed in range(first, first + games):
         uniform = random.Random(seed).random
         ref = Referee(rules, seed=seed)
         pending, submit, state = ref.pending, ref.submit, ref.state
+        kept = ref.observe
         while not ref.done:
             choices = {}
             for s, legal in pending().items():
                 if views:
-                    observe(state, s)
+                    if views == "kept":
+                        kept(s)
+                    else:
+                        observe(state, s)
                 choices[s] = legal[int(uniform() * len(legal))]
             submit(choices)
     return games / (clock() - start)
@@ -123,15 +129,15 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
     rules = PRESETS[preset]
     n = rules.players
     warm = 1_000_000  # seeds apart from the timed ones
-    referee_random(rules, 3, warm, views=True)
+    referee_random(rules, 3, warm, views="kept")
     matches(rules, 1, "efficiency", warm)
     figures: dict[str, tuple[Callable[[], float], str | None]] = {
         "random, a view every decision": (
-            lambda: referee_random(rules, g, views=True),
+            lambda: referee_random(rules, g, views="kept"),
             "riichienv RiichiEnv.step, same policy",
         ),
         "random, bare referee": (
-            lambda: referee_random(rules, g, views=False),
+            lambda: referee_random(rules, g, views=""),
             "riichienv RiichiEnv.step, same policy",
         ),
         "play_match, random agents": (
@@ -204,7 +210,7 @@ def main() -> None:
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        referee_random(PRESETS["tenhou"], args.games, views=True)
+        referee_random(PRESETS["tenhou"], args.games, views="kept")
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
         return
