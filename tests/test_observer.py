@@ -67,7 +67,7 @@ def test_views_of_one_moment_share_their_public_parts() -> None:
         ref.submit({s: legal[-1] for s, legal in ref.pending().items()})
     a, b = ref.observe(0), ref.observe(2)
     assert a.river_tiles is b.river_tiles and a.melds is b.melds and a.scores is b.scores
-    assert a.hand != b.hand and a.hand_sizes is b.hand_sizes
+    assert a.hand != b.hand and a.hand_sizes == b.hand_sizes
 
 
 def test_a_seat_not_at_the_table_is_refused() -> None:

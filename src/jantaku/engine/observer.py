@@ -3,12 +3,14 @@
 
 :func:`~jantaku.engine.view.observe` builds a view from the whole state, every field
 afresh; it stays the reference. An :class:`Observer` follows the match's event log
-instead and rebuilds only what the events since its last view changed: a draw changes
-one hand, a discard one hand and one river, and every other event (a deal, a call, a
-riichi, a dora, a win …) is rare enough that the observer then rebuilds everything from
-the state. What does not change between events is shared: every seat's view (and every
-view until the next discard) holds the same river, meld and score tuples. Each hand is
-kept sorted as tiles are drawn and discarded, so a view never sorts a hand.
+instead and rebuilds only what the events since its last view changed: a discard
+changes one river, a draw nothing kept, a chii, pon or open kan the melds and one
+river, and every other event (a deal, a riichi, a dora, a closed kan, a win …) is rare
+enough that the observer then rebuilds everything from the state. What does not change
+between events is shared: every seat's view (and every view until the next discard)
+holds the same river, meld and score tuples. A hand is sorted by tile number in C and
+its red fives (the numbers after the honours) moved before their plain fives, instead
+of sorted with a key.
 
 A view made here equals ``observe(state, seat)`` at the same moment, field for field
 (``tests/test_observer.py`` plays seeded matches of every preset and compares them at
@@ -28,21 +30,20 @@ True
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left
 from typing import Final
 
 from jantaku.engine.state import Phase, State
 from jantaku.engine.view import View
 from jantaku.errors import ArgumentError
-from jantaku.events import Dahai, Event, Tsumo
+from jantaku.events import Chi, Dahai, Daiminkan, Event, Pon, Tsumo
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, Tile
 
 __all__ = ["Observer"]
 
-# a hand's order (as State.hand_of and observe sort it): by kind, a red five first
-_HAND_ORDER: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37))
-_HAND_KEY: Final = _HAND_ORDER.__getitem__
+# the plain five of each red five's suit, by tile (34, 35, 36: 0m, 0p, 0s)
+_FIVE_OF_RED: Final = {t: KIND_OF[t] for t in range(34, 37)}
 _TUPLE_NEW: Final = tuple.__new__
 _NAMES: Final = Phase.NAMES
 _ACT: Final = Phase.ACT
@@ -60,8 +61,6 @@ class Observer:
         "_dora",
         "_flags",
         "_flowers",
-        "_hand_tuples",
-        "_hands",
         "_log",
         "_melds",
         "_nuki",
@@ -72,7 +71,6 @@ class Observer:
         "_rivers",
         "_scores",
         "_seen",
-        "_sizes",
         "_stale",
         "_state",
     )
@@ -84,9 +82,6 @@ class Observer:
         self._seen = len(log)
         self._stale = True  # everything is built from the state at the first view
         n = state.players
-        self._hands: list[list[Tile]] = [[] for _ in range(n)]
-        self._hand_tuples: list[tuple[Tile, ...] | None] = [None] * n
-        self._sizes: tuple[int, ...] | None = None
         self._rivers: list[tuple[Tile, ...]] = [() for _ in range(n)]
         self._flags: list[tuple[int, ...]] = [() for _ in range(n)]
         self._river_tiles: tuple[tuple[Tile, ...], ...] = ()
@@ -111,16 +106,14 @@ class Observer:
         if self._stale:
             self._rebuild()
         s = self._state
-        hand = self._hand_tuples[seat]
-        if hand is None:
-            hand = self._hand_tuples[seat] = tuple(self._hands[seat])
-        sizes = self._sizes
-        if sizes is None:
-            sizes = self._sizes = tuple(map(len, self._hands))
+        hands = s.hands
+        hand = sorted(hands[seat])  # tile order, but a red five is 34 to 36: moved
+        if hand and hand[-1] >= 34:
+            _place_red_fives(hand)
         phase = s.phase
         claim = phase == _CLAIM
         waits = s.waits[seat]
-        # State.furiten, spelled out: own discards, a passed win, or riichi (G7)
+        # State.furiten, spelled out: a passed win, riichi, or own discards (G7)
         furiten = (
             s.furiten_temp[seat]
             or s.furiten_riichi[seat]
@@ -141,9 +134,9 @@ class Observer:
                 self._scores,
                 self._dora,
                 s.live,
-                hand,
+                tuple(hand),
                 s.drawn if s.turn == seat and phase == _ACT else None,
-                sizes,
+                tuple(map(len, hands)),
                 self._melds,
                 self._river_tiles,
                 self._river_flags,
@@ -160,47 +153,42 @@ class Observer:
         )
 
     def _follow(self) -> None:
-        """Take in the events since the last view: a draw or a discard changes its seat's
-        hand (and a discard its river); any other event, everything."""
+        """Take in the events since the last view: a draw changes nothing kept (a hand
+        is sorted when it is shown), a discard its river, a chii, pon or open kan the
+        melds and the river it took from; any other event, everything."""
         log = self._log
         end = len(log)
         if not self._stale:
-            hands = self._hands
-            hand_tuples = self._hand_tuples
-            discarders: list[int] = []
+            rivers_changed: list[int] = []
+            melds_changed = False
             for i in range(self._seen, end):
                 e = log[i]
-                if isinstance(e, Tsumo):
-                    a = e.actor
-                    insort(hands[a], e.pai, key=_HAND_KEY)
-                    hand_tuples[a] = None
-                elif isinstance(e, Dahai):
-                    a = e.actor
-                    hands[a].remove(e.pai)
-                    hand_tuples[a] = None
-                    discarders.append(a)
+                if isinstance(e, Dahai):
+                    rivers_changed.append(e.actor)
+                elif isinstance(e, Tsumo):
+                    continue
+                elif isinstance(e, Chi | Pon | Daiminkan):
+                    rivers_changed.append(e.target)  # its last tile is marked called
+                    melds_changed = True
                 else:
                     self._stale = True
                     break
             else:
-                self._sizes = None
-                if discarders:
-                    s = self._state
+                s = self._state
+                if rivers_changed:
                     rivers, flags = self._rivers, self._flags
-                    for a in discarders:
+                    for a in rivers_changed:
                         rivers[a] = tuple(s.rivers[a])
                         flags[a] = tuple(s.river_flags[a])
                     self._river_tiles = tuple(rivers)
                     self._river_flags = tuple(flags)
+                if melds_changed:
+                    self._melds = tuple(map(tuple, s.melds))
         self._seen = end
 
     def _rebuild(self) -> None:
         """Everything from the state (after a rare event, or at the first view)."""
         s = self._state
-        n = self._players
-        self._hands = [sorted(h, key=_HAND_KEY) for h in s.hands]
-        self._hand_tuples = [None] * n
-        self._sizes = None
         self._rivers = list(map(tuple, s.rivers))
         self._flags = list(map(tuple, s.river_flags))
         self._river_tiles = tuple(self._rivers)
@@ -212,3 +200,21 @@ class Observer:
         self._nuki = tuple(s.nuki)
         self._flowers = tuple(s.flowers)
         self._stale = False
+
+
+def _place_red_fives(hand: list[Tile]) -> None:
+    """Move the red fives at the end of a hand sorted by tile number (34 to 36) before
+    the plain fives of their suit: the hand's order (by kind, a red five first).
+
+    >>> hand = [3, 4, 30, 35, 36]  # 4m 5m chun 0p 0s
+    >>> _place_red_fives(hand)
+    >>> hand
+    [3, 4, 35, 36, 30]
+    """
+    first = len(hand)
+    while first and hand[first - 1] >= 34:
+        first -= 1
+    reds = hand[first:]
+    del hand[first:]
+    for red in reversed(reds):  # 0s, then 0p, then 0m: each before what it passed
+        hand.insert(bisect_left(hand, _FIVE_OF_RED[red]), red)
