@@ -4,10 +4,13 @@ measured in the same run.
 Figures, four players (Tenhou rules) and three (Tenhou sanma):
 
 - *random, a view every decision*: the referee driven by a uniform random policy
-  (``legal[int(u * len(legal))]``), an :func:`~jantaku.engine.observe` view built for
-  every seat at every decision, as an agent that looks at the table is shown one;
+  (``legal[int(u * len(legal))]``), a view made for every deciding seat at every
+  decision, as an agent that looks at the table is shown one (:meth:`Referee.observe`,
+  kept up to date from the events, as :func:`~jantaku.match.play_match` shows it);
   its peer is riichienv's stepped ``RiichiEnv`` (an observation every step) driven by
-  the same policy. Target: 2x riichienv.
+  the same policy. Target, four players: 2x riichienv.
+- *random, views built afresh*: the same with every view built from the whole state
+  (:func:`~jantaku.engine.observe`, the reference the kept views are pinned to).
 - *random, bare referee*: the same without views (what a fuzzer drives); target 100
   hanchan per second per core, on a quiet machine.
 - *play_match, random agents* (they look at nothing: no views) and *play_match,
@@ -136,6 +139,10 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
             lambda: referee_random(rules, g, views="kept"),
             "riichienv RiichiEnv.step, same policy",
         ),
+        "random, views built afresh": (
+            lambda: referee_random(rules, g, views="fresh"),
+            "riichienv RiichiEnv.step, same policy",
+        ),
         "random, bare referee": (
             lambda: referee_random(rules, g, views=""),
             "riichienv RiichiEnv.step, same policy",
@@ -180,15 +187,18 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
             if theirs
             else (f"{peer}: not installed")
         )
-        print(f"  {preset:<13} {label:<30} {ours:7.1f} /s  {versus}")
+        print(f"  {preset:<13} {label:<30} {ours:7.1f} /s  {versus}", flush=True)
     views = rate["random, a view every decision"]
     peer_rate = rate.get("riichienv RiichiEnv.step, same policy")
-    if peer_rate:
+    if n != 4:
+        pass  # the 2x target is four players'; the sanma ratio is printed above
+    elif peer_rate:
         ratio = views / peer_rate
         verdicts.append(
             ("PASS" if ratio >= 2 else "FAIL")
             + f"  {preset}: random play with a view every decision >= 2x riichienv: "
-            f"{ratio:.2f}x ({ratio / 2:.0%} of the target)"
+            f"{ratio:.2f}x ({ratio / 2:.0%} of the target; "
+            f"{2 * peer_rate:.1f}/s needed, {views:.1f}/s played)"
         )
     else:
         verdicts.append(f"----  {preset}: random play with views against riichienv: not installed")

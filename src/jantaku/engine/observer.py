@@ -101,11 +101,28 @@ class Observer:
         """
         if seat.__class__ is not int or not 0 <= seat < self._players:
             raise ArgumentError(f"no seat {seat!r} at a table of {self._players}")
-        if len(self._log) != self._seen:
-            self._follow()
+        s = self._state
+        log = self._log
+        seen = self._seen
+        if len(log) != seen:
+            last = log[-1]
+            if (  # the usual news: a discard, then the next seat's draw
+                len(log) == seen + 2
+                and last.__class__ is Tsumo
+                and isinstance(discard := log[seen], Dahai)
+                and not self._stale
+            ):
+                self._seen = seen + 2
+                a = discard.actor
+                rivers, flags = self._rivers, self._flags
+                rivers[a] = tuple(s.rivers[a])
+                flags[a] = tuple(s.river_flags[a])
+                self._river_tiles = tuple(rivers)
+                self._river_flags = tuple(flags)
+            else:
+                self._follow()
         if self._stale:
             self._rebuild()
-        s = self._state
         hands = s.hands
         hand = sorted(hands[seat])  # tile order, but a red five is 34 to 36: moved
         if hand and hand[-1] >= 34:
