@@ -104,16 +104,18 @@ class Observer:
         s = self._state
         log = self._log
         seen = self._seen
-        if len(log) != seen:
-            last = log[-1]
-            if (  # the usual news: a discard, then the next seat's draw
-                len(log) == seen + 2
-                and last.__class__ is Tsumo
-                and isinstance(discard := log[seen], Dahai)
+        news = len(log) - seen
+        if news:
+            first = log[seen]
+            if news == 1 and first.__class__ is Tsumo:  # a draw changes nothing kept
+                self._seen = seen + 1
+            elif (  # a discard, or a discard and the next seat's draw: one river
+                isinstance(first, Dahai)
+                and (news == 1 or (news == 2 and log[-1].__class__ is Tsumo))
                 and not self._stale
             ):
-                self._seen = seen + 2
-                a = discard.actor
+                self._seen = seen + news
+                a = first.actor
                 rivers, flags = self._rivers, self._flags
                 rivers[a] = tuple(s.rivers[a])
                 flags[a] = tuple(s.river_flags[a])
