@@ -1,9 +1,9 @@
 """Play whole matches: agents at the seats, the engine's referee in the middle.
 
 :func:`play_match_async` is the driver: it asks each seat that must decide (through
-:meth:`~jantaku.agents.Agent.act_async`, showing it :func:`~jantaku.engine.observe`'s
-view and the legal actions), checks the answer and hands it to the
-:class:`~jantaku.engine.Referee`, which alone owns the wall and the seed.
+:meth:`~jantaku.agents.Agent.act_async`, showing it its view, as
+:func:`~jantaku.engine.observe` makes it, and the legal actions), checks the answer
+and hands it to the :class:`~jantaku.engine.Referee`, which alone owns the wall and the seed.
 :func:`play_match` is its blocking wrapper (python-chess ``SimpleEngine`` style).
 
 Faults never corrupt a match: an agent that raises or exceeds its time budget stops
@@ -38,7 +38,7 @@ from typing import IO, Any, Final
 
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.mjai_bot import events_for
-from jantaku.engine import Referee, State, apply, observe
+from jantaku.engine import Referee, State, apply
 from jantaku.errors import AgentError, ArgumentError, IllegalActionError, JantakuError
 from jantaku.events import (
     Action,
@@ -385,6 +385,7 @@ async def _drive(
     rules = ref.rules
     n = rules.players
     state = ref.state
+    observe = ref.observe  # views kept up to date from the events, not built afresh
     looks = [getattr(a, "uses_view", True) for a in agents]
     natives = [_act_is_native_async(a) for a in agents]
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
@@ -407,7 +408,7 @@ async def _drive(
                 _ask(
                     agents[seat],
                     seat,
-                    observe(state, seat) if looks[seat] else None,
+                    observe(seat) if looks[seat] else None,
                     legal,
                     budgets[seat],
                     natives[seat],
@@ -421,7 +422,7 @@ async def _drive(
                 choices[seat] = answer
         else:
             for seat, legal in pend.items():
-                view = observe(state, seat) if looks[seat] else None
+                view = observe(seat) if looks[seat] else None
                 if natives[seat] or budgets[seat] is not None:
                     choices[seat] = await _ask(
                         agents[seat], seat, view, legal, budgets[seat], natives[seat]

@@ -4,6 +4,7 @@
   the wall) and the one transition used by live play, replay and training;
 - :func:`legal_actions` / :func:`deciders` — what a seat may do now, who must decide;
 - :func:`observe` — a seat's frozen :class:`View` (no hidden tile of another seat);
+  :meth:`Referee.observe` the same view kept up to date from the match's events;
 - :class:`Referee` — owns the walls built from one seed, asks the seats, resolves
   claims and emits the events (see :mod:`jantaku.engine.referee` for the driving API).
 

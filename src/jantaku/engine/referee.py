@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from jantaku.engine.legal import _RUN_PAIRS, _own_turn, legal_actions
+from jantaku.engine.observer import Observer
 from jantaku.engine.state import (
     Phase,
     State,
@@ -45,6 +46,7 @@ from jantaku.engine.state import (
     final_standings,
     nagashi_seats,
 )
+from jantaku.engine.view import View
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import ArgumentTypeError, IllegalActionError
 from jantaku.events import (
@@ -157,6 +159,7 @@ class Referee:
         self.names = tuple(entrants[i] for i in self.seating)
         self.state = State(rules)
         self.log: list[Event] = []
+        self._views = Observer(self.state, self.log)
         self.wall: Wall | None = None
         self._walls = walls
         self._on_event = on_event
@@ -181,6 +184,20 @@ class Referee:
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""
         return dict(self._pending)
+
+    def observe(self, seat: int) -> View:
+        """What ``seat`` sees now: :func:`~jantaku.engine.observe` of the match's state,
+        kept up to date from the events instead of built afresh
+        (:class:`~jantaku.engine.observer.Observer`), for a view at every decision.
+
+        >>> ref = Referee(seed=1)
+        >>> view = ref.observe(0)
+        >>> view.seat, len(view.hand), view.hand_sizes
+        (0, 14, (14, 13, 13, 13))
+
+        Raises :class:`~jantaku.errors.ArgumentError` for a seat not at the table.
+        """
+        return self._views.observe(seat)
 
     def submit(self, choices: Mapping[int, Action]) -> list[Event]:
         """Apply the pending seats' choices and advance to the next decision.

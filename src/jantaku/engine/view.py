@@ -11,6 +11,11 @@ made from the public ``river_tiles`` and ``river_flags`` on first reading, throu
 bounded cache keyed by the river's value, so every seat reading the same river shares
 one tuple of :class:`Discard`, and a river one discard longer than one already made
 adds that one discard to it.
+
+:func:`observe` is the reference. A match's driver shows views through
+:meth:`~jantaku.engine.Referee.observe` instead, which keeps them up to date from the
+match's events (:mod:`jantaku.engine.observer`, pinned field for field to
+:func:`observe`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,77 @@
+"""The views kept up to date from the events (:class:`jantaku.engine.observer.Observer`,
+:meth:`jantaku.engine.Referee.observe`) equal the views built afresh from the state
+(:func:`jantaku.engine.observe`, the reference), field for field and type for type.
+
+Seeded random matches of every preset (and with flowers) are played; every seat's view
+is compared at every decision, and an observer asked only now and then (so it takes in
+many events at once) is compared too. A view kept from earlier does not change as the
+match goes on, and the views of one moment share their public parts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from jantaku.engine import Referee, observe
+from jantaku.engine.observer import Observer
+from jantaku.engine.view import View
+from jantaku.errors import ArgumentError
+from jantaku.rules import PRESETS, TENHOU, TENHOU_SANMA, Rules
+
+RULES = [
+    *PRESETS.values(),
+    replace(TENHOU, flowers=8),
+    replace(TENHOU_SANMA, flowers=4),
+]
+
+
+def _same(kept: View, fresh: View) -> None:
+    assert kept == fresh
+    for name, a, b in zip(View._fields, kept, fresh, strict=True):
+        assert type(a) is type(b), name  # a furiten of True, not 1
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p-{r.flowers}f")
+def test_kept_views_equal_fresh_views_through_random_matches(rules: Rules) -> None:
+    for seed in range(2):
+        uniform = random.Random(seed).random
+        ref = Referee(rules, seed=seed)
+        now_and_then = Observer(ref.state, ref.log)
+        kept: list[tuple[View, View]] = []
+        decisions = 0
+        while not ref.done:
+            pend = ref.pending()
+            for seat in range(rules.players):  # every seat, deciding or not
+                _same(ref.observe(seat), observe(ref.state, seat))
+            if uniform() < 0.05:  # many events at once
+                seat = int(uniform() * rules.players)
+                _same(now_and_then.observe(seat), observe(ref.state, seat))
+            if len(kept) < 40 and uniform() < 0.05:
+                v = ref.observe(next(iter(pend)))
+                kept.append((v, observe(ref.state, v.seat)))
+            ref.submit({s: legal[int(uniform() * len(legal))] for s, legal in pend.items()})
+            decisions += 1
+        for seat in range(rules.players):
+            _same(ref.observe(seat), observe(ref.state, seat))
+        for v, fresh in kept:  # a view does not change as the match goes on
+            _same(v, fresh)
+        assert decisions > 100
+
+
+def test_views_of_one_moment_share_their_public_parts() -> None:
+    ref = Referee(TENHOU, seed=5)
+    for _ in range(40):
+        ref.submit({s: legal[-1] for s, legal in ref.pending().items()})
+    a, b = ref.observe(0), ref.observe(2)
+    assert a.river_tiles is b.river_tiles and a.melds is b.melds and a.scores is b.scores
+    assert a.hand != b.hand and a.hand_sizes == b.hand_sizes
+
+
+def test_a_seat_not_at_the_table_is_refused() -> None:
+    ref = Referee(TENHOU_SANMA, seed=1)
+    for seat in (3, -1, "0", True):
+        with pytest.raises(ArgumentError):
+            ref.observe(seat)  # type: ignore[arg-type]
