@@ -424,3 +424,29 @@ def test_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
         table.act(rng.choice(legal) if rng.random() < 0.1 else bot.act(view, legal))
     log = table.referee.log
     assert marks > 0 and any(type(e).__name__ == "Hora" for e in log)
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_batch_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
+    """The vector runner driven by efficiency bots (riichi, calls, kans, wins, hands
+    ending and starting) with some random answers: at every step each match's batched
+    planes equal encode_planes_v1 of its deciding seat's view (the event-led updates
+    of BatchPlanesV1 against the plain encoder)."""
+    vec = VectorTables(3, rules, seed=40)
+    obs, _mask, _seats = vec.reset()
+    bot = EfficiencyAgent()
+    rng = random.Random(40)
+    marks = 0
+    for _ in range(700):
+        ids = []
+        for i, table in enumerate(vec.tables):
+            view = vec.view(i)
+            np.testing.assert_array_equal(obs[i], encode_planes_v1(view))
+            marks += int(obs[i, 13 + 25 :: 32][:4].sum())  # riichi marks in the rivers
+            legal = table.legal()
+            choice = rng.choice(legal) if rng.random() < 0.1 else bot.act(view, legal)
+            ids.append(next(k for k, plays in table.table().items() if plays[0] == choice))
+        obs, _mask, _seats, _rewards, _dones = vec.step(ids)
+    logs = [e for t in vec.tables for e in t.referee.log]
+    assert marks > 0
+    assert {"Hora", "Pon"} <= {type(e).__name__ for e in logs}

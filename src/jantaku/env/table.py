@@ -126,7 +126,8 @@ class Table:
         if len(plays) == 2:  # riichi and its discard: two decisions of the engine
             self.referee.submit({seat: plays[0]})
             self._next_decision()
-        return self.act(plays[-1])
+            return self.act(plays[1])
+        return self._play(seat, plays[0])  # a legal action of this seat: no search
 
     def act(self, action: Action) -> list[float]:
         """Answer the current decision with one of :meth:`legal` (a bot's answer); the
@@ -144,6 +145,10 @@ class Table:
         else:
             if action not in legal:
                 raise IllegalActionError("not a legal action now", seat=seat, action=action)
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> list[float]:
+        """Answer the current decision of ``seat`` with one of its legal actions."""
         self.steps += 1
         self._choices[seat] = action
         self._line.pop(0)
