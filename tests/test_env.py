@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from jantaku.agents import EfficiencyAgent, RandomAgent
 from jantaku.engine import Referee, View, legal_actions, observe
@@ -33,6 +33,7 @@ from jantaku.env.aec import JantakuAECEnv
 from jantaku.env.fast_features import PlanesV1Tracker
 from jantaku.env.features import PLANES_V1, encode_planes_v1, features_version
 from jantaku.env.gym import JantakuGymEnv
+from jantaku.env.parallel import JantakuParallelEnv
 from jantaku.env.table import Table
 from jantaku.env.vector import ProcessVectorTables, VectorTables, random_actions
 from jantaku.errors import IllegalActionError, JantakuError
@@ -450,3 +451,74 @@ def test_batch_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
     logs = [e for t in vec.tables for e in t.referee.log]
     assert marks > 0
     assert {"Hora", "Pon"} <= {type(e).__name__ for e in logs}
+
+
+# --- PettingZoo parallel ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma", "mleague"])
+def test_parallel_api_and_seed(preset: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(JantakuParallelEnv(rules=preset), num_cycles=400)
+        parallel_seed_test(lambda: JantakuParallelEnv(rules=preset, reward="hand"), num_cycles=400)
+
+
+def _parallel_match(
+    env: JantakuParallelEnv, seed: int
+) -> tuple[list[Any], dict[str, float], list[int], int]:
+    """A whole match of masked random actions: the log, the rewards summed, the ids
+    played in the order the seats were asked, the steps where several seats answered
+    one discard together."""
+    obs, infos = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    played: list[int] = []
+    together = 0
+    while env.agents:
+        for a in env.agents:
+            if not infos[a]["deciding"]:
+                assert obs[a]["action_mask"].nonzero()[0].tolist() == [PASS]
+        line = [env.possible_agents[s] for s in env.table.deciding]
+        assert sorted(line) == sorted(a for a in env.agents if infos[a]["deciding"])
+        together += len(line) > 1
+        actions = {a: int(random_actions(obs[a]["action_mask"][None], rng)[0]) for a in line}
+        played += [actions[a] for a in line]
+        obs, rewards, terms, truncs, infos = env.step(actions)
+        assert not any(truncs.values()) and all(terms[a] == (not env.agents) for a in terms)
+        assert not any(info.get("illegal_action") for info in infos.values())
+        for a, r in rewards.items():
+            totals[a] += r
+    return list(env.table.referee.log), totals, played, together
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou-sanma"])
+def test_parallel_plays_the_aec_match_with_claims_answered_together(rules: str) -> None:
+    """A whole match: the rewards add up to the final result, several seats answer some
+    discards in one step, the same seed and answers give the same match, and it is the
+    match the AEC env plays for the same answers given one seat at a time."""
+    log, totals, played, together = _parallel_match(
+        JantakuParallelEnv(rules=rules, reward="hand"), 5
+    )
+    end = log[-1]
+    assert list(totals.values()) == pytest.approx(list(end.result))  # type: ignore[attr-defined]
+    assert together > 0 or rules == "tenhou-sanma"  # no chii at three: claims rarely meet
+    assert _parallel_match(JantakuParallelEnv(rules=rules, reward="hand"), 5)[0] == log
+    aec = JantakuAECEnv(rules=rules)
+    aec.reset(seed=5)
+    answers = iter(played)
+    for _agent in aec.agent_iter():
+        _obs, _r, terminated, truncated, _info = aec.last()
+        aec.step(None if terminated or truncated else next(answers))
+    assert list(aec.table.referee.log) == log and next(answers, None) is None
+
+
+def test_parallel_replaces_an_illegal_id_and_says_so() -> None:
+    env = JantakuParallelEnv()
+    obs, infos = env.reset(seed=0)
+    assert infos["player_0"]["deciding"] and obs["player_0"]["action_mask"][PASS] == 0
+    _obs, _r, _t, _tr, infos = env.step({"player_0": PASS, "player_1": 3})
+    assert infos["player_0"]["illegal_action"] is True
+    assert "illegal_action" not in infos["player_1"]  # not deciding: ignored
+    with pytest.raises(IllegalActionError):
+        env.step({a: "discard" for a in env.agents})

@@ -78,6 +78,12 @@ class Table:
         """The seat that decides now (``None`` once the match is over)."""
         return self._line[0] if self._line else None
 
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """Every seat still to answer the current decision, in the order they are asked
+        (one seat on a turn; the claimants of a discard, from the discarder's right)."""
+        return tuple(self._line)
+
     def legal(self) -> tuple[Action, ...]:
         """The legal actions of the seat deciding now."""
         seat = self.seat
@@ -91,6 +97,15 @@ class Table:
                 {} if seat is None else action_table(self.state, seat, self._pending[seat])
             )
         return self._table
+
+    def table_of(self, seat: int) -> dict[int, tuple[Action, ...]]:
+        """The legal action ids of any seat still to answer the current decision (none
+        for another seat); :meth:`table` for the seat asked now."""
+        if seat == self.seat:
+            return self.table()
+        if seat not in self._line:
+            return {}
+        return action_table(self.state, seat, self._pending[seat])
 
     def mask(self) -> list[int]:
         """The 0/1 legal mask over the action ids, for the seat deciding now."""
