@@ -41,7 +41,10 @@ __all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
 _RIVER_ROWS: Final = 24
 _SEAT_BASE: Final = 13
 _SEAT_ROWS: Final = 32
-_SEAT_CELLS: Final = _SEAT_ROWS * 34
+_MARK_ROWS: Final = _RIVER_ROWS + 3  # a seat's river and its three rows of marks
+_MARK_CELLS: Final = _MARK_ROWS * 34
+_KEPT_ROWS: Final = _SEAT_ROWS - _MARK_ROWS  # its melds, called tiles, constant rows
+_KEPT_CELLS: Final = _KEPT_ROWS * 34
 _MARKS: Final = _RIVER_ROWS * 34  # the first mark row (tsumogiri) of a seat's block
 _TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS
 _RED_KIND: Final = {34: 4, 35: 13, 36: 22}
@@ -50,28 +53,34 @@ _LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
 
 class _Pending:
     """Writes gathered from the trackers of a batch, made with one NumPy operation each
-    (flat indices): block cells set to 1 (new discards and their marks), block cells
-    set to a value (the marks of a discard a call took away), and visible counts to
-    raise or lower."""
+    (flat indices): river cells set to 1 (new discards and their marks), river cells
+    set to 0 or 1 (the marks of a discard a call took away), meld cells set to a value,
+    and visible counts to raise or lower."""
 
-    __slots__ = ("cells", "ones", "seen", "unseen", "values")
+    __slots__ = ("cells", "meld_cells", "meld_values", "ones", "seen", "unseen", "values")
 
     def __init__(self) -> None:
         self.ones: list[int] = []
         self.cells: list[int] = []
-        self.values: list[float] = []
+        self.values: list[int] = []
+        self.meld_cells: list[int] = []
+        self.meld_values: list[float] = []
         self.seen: list[int] = []
         self.unseen: list[int] = []
 
-    def flush(self, blocks: Any, visible: Any) -> None:
-        """Write into the flat blocks and visible counts, and start again."""
+    def flush(self, rivers: Any, kept: Any, visible: Any) -> None:
+        """Write into the flat river and kept rows and visible counts, and start again."""
         if self.ones:
-            blocks[self.ones] = 1.0
+            rivers[self.ones] = 1
             self.ones = []
         if self.cells:
-            blocks[self.cells] = self.values
+            rivers[self.cells] = self.values
             self.cells = []
             self.values = []
+        if self.meld_cells:
+            kept[self.meld_cells] = self.meld_values
+            self.meld_cells = []
+            self.meld_values = []
         if self.seen:  # a kind may be listed twice: counted, not assigned
             change = np.bincount(self.seen, minlength=visible.size)
             if self.unseen:
@@ -96,22 +105,26 @@ class PlanesV1Tracker:
         self,
         players: int,
         *,
-        storage: tuple[Any, Any] | None = None,
+        storage: tuple[Any, Any, Any] | None = None,
         pending: _Pending | None = None,
         index: int = 0,
     ) -> None:
         self.players = players
-        # the seats' blocks and the visible-tile counts, here or in a batch's arrays
-        blocks, visible = storage or (
-            np.zeros((4, _SEAT_ROWS, 34), dtype=np.float32),
+        # the seats' blocks and the visible-tile counts, here or in a batch's arrays: each
+        # block's rivers and marks (0 or 1) as bytes, its other rows as float32
+        rivers, kept, visible = storage or (
+            np.zeros((4, _MARK_ROWS, 34), dtype=np.uint8),
+            np.zeros((4, _KEPT_ROWS, 34), dtype=np.float32),
             np.zeros(34, dtype=np.int32),
         )
-        self._blocks = blocks
+        self._rivers = rivers
+        self._kept = kept
         # the river cells to write and the visible counts to change, gathered here (or in
         # the batch's lists, this match's cells from ``index`` on) and written together
         self._pending = pending if pending is not None else _Pending()
         self._own_pending = pending is None
-        self._base = index * 4 * _SEAT_CELLS
+        self._base = index * 4 * _MARK_CELLS
+        self._kept_base = index * 4 * _KEPT_CELLS
         self._seen_base = index * 34
         self._lengths = [0] * players
         self._last_flag = [0] * players
@@ -131,7 +144,8 @@ class PlanesV1Tracker:
     def reset(self) -> None:
         """Forget the match (a new one starts)."""
         n = self.players
-        self._blocks[:] = 0.0
+        self._rivers[:] = 0
+        self._kept[:] = 0.0
         self._lengths = [0] * n
         self._last_flag = [0] * n
         self._melds = [[] for _ in range(n)]
@@ -182,7 +196,7 @@ class PlanesV1Tracker:
         old = self._lengths[i]
         p = self._pending
         ones, seen = p.ones, p.seen
-        base = self._base + i * _SEAT_CELLS
+        base = self._base + i * _MARK_CELLS
         seen_base = self._seen_base
         if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
             j = old - 1
@@ -224,22 +238,22 @@ class PlanesV1Tracker:
                 called.add(KIND_OF[meld.called])
         old = self._meld_kinds[i]
         p = self._pending
-        row = self._base + i * _SEAT_CELLS + 27 * 34
+        row = self._kept_base + i * _KEPT_CELLS  # row 27 of the block
         for k, (a, b) in enumerate(zip(old, kinds, strict=True)):
             if a != b:
-                p.cells.append(row + k)
-                p.values.append(b / 4)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(b / 4)
                 change = p.seen if b > a else p.unseen
                 change.extend([self._seen_base + k] * abs(b - a))
         was = self._called[i]
         if called != was:
             row += 34
             for k in was - called:
-                p.cells.append(row + k)
-                p.values.append(0)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(0.0)
             for k in called - was:
-                p.cells.append(row + k)
-                p.values.append(1)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(1.0)
         self._meld_kinds[i] = kinds
         self._called[i] = called
 
@@ -254,7 +268,9 @@ class PlanesV1Tracker:
         """Write the ``planes-v1`` features of ``seat`` into ``out`` (``(155, 34)`` float32)."""
         self._sync(s)
         if self._own_pending:
-            self._pending.flush(self._blocks.reshape(-1), self._visible.reshape(-1))
+            self._pending.flush(
+                self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+            )
         n = self.players
         counts = np.asarray(s.counts[seat], dtype=np.int32)
         out[0:4] = counts > _LEVELS
@@ -272,7 +288,8 @@ class PlanesV1Tracker:
         out[9:13] = (counts + self._visible + indicator_kinds) > _LEVELS
         seats = out[_SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(n, _SEAT_ROWS, 34)
         order = self._order[seat]
-        np.take(self._blocks, order, axis=0, out=seats)
+        seats[:, :_MARK_ROWS] = self._rivers[order]
+        seats[:, _MARK_ROWS:] = self._kept[order]
         riichi, scores, nuki = s.riichi, s.scores, s.nuki
         consts = [(riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4) for o in order]
         seats[:, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, None]
@@ -356,13 +373,14 @@ class BatchPlanesV1:
     def __init__(self, num: int, players: int) -> None:
         self.num = num
         self.players = players
-        self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.float32)
+        self._rivers = np.zeros((num, 4, _MARK_ROWS, 34), dtype=np.uint8)
+        self._kept = np.zeros((num, 4, _KEPT_ROWS, 34), dtype=np.float32)
         self._visible = np.zeros((num, 34), dtype=np.int32)
         self._pending = _Pending()
         self.trackers = [
             PlanesV1Tracker(
                 players,
-                storage=(self._blocks[i], self._visible[i]),
+                storage=(self._rivers[i], self._kept[i], self._visible[i]),
                 pending=self._pending,
                 index=i,
             )
@@ -377,7 +395,7 @@ class BatchPlanesV1:
         # (None: to write), its dora rows and indicators' kinds, and each observer's
         # tail rows (the tiles left written at each step)
         self._read = [0] * num
-        self._kept: list[tuple[Any, ...] | None] = [None] * num
+        self._written: list[tuple[Any, ...] | None] = [None] * num
         self._dora_rows = np.zeros((num, 2, 34), dtype=np.float32)
         self._dora_kinds = np.zeros((num, 34), dtype=np.int32)
         self._tails = np.zeros((num, players, PLANES_V1 - _TAIL), dtype=np.float32)
@@ -386,7 +404,7 @@ class BatchPlanesV1:
     def reset(self, i: int) -> None:
         """Match ``i`` starts again (a new referee)."""
         self.trackers[i].reset()
-        self._kept[i] = None
+        self._written[i] = None
         self._read[i] = 0
 
     def _refresh(self, i: int, s: State) -> None:
@@ -394,13 +412,13 @@ class BatchPlanesV1:
         (the plain encoder's values: divided in float64, then stored as float32)."""
         markers = tuple(s.dora_markers)
         key = (s.kyoku_index, s.kyotaku, markers, s.scores[:], s.riichi[:], s.nuki[:])
-        if key == self._kept[i]:
+        if key == self._written[i]:
             return
-        self._kept[i] = key
+        self._written[i] = key
         n = self.players
         scaled = np.array([s.riichi, s.scores, s.nuki], dtype=np.float64)[:, :n]
         scaled /= np.array([2.0, 100_000.0, 4.0])[:, None]
-        self._blocks[i, :n, 29:32, :] = scaled.T[:, :, None]
+        self._kept[i, :n, 29 - _MARK_ROWS :, :] = scaled.T[:, :, None]
         dora = self._dora_memo.get(markers)
         if dora is None:
             dora = self._dora_memo[markers] = _dora_rows(markers, n)
@@ -463,7 +481,9 @@ class BatchPlanesV1:
                 base = i * size + 34 * 8
                 ones.extend([base + k for k in waits])
             live.append(s.live)
-        self._pending.flush(self._blocks.reshape(-1), self._visible.reshape(-1))
+        self._pending.flush(
+            self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+        )
         # the held counts as bytes (each count is 0-4): one buffer for the batch
         held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
         out[:, 0:4] = held[:, None, :] > _LEVELS
@@ -475,7 +495,9 @@ class BatchPlanesV1:
         out.reshape(-1)[ones] = 1.0
         where = np.asarray(seats, dtype=np.int64)
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
-        blocks[:] = self._blocks[self._rows, self._order[where]]
+        order = self._order[where]
+        blocks[:, :, :_MARK_ROWS] = self._rivers[self._rows, order]  # bytes made float32
+        blocks[:, :, _MARK_ROWS:] = self._kept[self._rows, order]
         if n == 3:
             out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
         tail = self._tails[self._range, where]
