@@ -320,16 +320,28 @@ def test_vector_matches_equal_single_tables() -> None:
 
 
 def test_process_vector_equals_in_process() -> None:
+    """Across two worker processes: the same batches as in one process, step by step
+    (planes, masks, seats, per-hand rewards and ends), from a reset with a new seed."""
     rng_a, rng_b = np.random.default_rng(0), np.random.default_rng(0)
-    local = VectorTables(3, seed=1)
-    obs_a, mask_a, _ = local.reset()
-    with ProcessVectorTables(3, workers=2, seed=1) as remote:
-        obs_b, mask_b, _ = remote.reset()
-        for _ in range(40):
-            np.testing.assert_array_equal(obs_a, obs_b)
-            np.testing.assert_array_equal(mask_a, mask_b)
-            obs_a, mask_a, *_ = local.step(random_actions(mask_a, rng_a))
-            obs_b, mask_b, *_ = remote.step(random_actions(mask_b, rng_b))
+    local = VectorTables(3, seed=1, reward="hand")
+    with ProcessVectorTables(3, workers=2, seed=1, reward="hand") as remote:
+        for seed in (None, 7):
+            obs_a, mask_a, seats_a = local.reset(seed)
+            obs_b, mask_b, seats_b = remote.reset(seed)
+            for _ in range(150):
+                np.testing.assert_array_equal(obs_a, obs_b)
+                np.testing.assert_array_equal(mask_a, mask_b)
+                np.testing.assert_array_equal(seats_a, seats_b)
+                obs_a, mask_a, seats_a, rewards_a, dones_a = local.step(
+                    random_actions(mask_a, rng_a)
+                )
+                obs_b, mask_b, seats_b, rewards_b, dones_b = remote.step(
+                    random_actions(mask_b, rng_b)
+                )
+                np.testing.assert_array_equal(rewards_a, rewards_b)
+                np.testing.assert_array_equal(dones_a, dones_b)
+            hands = [type(e).__name__ for t in local.tables for e in t.referee.log]
+            assert hands.count("StartKyoku") > 3  # hands ended and started on the way
     with pytest.raises(JantakuError):
         ProcessVectorTables(1, workers=2)
     legal = legal_actions(local.tables[0].state, int(local.seats[0]))
