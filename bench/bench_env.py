@@ -5,8 +5,11 @@ hanchan, uniformly random legal actions:
 
 - ``aec``: :class:`jantaku.env.JantakuAECEnv`, the PettingZoo loop (``last()`` builds
   the observation dict, ``step()``);
-- ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features
-  (the engine's share of a step);
+- ``parallel``: :class:`jantaku.env.JantakuParallelEnv`, the PettingZoo parallel loop
+  (every agent's observation at each step; a step may answer several seats);
+- ``engine``: the referee alone, answered with its own legal actions (no ids, no
+  masks, no features: the engine's share of a step);
+- ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features;
 - ``vector``: :class:`jantaku.env.VectorTables`, ``--batch`` matches stepped together,
   batched planes and masks as NumPy arrays (and with masks only, ``features=None``);
 - ``process-vector``: :class:`jantaku.env.ProcessVectorTables` over ``--workers``
@@ -33,7 +36,9 @@ from collections.abc import Callable
 
 import numpy as np
 
+from jantaku.engine import Referee
 from jantaku.env.aec import JantakuAECEnv
+from jantaku.env.parallel import JantakuParallelEnv
 from jantaku.env.table import Table
 from jantaku.env.vector import ProcessVectorTables, VectorTables, random_actions
 
@@ -57,6 +62,40 @@ def aec(steps: int) -> float:
         else:
             env.reset()
     return steps / (time.process_time() - start)
+
+
+def parallel(steps: int) -> float:
+    env = JantakuParallelEnv()
+    obs, infos = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    done = 0
+    start = time.process_time()
+    while done < steps:
+        if not env.agents:
+            obs, infos = env.reset()
+        deciding = [a for a in env.agents if infos[a]["deciding"]]
+        masks = np.stack([obs[a]["action_mask"] for a in deciding])
+        actions = dict(zip(deciding, random_actions(masks, rng).tolist(), strict=True))
+        obs, _rewards, _terms, _truncs, infos = env.step(actions)
+        done += len(deciding)
+    return done / (time.process_time() - start)
+
+
+def engine(steps: int) -> float:
+    ref = Referee(seed=0)
+    rng = random.Random(0)
+    done = seed = 0
+    start = time.process_time()
+    while done < steps:
+        choices = {}
+        for seat, legal in ref.pending().items():
+            choices[seat] = legal[int(rng.random() * len(legal))]
+        ref.submit(choices)
+        done += len(choices)
+        if ref.done:
+            seed += 1
+            ref = Referee(seed=seed)
+    return done / (time.process_time() - start)
 
 
 def table(steps: int) -> float:
@@ -131,6 +170,8 @@ def main() -> None:
     vector(2_000, args.batch)  # warm the memos once, as a long run would have
     rows: list[tuple[str, Callable[[], float | None]]] = [
         ("jantaku aec (PettingZoo loop)", lambda: aec(args.steps)),
+        ("jantaku parallel (PettingZoo parallel loop)", lambda: parallel(args.steps)),
+        ("jantaku engine (referee alone, no ids)", lambda: engine(args.steps)),
         ("jantaku table (ids + masks, no features)", lambda: table(args.steps)),
         (f"jantaku vector (batch {args.batch})", lambda: vector(args.steps, args.batch)),
         (
@@ -144,10 +185,12 @@ def main() -> None:
         ("riichienv (legal actions only)", lambda: riichienv(args.steps, encode=False)),
         ("riichienv (+ Observation.encode)", lambda: riichienv(args.steps, encode=True)),
     ]
-    print(f"{'contender':<48} {'steps/s':>10}")
+    print(f"{'contender':<48} {'steps/s':>10} {'us/step':>8}")
     for name, run in rows:
         rate = run()
-        print(f"{name:<48} {'-' if rate is None else f'{rate:,.0f}':>10}", flush=True)
+        shown = "-" if rate is None else f"{rate:,.0f}"
+        cost = "-" if rate is None else f"{1e6 / rate:.1f}"
+        print(f"{name:<48} {shown:>10} {cost:>8}", flush=True)
 
 
 if __name__ == "__main__":

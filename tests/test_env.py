@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from jantaku.agents import EfficiencyAgent, RandomAgent
 from jantaku.engine import Referee, View, legal_actions, observe
@@ -33,6 +33,7 @@ from jantaku.env.aec import JantakuAECEnv
 from jantaku.env.fast_features import PlanesV1Tracker
 from jantaku.env.features import PLANES_V1, encode_planes_v1, features_version
 from jantaku.env.gym import JantakuGymEnv
+from jantaku.env.parallel import JantakuParallelEnv
 from jantaku.env.table import Table
 from jantaku.env.vector import ProcessVectorTables, VectorTables, random_actions
 from jantaku.errors import IllegalActionError, JantakuError
@@ -219,7 +220,9 @@ def test_aec_plays_a_whole_match_and_retires_every_agent() -> None:
         steps += 1
     assert not env.agents and steps > 200
     end = env.table.referee.log[-1]
-    assert [totals[a] for a in env.possible_agents] == pytest.approx(list(end.result))  # type: ignore[union-attr]
+    result = getattr(end, "result", None)
+    assert result is not None
+    assert [totals[a] for a in env.possible_agents] == pytest.approx(list(result))
 
 
 def test_aec_same_seed_same_episode() -> None:
@@ -267,7 +270,7 @@ def test_gym_episode_against_bots_is_seeded_and_scored() -> None:
         return total, env.seat, list(env.table.referee.log)
 
     total, seat, log = episode(3)
-    assert total == pytest.approx(log[-1].result[seat])  # type: ignore[union-attr]
+    assert total == pytest.approx(log[-1].result[seat])
     assert episode(3) == (total, seat, log)
 
 
@@ -313,22 +316,35 @@ def test_vector_matches_equal_single_tables() -> None:
     rng = np.random.default_rng(3)
     for _ in range(200):
         acts = random_actions(mask, rng)
+        assert single.seat is not None
         np.testing.assert_array_equal(obs[1], encode_planes_v1(single.view(single.seat)))
         single.step(int(acts[1]))
         obs, mask, _seats, _r, _d = vec.step(acts)
 
 
 def test_process_vector_equals_in_process() -> None:
+    """Across two worker processes: the same batches as in one process, step by step
+    (planes, masks, seats, per-hand rewards and ends), from a reset with a new seed."""
     rng_a, rng_b = np.random.default_rng(0), np.random.default_rng(0)
-    local = VectorTables(3, seed=1)
-    obs_a, mask_a, _ = local.reset()
-    with ProcessVectorTables(3, workers=2, seed=1) as remote:
-        obs_b, mask_b, _ = remote.reset()
-        for _ in range(40):
-            np.testing.assert_array_equal(obs_a, obs_b)
-            np.testing.assert_array_equal(mask_a, mask_b)
-            obs_a, mask_a, *_ = local.step(random_actions(mask_a, rng_a))
-            obs_b, mask_b, *_ = remote.step(random_actions(mask_b, rng_b))
+    local = VectorTables(3, seed=1, reward="hand")
+    with ProcessVectorTables(3, workers=2, seed=1, reward="hand") as remote:
+        for seed in (None, 7):
+            obs_a, mask_a, seats_a = local.reset(seed)
+            obs_b, mask_b, seats_b = remote.reset(seed)
+            for _ in range(150):
+                np.testing.assert_array_equal(obs_a, obs_b)
+                np.testing.assert_array_equal(mask_a, mask_b)
+                np.testing.assert_array_equal(seats_a, seats_b)
+                obs_a, mask_a, seats_a, rewards_a, dones_a = local.step(
+                    random_actions(mask_a, rng_a)
+                )
+                obs_b, mask_b, seats_b, rewards_b, dones_b = remote.step(
+                    random_actions(mask_b, rng_b)
+                )
+                np.testing.assert_array_equal(rewards_a, rewards_b)
+                np.testing.assert_array_equal(dones_a, dones_b)
+            hands = [type(e).__name__ for t in local.tables for e in t.referee.log]
+            assert hands.count("StartKyoku") > 3  # hands ended and started on the way
     with pytest.raises(JantakuError):
         ProcessVectorTables(1, workers=2)
     legal = legal_actions(local.tables[0].state, int(local.seats[0]))
@@ -424,3 +440,100 @@ def test_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
         table.act(rng.choice(legal) if rng.random() < 0.1 else bot.act(view, legal))
     log = table.referee.log
     assert marks > 0 and any(type(e).__name__ == "Hora" for e in log)
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_batch_planes_through_riichi_calls_and_wins(rules: Rules) -> None:
+    """The vector runner driven by efficiency bots (riichi, calls, kans, wins, hands
+    ending and starting) with some random answers: at every step each match's batched
+    planes equal encode_planes_v1 of its deciding seat's view (the event-led updates
+    of BatchPlanesV1 against the plain encoder)."""
+    vec = VectorTables(3, rules, seed=40)
+    obs, _mask, _seats = vec.reset()
+    bot = EfficiencyAgent()
+    rng = random.Random(40)
+    marks = 0
+    for _ in range(700):
+        ids = []
+        for i, table in enumerate(vec.tables):
+            view = vec.view(i)
+            np.testing.assert_array_equal(obs[i], encode_planes_v1(view))
+            marks += int(obs[i, 13 + 25 :: 32][:4].sum())  # riichi marks in the rivers
+            legal = table.legal()
+            choice = rng.choice(legal) if rng.random() < 0.1 else bot.act(view, legal)
+            ids.append(next(k for k, plays in table.table().items() if plays[0] == choice))
+        obs, _mask, _seats, _rewards, _dones = vec.step(ids)
+    logs = [e for t in vec.tables for e in t.referee.log]
+    assert marks > 0
+    assert {"Hora", "Pon"} <= {type(e).__name__ for e in logs}
+
+
+# --- PettingZoo parallel ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou-sanma", "mleague"])
+def test_parallel_api_and_seed(preset: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(JantakuParallelEnv(rules=preset), num_cycles=400)
+        parallel_seed_test(lambda: JantakuParallelEnv(rules=preset, reward="hand"), num_cycles=400)
+
+
+def _parallel_match(
+    env: JantakuParallelEnv, seed: int
+) -> tuple[list[Any], dict[str, float], list[int], int]:
+    """A whole match of masked random actions: the log, the rewards summed, the ids
+    played in the order the seats were asked, the steps where several seats answered
+    one discard together."""
+    obs, infos = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    played: list[int] = []
+    together = 0
+    while env.agents:
+        for a in env.agents:
+            if not infos[a]["deciding"]:
+                assert obs[a]["action_mask"].nonzero()[0].tolist() == [PASS]
+        line = [env.possible_agents[s] for s in env.table.deciding]
+        assert sorted(line) == sorted(a for a in env.agents if infos[a]["deciding"])
+        together += len(line) > 1
+        actions = {a: int(random_actions(obs[a]["action_mask"][None], rng)[0]) for a in line}
+        played += [actions[a] for a in line]
+        obs, rewards, terms, truncs, infos = env.step(actions)
+        assert not any(truncs.values()) and all(terms[a] == (not env.agents) for a in terms)
+        assert not any(info.get("illegal_action") for info in infos.values())
+        for a, r in rewards.items():
+            totals[a] += r
+    return list(env.table.referee.log), totals, played, together
+
+
+@pytest.mark.parametrize("rules", ["tenhou", "tenhou-sanma"])
+def test_parallel_plays_the_aec_match_with_claims_answered_together(rules: str) -> None:
+    """A whole match: the rewards add up to the final result, several seats answer some
+    discards in one step, the same seed and answers give the same match, and it is the
+    match the AEC env plays for the same answers given one seat at a time."""
+    log, totals, played, together = _parallel_match(
+        JantakuParallelEnv(rules=rules, reward="hand"), 5
+    )
+    end = log[-1]
+    assert list(totals.values()) == pytest.approx(list(end.result))
+    assert together > 0 or rules == "tenhou-sanma"  # no chii at three: claims rarely meet
+    assert _parallel_match(JantakuParallelEnv(rules=rules, reward="hand"), 5)[0] == log
+    aec = JantakuAECEnv(rules=rules)
+    aec.reset(seed=5)
+    answers = iter(played)
+    for _agent in aec.agent_iter():
+        _obs, _r, terminated, truncated, _info = aec.last()
+        aec.step(None if terminated or truncated else next(answers))
+    assert list(aec.table.referee.log) == log and next(answers, None) is None
+
+
+def test_parallel_replaces_an_illegal_id_and_says_so() -> None:
+    env = JantakuParallelEnv()
+    obs, infos = env.reset(seed=0)
+    assert infos["player_0"]["deciding"] and obs["player_0"]["action_mask"][PASS] == 0
+    _obs, _r, _t, _tr, infos = env.step({"player_0": PASS, "player_1": 3})
+    assert infos["player_0"]["illegal_action"] is True
+    assert "illegal_action" not in infos["player_1"]  # not deciding: ignored
+    with pytest.raises(IllegalActionError):
+        env.step({a: "discard" for a in env.agents})

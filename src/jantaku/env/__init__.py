@@ -6,6 +6,8 @@
 - :mod:`jantaku.env.features` — versioned NumPy feature planes of a seat's view;
 - :mod:`jantaku.env.table` — :class:`Table`, a match stepped one decision at a time;
 - :mod:`jantaku.env.aec` — :class:`JantakuAECEnv`, a PettingZoo AEC environment;
+- :mod:`jantaku.env.parallel` — :class:`JantakuParallelEnv`, a PettingZoo parallel
+  environment (the seats deciding at the same moment act in one step);
 - :mod:`jantaku.env.gym` — :class:`JantakuGymEnv`, a Gymnasium environment of one
   seat against built-in bots;
 - :mod:`jantaku.env.vector` — :class:`VectorTables`, many matches stepped together
@@ -24,6 +26,7 @@ from typing import Any
 __all__ = [
     "JantakuAECEnv",
     "JantakuGymEnv",
+    "JantakuParallelEnv",
     "ProcessVectorTables",
     "Table",
     "VectorTables",
@@ -32,6 +35,7 @@ __all__ = [
 _HOME = {
     "JantakuAECEnv": "jantaku.env.aec",
     "JantakuGymEnv": "jantaku.env.gym",
+    "JantakuParallelEnv": "jantaku.env.parallel",
     "ProcessVectorTables": "jantaku.env.vector",
     "Table": "jantaku.env.table",
     "VectorTables": "jantaku.env.vector",

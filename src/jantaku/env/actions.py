@@ -169,7 +169,14 @@ def action_table(
     """
     if legal is None:
         legal = legal_actions(state, seat)
-    out: dict[int, tuple[Action, ...]] = {}
+    # the usual own turn, discards only: one comprehension (each discard has its own id;
+    # a table shorter than the list means ids repeated, and the loop below keeps the first)
+    out: dict[int, tuple[Action, ...]] = {
+        (TSUMOGIRI if a.tsumogiri else a.pai): (a,) for a in legal if type(a) is Dahai
+    }
+    if len(out) == len(legal):
+        return out
+    out = {}
     for action in legal:
         if isinstance(action, Dahai):  # the bulk of the table: its id read here
             i = TSUMOGIRI if action.tsumogiri else DISCARD + action.pai

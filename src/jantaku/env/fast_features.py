@@ -2,64 +2,94 @@
 :func:`jantaku.env.features.encode_planes_v1`.
 
 It mirrors ``encode_planes_v1(observe(state, seat))`` (the plain version, and the
-reference: ``tests/test_env.py::test_fast_planes_equal_the_plain_encoder`` compares
-them at every decision of random matches, three and four players). Instead of
-building a :class:`~jantaku.engine.View` and every row at each step, a
-:class:`PlanesV1Tracker` keeps each seat's public block (its river in order with its
-marks, its melds, and the tiles they show) and brings it up to date from the state's
-public fields — the same fields :func:`~jantaku.engine.observe` reads — by looking
-only at what changed since the last call: new discards, the marks of the last one,
-melds that changed. Then it writes the observer's own rows (hand, drawn tile, waits:
-what the seat itself knows) and the constant rows.
+reference: ``tests/test_env.py::test_fast_planes_equal_the_plain_encoder`` and
+``test_batch_planes_equal_the_plain_encoder`` compare them at every decision of random
+matches, three and four players). Instead of building a
+:class:`~jantaku.engine.View` and every row at each step, a :class:`PlanesV1Tracker`
+keeps each seat's public block (its river in order with its marks, its melds, and the
+tiles they show) and brings it up to date from the state's public fields — the same
+fields :func:`~jantaku.engine.observe` reads — by looking only at what changed since
+the last call: a river that grew writes its new discards (a few cells set to 1), and
+only when a seat's melds changed are its meld rows written again and the marks of
+the discards a call took away. Then the observer's own rows (hand, drawn tile, waits:
+what the seat itself knows) and the constant rows are written.
+
+:class:`BatchPlanesV1` does this for a whole batch of matches: the rows that change
+only now and then (scores, riichi, norths, dora, the round) are written again only
+when the state's values for them change, and every row of the deciding seats is
+written with a few NumPy operations for the whole batch.
 """
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any, Final
 
 import numpy as np
 
-from jantaku.engine import Phase, State
+from jantaku.engine import Phase, Referee, State
 from jantaku.env.features import PLANES_V1
+from jantaku.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Tsumo
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, dora_from_indicator
 
 _ACT: Final = Phase.ACT
+_TSUMO: Final = Tsumo
+_CALLS: Final = frozenset((Chi, Pon, Daiminkan, Ankan, Kakan))
 
 __all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
 
 _RIVER_ROWS: Final = 24
 _SEAT_BASE: Final = 13
 _SEAT_ROWS: Final = 32
+_MARK_ROWS: Final = _RIVER_ROWS + 3  # a seat's river and its three rows of marks
+_MARK_CELLS: Final = _MARK_ROWS * 34
+_KEPT_ROWS: Final = _SEAT_ROWS - _MARK_ROWS  # its melds, called tiles, constant rows
+_KEPT_CELLS: Final = _KEPT_ROWS * 34
+_MARKS: Final = _RIVER_ROWS * 34  # the first mark row (tsumogiri) of a seat's block
 _TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS
 _RED_KIND: Final = {34: 4, 35: 13, 36: 22}
 _LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
 
 
 class _Pending:
-    """Writes gathered from the trackers of a batch, made with one NumPy operation each:
-    river cells and their values, and visible counts to raise or lower (flat indices)."""
+    """Writes gathered from the trackers of a batch, made with one NumPy operation each
+    (flat indices): river cells set to 1 (new discards and their marks), river cells
+    set to 0 or 1 (the marks of a discard a call took away), meld cells set to a value,
+    and visible counts to raise or lower."""
 
-    __slots__ = ("cells", "seen", "unseen", "values")
+    __slots__ = ("cells", "meld_cells", "meld_values", "ones", "seen", "unseen", "values")
 
     def __init__(self) -> None:
+        self.ones: list[int] = []
         self.cells: list[int] = []
         self.values: list[int] = []
+        self.meld_cells: list[int] = []
+        self.meld_values: list[float] = []
         self.seen: list[int] = []
         self.unseen: list[int] = []
 
-    def flush(self, blocks: Any, seen_total: Any) -> None:
-        """Write into the flat blocks and visible counts, and start again."""
+    def flush(self, rivers: Any, kept: Any, visible: Any) -> None:
+        """Write into the flat river and kept rows and visible counts, and start again."""
+        if self.ones:
+            rivers[self.ones] = 1
+            self.ones = []
         if self.cells:
-            blocks[self.cells] = self.values
+            rivers[self.cells] = self.values
             self.cells = []
             self.values = []
-        if self.seen:
-            np.add.at(seen_total, self.seen, 1)
+        if self.meld_cells:
+            kept[self.meld_cells] = self.meld_values
+            self.meld_cells = []
+            self.meld_values = []
+        if self.seen:  # a kind may be listed twice: counted, not assigned
+            change = np.bincount(self.seen, minlength=visible.size)
+            if self.unseen:
+                change -= np.bincount(self.unseen, minlength=visible.size)
+                self.unseen = []
+            visible += change
             self.seen = []
-        if self.unseen:
-            np.subtract.at(seen_total, self.unseen, 1)
+        elif self.unseen:
+            visible -= np.bincount(self.unseen, minlength=visible.size)
             self.unseen = []
 
 
@@ -80,26 +110,31 @@ class PlanesV1Tracker:
         index: int = 0,
     ) -> None:
         self.players = players
-        # the seats' blocks and the two visible-tile totals, here or in a batch's arrays
-        blocks, seen_total, meld_total = storage or (
-            np.zeros((4, _SEAT_ROWS, 34), dtype=np.float32),
-            np.zeros(34, dtype=np.int32),
+        # the seats' blocks and the visible-tile counts, here or in a batch's arrays: each
+        # block's rivers and marks (0 or 1) as bytes, its other rows as float32
+        rivers, kept, visible = storage or (
+            np.zeros((4, _MARK_ROWS, 34), dtype=np.uint8),
+            np.zeros((4, _KEPT_ROWS, 34), dtype=np.float32),
             np.zeros(34, dtype=np.int32),
         )
-        self._blocks = blocks
+        self._rivers = rivers
+        self._kept = kept
         # the river cells to write and the visible counts to change, gathered here (or in
         # the batch's lists, this match's cells from ``index`` on) and written together
         self._pending = pending if pending is not None else _Pending()
         self._own_pending = pending is None
-        self._base = index * 4 * _SEAT_ROWS * 34
+        self._base = index * 4 * _MARK_CELLS
+        self._kept_base = index * 4 * _KEPT_CELLS
         self._seen_base = index * 34
-        self._meld_seen = np.zeros((4, 34), dtype=np.int32)
-        self._lengths = [0] * 4
-        self._last_flag = [0] * 4
-        self._melds: list[list[Meld]] = [[] for _ in range(4)]
+        self._lengths = [0] * players
+        self._last_flag = [0] * players
+        self._melds: list[list[Meld]] = [[] for _ in range(players)]
+        # per seat: the kinds in its melds (counts) and the kinds it called
+        self._meld_kinds = [[0] * 34 for _ in range(players)]
+        self._called: list[set[int]] = [set() for _ in range(players)]
         self._hand = -1  # the state's kyoku_index when last synced
-        self._seen_total = seen_total  # the river tiles not called away, by kind
-        self._meld_total = meld_total  # the seats' _meld_seen summed
+        # by kind: the river tiles not called away and the tiles in melds
+        self._visible = visible
         self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
         # the seats in the observer's order (itself, then to its right), by observer
         self._order = [
@@ -108,42 +143,60 @@ class PlanesV1Tracker:
 
     def reset(self) -> None:
         """Forget the match (a new one starts)."""
-        self._blocks[:] = 0.0
-        self._meld_seen[:] = 0
-        self._lengths = [0] * 4
-        self._last_flag = [0] * 4
-        self._melds = [[] for _ in range(4)]
+        n = self.players
+        self._rivers[:] = 0
+        self._kept[:] = 0.0
+        self._lengths = [0] * n
+        self._last_flag = [0] * n
+        self._melds = [[] for _ in range(n)]
+        self._meld_kinds = [[0] * 34 for _ in range(n)]
+        self._called = [set() for _ in range(n)]
         self._hand = -1
-        self._seen_total[:] = 0
-        self._meld_total[:] = 0
+        self._visible[:] = 0
 
     def _sync(self, s: State) -> None:
+        """Bring the blocks up to date: new discards of the rivers that grew (their
+        lengths compared at C speed), and when any seat's melds changed, those meld rows
+        and the marks of every seat's last synced discard (a call marks the discard it
+        took; the engine changes a discard's marks only then)."""
         if s.kyoku_index != self._hand:  # a new hand: every river starts empty
             self.reset()
             self._hand = s.kyoku_index
-        lengths, last_flags, known_melds = self._lengths, self._last_flag, self._melds
-        all_flags, all_melds = s.river_flags, s.melds
-        for i in range(self.players):
-            # the usual seat: no new discard, its last one's marks as they were, no meld
-            flags = all_flags[i]
-            old = lengths[i]
-            if len(flags) != old or (old and flags[-1] != last_flags[i]):
-                self._sync_river(i, s.rivers[i], flags)
-            melds = all_melds[i]
-            known = known_melds[i]
-            # melds are frozen values the engine replaces (a kakan makes a new one): the
-            # lists compare by identity first, so an unchanged list is found at C speed
-            if melds != known:
+        all_flags = s.river_flags
+        lengths = self._lengths
+        if [*map(len, all_flags)] != lengths:
+            rivers = s.rivers
+            for i, flags in enumerate(all_flags):
+                if len(flags) != lengths[i]:
+                    self._sync_river(i, rivers[i], flags)
+        # melds are frozen values the engine replaces (a kakan makes a new one): the
+        # lists compare by identity first, so unchanged melds are found at C speed
+        if s.melds != self._melds:
+            self._sync_calls(s)
+
+    def _sync_calls(self, s: State) -> None:
+        """The meld rows of the seats whose melds changed, and the marks of each river's
+        last synced discard if they changed (a discard called away)."""
+        known = self._melds
+        for i, melds in enumerate(s.melds):
+            if melds != known[i]:
                 self._sync_melds(i, melds)
+        lengths, last_flags, rivers = self._lengths, self._last_flag, s.rivers
+        for i, flags in enumerate(s.river_flags):
+            old = lengths[i]
+            if old and flags[old - 1] != last_flags[i]:
+                self._sync_river(i, rivers[i], flags)
 
     def _sync_river(self, i: int, river: list[int], flags: list[int]) -> None:
         """Seat ``i``'s new discards and the marks of its last synced one (gathered in
-        the pending lists: written by :meth:`_Pending.flush`)."""
+        the pending lists: written by :meth:`_Pending.flush`). A new discard's cells
+        are zero until then (its position was never written in this hand): only the
+        cells that become 1 are listed."""
         length = len(river)
         old = self._lengths[i]
         p = self._pending
-        cells, values, seen = p.cells, p.values, p.seen
-        base = self._base + i * _SEAT_ROWS * 34
+        ones, seen = p.ones, p.seen
+        base = self._base + i * _MARK_CELLS
         seen_base = self._seen_base
         if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
             j = old - 1
@@ -151,56 +204,73 @@ class PlanesV1Tracker:
             if f & 4 and not self._last_flag[i] & 4:
                 p.unseen.append(seen_base + KIND_OF[river[j]])
             if j < _RIVER_ROWS:
-                cells.extend((base + 24 * 34 + j, base + 25 * 34 + j, base + 26 * 34 + j))
-                values.extend((f & 1, (f >> 1) & 1, (f >> 2) & 1))
+                marks = base + _MARKS + j
+                p.cells.extend((marks, marks + 34, marks + 68))
+                p.values.extend((f & 1, (f >> 1) & 1, (f >> 2) & 1))
         for j in range(old, length):
             k = KIND_OF[river[j]]
             f = flags[j]
             if not f & 4:
                 seen.append(seen_base + k)
             if j < _RIVER_ROWS:
-                cells.extend(
-                    (base + j * 34 + k, base + 24 * 34 + j, base + 25 * 34 + j, base + 26 * 34 + j)
-                )
-                values.extend((1, f & 1, (f >> 1) & 1, (f >> 2) & 1))
-        self._lengths[i] = length
+                ones.append(base + j * 34 + k)
+                if f:
+                    marks = base + _MARKS + j
+                    if f & 1:
+                        ones.append(marks)
+                    if f & 2:
+                        ones.append(marks + 34)
+                    if f & 4:
+                        ones.append(marks + 68)
+        lengths = self._lengths
+        lengths[i] = length
         self._last_flag[i] = flags[-1] if length else 0
 
     def _sync_melds(self, i: int, melds: list[Meld]) -> None:
-        """Seat ``i``'s meld rows, written again."""
-        block = self._blocks[i]
+        """Seat ``i``'s meld rows: the cells that changed (gathered in the pending lists)."""
         self._melds[i] = list(melds)
-        rows = block[27:29]
-        rows[:] = 0.0
-        mseen = self._meld_seen[i]
-        self._meld_total -= mseen
-        mseen[:] = 0
+        kinds = [0] * 34
+        called = set()
         for meld in melds:
             for t in meld.tiles:
-                mseen[KIND_OF[t]] += 1
+                kinds[KIND_OF[t]] += 1
             if meld.called is not None:
-                rows[1, KIND_OF[meld.called]] = 1.0
-        rows[0] = mseen / 4
-        self._meld_total += mseen
+                called.add(KIND_OF[meld.called])
+        old = self._meld_kinds[i]
+        p = self._pending
+        row = self._kept_base + i * _KEPT_CELLS  # row 27 of the block
+        for k, (a, b) in enumerate(zip(old, kinds, strict=True)):
+            if a != b:
+                p.meld_cells.append(row + k)
+                p.meld_values.append(b / 4)
+                change = p.seen if b > a else p.unseen
+                change.extend([self._seen_base + k] * abs(b - a))
+        was = self._called[i]
+        if called != was:
+            row += 34
+            for k in was - called:
+                p.meld_cells.append(row + k)
+                p.meld_values.append(0.0)
+            for k in called - was:
+                p.meld_cells.append(row + k)
+                p.meld_values.append(1.0)
+        self._meld_kinds[i] = kinds
+        self._called[i] = called
 
     def _doras(self, markers: tuple[int, ...]) -> tuple[Any, Any]:
         """Rows 6–7 and the indicators' kind counts of a set of indicators (memoised)."""
         found = self._dora_memo.get(markers)
         if found is None:
-            rows = np.zeros((2, 34), dtype=np.float32)
-            kinds = np.zeros(34, dtype=np.int32)
-            for t in markers:
-                rows[0, KIND_OF[t]] += 0.25
-                rows[1, dora_from_indicator(t, players=self.players)] += 0.25
-                kinds[KIND_OF[t]] += 1
-            found = self._dora_memo[markers] = (rows, kinds)
+            found = self._dora_memo[markers] = _dora_rows(markers, self.players)
         return found
 
     def encode(self, s: State, seat: int, out: Any) -> Any:
         """Write the ``planes-v1`` features of ``seat`` into ``out`` (``(155, 34)`` float32)."""
         self._sync(s)
         if self._own_pending:
-            self._pending.flush(self._blocks.reshape(-1), self._seen_total.reshape(-1))
+            self._pending.flush(
+                self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+            )
         n = self.players
         counts = np.asarray(s.counts[seat], dtype=np.int32)
         out[0:4] = counts > _LEVELS
@@ -215,10 +285,11 @@ class PlanesV1Tracker:
         waits = s.waits[seat]
         if waits:
             out[8, list(waits)] = 1.0
-        out[9:13] = (counts + self._seen_total + self._meld_total + indicator_kinds) > _LEVELS
+        out[9:13] = (counts + self._visible + indicator_kinds) > _LEVELS
         seats = out[_SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(n, _SEAT_ROWS, 34)
         order = self._order[seat]
-        np.take(self._blocks, order, axis=0, out=seats)
+        seats[:, :_MARK_ROWS] = self._rivers[order]
+        seats[:, _MARK_ROWS:] = self._kept[order]
         riichi, scores, nuki = s.riichi, s.scores, s.nuki
         consts = [(riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4) for o in order]
         seats[:, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, None]
@@ -235,6 +306,17 @@ class PlanesV1Tracker:
         tail[13] = 1.0 if seat == s.oya else 0.0
         out[_TAIL:PLANES_V1] = np.asarray(tail, dtype=np.float32)[:, None]
         return out
+
+
+def _dora_rows(markers: tuple[int, ...], players: int) -> tuple[Any, Any]:
+    """Rows 6–7 of a set of indicators, and the indicators' kinds (visible tiles)."""
+    rows = np.zeros((2, 34), dtype=np.float32)
+    kinds = np.zeros(34, dtype=np.int32)
+    for t in markers:
+        rows[0, KIND_OF[t]] += 0.25
+        rows[1, dora_from_indicator(t, players=players)] += 0.25
+        kinds[KIND_OF[t]] += 1
+    return rows, kinds
 
 
 class SeatEncoder:
@@ -270,24 +352,35 @@ class SeatEncoder:
 
 class BatchPlanesV1:
     """``planes-v1`` of many matches at once, written with a few NumPy operations for
-    the whole batch: each match's public blocks are kept up to date by its own
-    :class:`PlanesV1Tracker` (sharing this batch's arrays), and the rows of the deciding
-    seats are gathered in lists and written together. Mirrors
-    ``encode_planes_v1(observe(state, seat))`` for every match (pinned by
-    ``tests/test_env.py::test_batch_planes_equal_the_plain_encoder``).
+    the whole batch. Mirrors ``encode_planes_v1(observe(state, seat))`` for every match
+    (pinned by ``tests/test_env.py::test_batch_planes_equal_the_plain_encoder``).
+
+    Each match's public blocks are kept up to date by its own :class:`PlanesV1Tracker`
+    (sharing this batch's arrays, its cell writes gathered for the whole batch), led by
+    the events the referee logged since the last step: a draw changes no block, a
+    discard writes its cells in its seat's river, a call the melds and the mark of the
+    discard it took; any other event (riichi, dora, kita, a hand's end or start) has
+    every kept part checked against the state. The rows that change only then are kept
+    per match and written again when the state's values for them change
+    (:meth:`_refresh`): the scores, riichi and norths (the constant rows of each seat's
+    block, kept in the blocks), the dora rows, and the tail rows of each observer. At
+    each step the loop over the matches reads only the deciding seat's hand, drawn
+    tile and waits and the tiles left; every row is then written for the whole batch
+    by NumPy, the seats' blocks in each observer's order with one gather.
+    :meth:`reset` a match that starts again.
     """
 
     def __init__(self, num: int, players: int) -> None:
         self.num = num
         self.players = players
-        self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.float32)
-        self._seen_total = np.zeros((num, 34), dtype=np.int32)
-        self._meld_total = np.zeros((num, 34), dtype=np.int32)
+        self._rivers = np.zeros((num, 4, _MARK_ROWS, 34), dtype=np.uint8)
+        self._kept = np.zeros((num, 4, _KEPT_ROWS, 34), dtype=np.float32)
+        self._visible = np.zeros((num, 34), dtype=np.int32)
         self._pending = _Pending()
         self.trackers = [
             PlanesV1Tracker(
                 players,
-                storage=(self._blocks[i], self._seen_total[i], self._meld_total[i]),
+                storage=(self._rivers[i], self._kept[i], self._visible[i]),
                 pending=self._pending,
                 index=i,
             )
@@ -297,93 +390,117 @@ class BatchPlanesV1:
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
         )
-        # each set of indicators seen, by its index in the two arrays below
-        self._dora_memo: dict[tuple[int, ...], int] = {}
-        self._dora_rows = np.zeros((0, 2, 34), dtype=np.float32)
-        self._dora_kinds = np.zeros((0, 34), dtype=np.int32)
+        self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        # per match: the events read from its log, what the kept rows were written from
+        # (None: to write), its dora rows and indicators' kinds, and each observer's
+        # tail rows (the tiles left written at each step)
+        self._read = [0] * num
+        self._written: list[tuple[Any, ...] | None] = [None] * num
+        self._dora_rows = np.zeros((num, 2, 34), dtype=np.float32)
+        self._dora_kinds = np.zeros((num, 34), dtype=np.int32)
+        self._tails = np.zeros((num, players, PLANES_V1 - _TAIL), dtype=np.float32)
         self._range = np.arange(num)
-        self._divisors = np.array([2.0, 100_000.0, 4.0])[None, :, None]
-        self._round_divisors = np.array([4.0, 10.0, 10.0, 70.0])
 
-    def _dora_index(self, markers: tuple[int, ...]) -> int:
-        """The row of a set of indicators in :attr:`_dora_rows` (rows 6–7) and
-        :attr:`_dora_kinds` (the indicators' kinds among the visible), added if new."""
-        index = len(self._dora_memo)
-        rows = np.zeros((2, 34), dtype=np.float32)
-        kinds = np.zeros(34, dtype=np.int32)
-        for t in markers:
-            rows[0, KIND_OF[t]] += 0.25
-            rows[1, dora_from_indicator(t, players=self.players)] += 0.25
-            kinds[KIND_OF[t]] += 1
-        self._dora_rows = np.concatenate([self._dora_rows, rows[None]])
-        self._dora_kinds = np.concatenate([self._dora_kinds, kinds[None]])
-        self._dora_memo[markers] = index
-        return index
+    def reset(self, i: int) -> None:
+        """Match ``i`` starts again (a new referee)."""
+        self.trackers[i].reset()
+        self._written[i] = None
+        self._read[i] = 0
 
-    def encode(self, states: list[State], seats: list[int], out: Any) -> Any:
-        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``).
+    def _refresh(self, i: int, s: State) -> None:
+        """Write match ``i``'s kept rows again if the state's values for them changed
+        (the plain encoder's values: divided in float64, then stored as float32)."""
+        markers = tuple(s.dora_markers)
+        key = (s.kyoku_index, s.kyotaku, markers, s.scores[:], s.riichi[:], s.nuki[:])
+        if key == self._written[i]:
+            return
+        self._written[i] = key
+        n = self.players
+        scaled = np.array([s.riichi, s.scores, s.nuki], dtype=np.float64)[:, :n]
+        scaled /= np.array([2.0, 100_000.0, 4.0])[:, None]
+        self._kept[i, :n, 29 - _MARK_ROWS :, :] = scaled.T[:, :, None]
+        dora = self._dora_memo.get(markers)
+        if dora is None:
+            dora = self._dora_memo[markers] = _dora_rows(markers, n)
+        self._dora_rows[i], self._dora_kinds[i] = dora
+        tails = np.zeros((n, PLANES_V1 - _TAIL), dtype=np.float64)
+        tails[:, s.bakaze - 27] = 1.0
+        for o in range(n):
+            tails[o, 4 + (o - s.oya) % n] = 1.0
+        tails[:, 8] = s.kyoku / 4
+        tails[:, 9] = s.honba / 10
+        tails[:, 10] = s.kyotaku / 10
+        tails[:, 12] = 1.0 if n == 3 else 0.0
+        tails[s.oya, 13] = 1.0
+        self._tails[i] = tails
 
-        The loop over the matches only reads the state's fields into flat lists; every
-        row is then written for the whole batch by NumPy (the constant rows from the
-        raw scores, riichi, norths and round numbers, divided in float64 as the plain
-        encoder divides them).
-        """
+    def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
+        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``)."""
         n = self.players
         num = self.num
         size = PLANES_V1 * 34
         trackers = self.trackers
-        memo = self._dora_memo
+        read = self._read
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
-        doras: list[int] = []  # each match's set of indicators (see _dora_index)
-        raws: list[list[int]] = []  # riichi, scores and norths of every seat
-        rounds: list[tuple[int, int, int, int, int, int]] = []
-        for i, s in enumerate(states):
+        live: list[int] = []
+        for i, ref in enumerate(referees):
+            s = ref.state
+            log = ref.log
+            if len(log) != read[i]:
+                tracker = trackers[i]
+                if s.kyoku_index != tracker._hand:  # a new hand (or match)
+                    tracker._sync(s)
+                    self._refresh(i, s)
+                else:  # events of this hand: each brings its part up to date
+                    for e in log[read[i] :]:
+                        if type(e) is Dahai:
+                            seat = e.actor
+                            tracker._sync_river(seat, s.rivers[seat], s.river_flags[seat])
+                            continue
+                        kind = type(e)
+                        if kind is _TSUMO:
+                            continue
+                        if kind in _CALLS:
+                            tracker._sync_calls(s)
+                        else:  # anything else: every part checked
+                            tracker._sync(s)
+                            self._refresh(i, s)
+                            break
+                read[i] = len(log)
             seat = seats[i]
-            trackers[i]._sync(s)
             counts.append(s.counts[seat])
-            base = i * size
             hand = s.hands[seat]
             if hand and max(hand) >= 34:
-                ones.extend([base + 34 * 4 + _RED_KIND[t] for t in hand if t >= 34])
-            if s.turn == seat and s.phase == _ACT and s.drawn is not None:
-                ones.append(base + 34 * 5 + KIND_OF[s.drawn])
-            markers = tuple(s.dora_markers)
-            dora = memo.get(markers)
-            doras.append(self._dora_index(markers) if dora is None else dora)
+                base = i * size + 34 * 4
+                ones.extend([base + _RED_KIND[t] for t in hand if t >= 34])
+            if s.drawn is not None and s.turn == seat and s.phase == _ACT:
+                ones.append(i * size + 34 * 5 + KIND_OF[s.drawn])
             waits = s.waits[seat]
             if waits:
-                ones.extend([base + 34 * 8 + k for k in waits])
-            raws.append(s.riichi + s.scores + s.nuki)
-            rounds.append((s.bakaze, s.oya, s.kyoku, s.honba, s.kyotaku, s.live))
-        self._pending.flush(self._blocks.reshape(-1), self._seen_total.reshape(-1))
-        held = np.fromiter(chain.from_iterable(counts), dtype=np.int32, count=num * 34)
-        held = held.reshape(num, 34)
+                base = i * size + 34 * 8
+                ones.extend([base + k for k in waits])
+            live.append(s.live)
+        self._pending.flush(
+            self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+        )
+        # the held counts as bytes (each count is 0-4): one buffer for the batch
+        held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
         out[:, 0:4] = held[:, None, :] > _LEVELS
-        seen = held + self._seen_total + self._meld_total + self._dora_kinds[doras]
+        seen = held + self._visible + self._dora_kinds
         out[:, 9:13] = seen[:, None, :] > _LEVELS
         out[:, 4:6] = 0.0
-        out[:, 6:8] = self._dora_rows[doras]
+        out[:, 6:8] = self._dora_rows
         out[:, 8] = 0.0
         out.reshape(-1)[ones] = 1.0
-        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
         where = np.asarray(seats, dtype=np.int64)
-        order = self._order[where]  # (num, n): the seats in each observer's order
-        # the constant rows written into the kept blocks (by absolute seat), then every
-        # seat's block gathered in the observer's order
-        raw = np.fromiter(chain.from_iterable(raws), dtype=np.float64, count=num * 3 * n)
-        scaled = (raw.reshape(num, 3, n) / self._divisors).transpose(0, 2, 1)
-        self._blocks[:, :n, 29:32, :] = scaled[:, :, :, None]
-        blocks[:] = self._blocks[self._rows, order]
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
+        order = self._order[where]
+        blocks[:, :, :_MARK_ROWS] = self._rivers[self._rows, order]  # bytes made float32
+        blocks[:, :, _MARK_ROWS:] = self._kept[self._rows, order]
         if n == 3:
             out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
-        info = np.asarray(rounds, dtype=np.int64)
-        tail = np.zeros((num, 14), dtype=np.float64)
-        rows = self._range
-        tail[rows, info[:, 0] - 27] = 1.0
-        tail[rows, 4 + (where - info[:, 1]) % n] = 1.0
-        tail[:, 8:12] = info[:, 2:6] / self._round_divisors
-        tail[:, 12] = 1.0 if n == 3 else 0.0
-        tail[:, 13] = where == info[:, 1]
-        out[:, _TAIL:PLANES_V1] = tail.astype(np.float32)[:, :, None]
+        tail = self._tails[self._range, where]
+        tail[:, 11] = np.asarray(live, dtype=np.float64) / 70
+        out[:, _TAIL:PLANES_V1] = tail[:, :, None]
         return out

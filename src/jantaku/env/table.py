@@ -78,6 +78,12 @@ class Table:
         """The seat that decides now (``None`` once the match is over)."""
         return self._line[0] if self._line else None
 
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """Every seat still to answer the current decision, in the order they are asked
+        (one seat on a turn; the claimants of a discard, from the discarder's right)."""
+        return tuple(self._line)
+
     def legal(self) -> tuple[Action, ...]:
         """The legal actions of the seat deciding now."""
         seat = self.seat
@@ -91,6 +97,15 @@ class Table:
                 {} if seat is None else action_table(self.state, seat, self._pending[seat])
             )
         return self._table
+
+    def table_of(self, seat: int) -> dict[int, tuple[Action, ...]]:
+        """The legal action ids of any seat still to answer the current decision (none
+        for another seat); :meth:`table` for the seat asked now."""
+        if seat == self.seat:
+            return self.table()
+        if seat not in self._line:
+            return {}
+        return action_table(self.state, seat, self._pending[seat])
 
     def mask(self) -> list[int]:
         """The 0/1 legal mask over the action ids, for the seat deciding now."""
@@ -126,7 +141,8 @@ class Table:
         if len(plays) == 2:  # riichi and its discard: two decisions of the engine
             self.referee.submit({seat: plays[0]})
             self._next_decision()
-        return self.act(plays[-1])
+            return self.act(plays[1])
+        return self._play(seat, plays[0])  # a legal action of this seat: no search
 
     def act(self, action: Action) -> list[float]:
         """Answer the current decision with one of :meth:`legal` (a bot's answer); the
@@ -144,6 +160,10 @@ class Table:
         else:
             if action not in legal:
                 raise IllegalActionError("not a legal action now", seat=seat, action=action)
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> list[float]:
+        """Answer the current decision of ``seat`` with one of its legal actions."""
         self.steps += 1
         self._choices[seat] = action
         self._line.pop(0)

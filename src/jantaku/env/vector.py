@@ -93,7 +93,6 @@ class VectorTables:
         self.tables = [Table(self.rules, seed=seed + i, reward=reward) for i in range(num)]
         # planes-v1 is kept up to date match by match (its fast twin); others are rebuilt
         self._batch = BatchPlanesV1(num, self.players) if features == "planes-v1" else None
-        self._trackers = self._batch.trackers if self._batch is not None else None
         self._next_seed = [seed + i for i in range(num)]
         shape = (num, self._rows, 34)
         self.obs = np.zeros(shape, dtype=np.float32) if obs_buffer is None else obs_buffer
@@ -111,8 +110,8 @@ class VectorTables:
         for i, table in enumerate(self.tables):
             self._next_seed[i] = self._seed + i
             table.reset(self._seed + i)
-            if self._trackers is not None:
-                self._trackers[i].reset()
+            if self._batch is not None:
+                self._batch.reset(i)
         self._show()
         return self.obs, self.mask, self.seats
 
@@ -121,7 +120,7 @@ class VectorTables:
         and seats with one NumPy operation each)."""
         seats: list[int] = []
         ones: list[int] = []
-        trackers, encode, obs = self._trackers, self._encode, self.obs
+        batch, encode, obs = self._batch, self._encode, self.obs
         for i, table in enumerate(self.tables):
             seat = table.seat
             if seat is None:  # pragma: no cover - a match restarts as soon as it ends
@@ -129,12 +128,12 @@ class VectorTables:
             else:
                 base = i * NUM_ACTIONS
                 ones.extend([base + k for k in table.table()])
-                if trackers is None and encode is not None:
+                if batch is None and encode is not None:
                     obs[i] = 0.0
                     encode(table.view(seat), obs[i])
             seats.append(seat)
-        if self._batch is not None:
-            self._batch.encode([t.state for t in self.tables], seats, obs)
+        if batch is not None:
+            batch.encode([t.referee for t in self.tables], seats, obs)
         self.seats[:] = seats
         self.mask[:] = 0
         self.mask.reshape(-1)[ones] = 1
@@ -159,8 +158,8 @@ class VectorTables:
                 self.episodes += 1
                 self._next_seed[i] += self.num
                 table.reset(self._next_seed[i])
-                if self._trackers is not None:
-                    self._trackers[i].reset()
+                if self._batch is not None:
+                    self._batch.reset(i)
         self._show()
         self.steps += self.num
         rewards = np.asarray(gained, dtype=np.float32)

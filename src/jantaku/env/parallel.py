@@ -1,0 +1,179 @@
+"""A PettingZoo parallel environment: the seats that decide at the same moment act in
+one step.
+
+A riichi match has two kinds of decision: on a seat's own turn that seat alone acts
+(discard, riichi, kan, tsumo, kita, kyuushu); after a discard every seat that may
+claim it (chii, pon, kan, ron) answers at once, and the rules resolve the answers
+together. :class:`JantakuParallelEnv` makes each such moment one ``step``: the agents
+deciding now (``infos[agent]["deciding"]``) each see the mask of their own legal
+ids, and their answers go to the engine together (in turn order from the
+discarder, as :class:`~jantaku.env.table.Table` asks them). An agent with nothing
+to decide sees a mask with PASS alone (a no-op, so that every mask has a legal id)
+and its action is ignored (it may also be left out of the ``actions`` dict).
+
+Agents, observations (``observation`` planes and int8 ``action_mask``), action ids and
+rewards are those of :class:`~jantaku.env.aec.JantakuAECEnv`; every agent is
+terminated when the match ends. A deciding agent's id that its mask forbids (or a
+missing one) is replaced by the legal id that changes the least (pass, else
+tsumogiri, else the first) and reported in ``infos[agent]["illegal_action"]``, as
+:class:`~jantaku.env.gym.JantakuGymEnv` does, so that a policy that samples without
+the mask still plays whole matches. The same seed gives the same match for the same
+actions.
+
+>>> env = JantakuParallelEnv(rules="tenhou-sanma")
+>>> obs, infos = env.reset(seed=3)
+>>> [infos[a]["deciding"] for a in env.agents]
+[True, False, False]
+>>> obs["player_1"]["action_mask"].nonzero()[0].tolist()  # nothing to decide: PASS
+[124]
+>>> actions = {a: int(o["action_mask"].nonzero()[0][0]) for a, o in obs.items()}
+>>> obs, rewards, terminations, truncations, infos = env.step(actions)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from jantaku.engine import View
+from jantaku.env.actions import NUM_ACTIONS, PASS
+from jantaku.env.aec import observation_space, resolve_rules
+from jantaku.env.fast_features import SeatEncoder
+from jantaku.env.table import Table
+from jantaku.errors import IllegalActionError, JantakuError
+from jantaku.rules import TENHOU, Rules
+
+__all__ = ["JantakuParallelEnv", "parallel_env"]
+
+
+class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A riichi match as a PettingZoo parallel environment (see the module docstring).
+
+    Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`step` for an action
+    that is not an integer, and :class:`~jantaku.errors.JantakuError` for a step after
+    the match ended.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "jantaku_parallel_v1", "render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        rules: Rules | str = TENHOU,
+        *,
+        reward: str = "final",
+        features: str = "planes-v1",
+        render_mode: str | None = None,
+    ) -> None:
+        self.rules = resolve_rules(rules)
+        self.render_mode = render_mode
+        self.features = features
+        n = self.rules.players
+        self._planes = SeatEncoder(features, n)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents: list[str] = []
+        self.observation_spaces = {a: observation_space(features) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.table = Table(self.rules, seed=0, reward=reward)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Start a match (``seed`` fixes it, else one is drawn); observations and infos."""
+        if seed is not None:
+            self._rng.seed(seed)
+        self.table.reset(self._rng.getrandbits(63))
+        self._planes.reset()
+        self.agents = self.possible_agents[:]
+        return self._observe(), self._infos({})
+
+    def _observe(self) -> dict[str, Any]:
+        """Every agent's planes and mask (PASS alone for a seat with nothing to decide)."""
+        table = self.table
+        deciding = table.deciding
+        out = {}
+        for seat, agent in enumerate(self.possible_agents):
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if seat in deciding:
+                mask[list(table.table_of(seat))] = 1
+            else:
+                mask[PASS] = 1
+            planes = self._planes.encode(table.state, seat)
+            out[agent] = {"observation": planes, "action_mask": mask}
+        return out
+
+    def _infos(self, illegal: dict[int, bool]) -> dict[str, dict[str, Any]]:
+        deciding = set(self.table.deciding)
+        infos: dict[str, dict[str, Any]] = {}
+        for seat, agent in enumerate(self.possible_agents):
+            info: dict[str, Any] = {"deciding": seat in deciding}
+            if seat in illegal:
+                info["illegal_action"] = True
+            infos[agent] = info
+        return infos
+
+    def view(self, agent: str) -> View:
+        """The raw view of the table from the agent's seat."""
+        return self.table.view(self.possible_agents.index(agent))
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """The deciding agents' action ids, played together; ``(observations, rewards,
+        terminations, truncations, infos)``."""
+        table = self.table
+        if table.done or not self.agents:
+            raise JantakuError("the match is over: call reset()")
+        n = self.rules.players
+        gained = [0.0] * n
+        illegal: dict[int, bool] = {}
+        for seat in table.deciding:
+            action = actions.get(self.possible_agents[seat])
+            i = -1
+            if action is not None:
+                try:
+                    i = int(action)
+                except (TypeError, ValueError) as e:
+                    raise IllegalActionError(
+                        f"an action id is an integer, not {action!r}", seat=seat
+                    ) from e
+            if i not in table.table():
+                illegal[seat] = True
+                i = table.default_id()
+            for k, g in enumerate(table.step(i)):
+                gained[k] += g
+        rewards = {a: gained[s] for s, a in enumerate(self.possible_agents)}
+        done = table.done
+        terminations = dict.fromkeys(self.possible_agents, done)
+        truncations = dict.fromkeys(self.possible_agents, False)
+        observations = self._observe()
+        infos = self._infos(illegal)
+        if done:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The match so far as text (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        s = self.table.state
+        return (
+            f"seed {self.table.seed}: {s.phase_name}, scores {list(s.scores)}, "
+            f"{len(self.table.referee.log)} events"
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(**kwargs: Any) -> JantakuParallelEnv:
+    """A :class:`JantakuParallelEnv` (PettingZoo's ``parallel_env()`` convention)."""
+    return JantakuParallelEnv(**kwargs)
