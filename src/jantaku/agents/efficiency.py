@@ -30,6 +30,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
+from jantaku.hand.discards import best_discards
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
@@ -115,8 +116,10 @@ fu=None, points=None, pao=None, scores=None)
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        ranked = rank_discards(view.hand, visible_counts(view), dora)
-        best_shanten = ranked[0][0]
+        seen = visible_counts(view)
+        # the usual choice is among the discards at the lowest shanten; the whole ranking
+        # (rank_discards) only when folding or when none of those may be discarded (kuikae)
+        best_shanten, best = best_discards(counts, seen)
         for action in legal:
             if isinstance(action, Ankan):
                 k = KIND_OF[action.consumed[0]]
@@ -130,14 +133,22 @@ fu=None, points=None, pao=None, scores=None)
         reach = first_of(legal, Reach)
         if reach is not None and best_shanten == 0:
             return reach
-        order = [k for _, _, k in ranked]
         if best_shanten >= 2:
             safe = self._genbutsu(view)
-            if safe:
+            if any(counts[k] for k in safe):
+                order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
                 folded = [k for k in order if k in safe]
-                if folded:
-                    order = folded + [k for k in order if k not in safe]
-        return self._discard_of(dahais, order)
+                order = folded + [k for k in order if k not in safe]
+                return self._discard_of(dahais, order) or dahais[0]
+        dora_set = frozenset(dora)
+        ranked = sorted(
+            best, key=lambda o: (-o[1], o[0] in dora_set, 0 if o[0] in _YAOCHUU else 1, o[0])
+        )
+        chosen = self._discard_of(dahais, [k for k, _ in ranked])
+        if chosen is None:
+            order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
+            chosen = self._discard_of(dahais, order) or dahais[0]
+        return chosen
 
     @staticmethod
     def _genbutsu(view: View) -> frozenset[int]:
@@ -150,8 +161,9 @@ fu=None, points=None, pao=None, scores=None)
         return safe or frozenset()
 
     @staticmethod
-    def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai:
-        """The legal discard of the first kind in ``order``: keep red fives, prefer tsumogiri."""
+    def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai | None:
+        """The legal discard of the first kind in ``order`` (keep red fives, prefer
+        tsumogiri), or ``None`` when no kind in ``order`` may be discarded."""
         by_kind: dict[int, list[Dahai]] = {}
         for a in dahais:
             by_kind.setdefault(KIND_OF[a.pai], []).append(a)
@@ -160,7 +172,7 @@ fu=None, points=None, pao=None, scores=None)
             if options:
                 options.sort(key=lambda a: (is_red(a.pai), not a.tsumogiri))
                 return options[0]
-        return dahais[0]
+        return None
 
     # --- claims -----------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ __all__ = [
     "SUIT_OF",
     "accepting_kinds",
     "accepting_of_numbers",
+    "best_discards_of_numbers",
     "shanten",
     "shanten_any",
     "shanten_batch",
@@ -309,11 +310,13 @@ _YAO_KINDS: Final = frozenset(YAOCHUU)
 
 
 def accepting_of_numbers(
-    numbers: Sequence[int], counts: Sequence[int], tiles: int
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, *, fifth: bool = True
 ) -> tuple[int, tuple[int, ...]]:
     """:func:`accepting_kinds` of a hand of ``tiles`` concealed tiles (3k+1, k ≤ 4), its
     suits given as :func:`suit_numbers` and its counts. Unchecked, like
     :func:`shanten_of_numbers`: each tried kind costs a look-up of its suit's new class.
+    With ``fifth=False`` a kind held four times is never listed (no copy of it is left
+    to draw, and finding whether a fifth would help is the slow path).
 
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("23m56p789s123s11z7z"))
@@ -321,19 +324,23 @@ def accepting_of_numbers(
     >>> s, format_tiles(kinds)
     (1, '14m47p')
     """
-    m, p, s, z = numbers
     base = shanten_of_numbers(numbers, counts, tiles)
+    return base, _accepting_known(numbers, counts, tiles, base, fifth)
+
+
+def _accepting_known(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, base: int, fifth: bool
+) -> tuple[int, ...]:
+    """:func:`accepting_of_numbers`'s kinds for a hand whose shanten ``base`` is known."""
+    m, p, s, z = numbers
     n1 = tiles + 1
     cm = _NCLS[m] * _NN
     cp = _NCLS[p]
     cs = _NCLS[s]
     ch = _HCLS[z] * 16 + n1
-    t2 = _T2[cm + cp]
-    t3 = _T3[t2 + cs]
     wide = tiles == 13
     every = False
-    kinds = pairs = yao_kinds = 0
-    yao_pair = False
+    stats: tuple[int, int, int, bool] | None = None
     if wide:
         # thirteen orphans may take any terminal or honor, seven pairs (under seven
         # kinds held) any new kind
@@ -344,48 +351,137 @@ def accepting_of_numbers(
         yao_pair = max(yao) >= 2
         every = kinds < 7
         # a tile lowers either form by one at most: tried per kind only when that helps
-        special = (
-            5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base
-        )
-    else:
-        special = False
+        if 5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base:
+            stats = (kinds, pairs, yao_kinds, yao_pair)
+    # the other suits, combined into one class (the combination is commutative and
+    # associative, tests/test_hand_discards.py checks every triple), and the honors
+    others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
     found: list[int] = []
     for suit in range(4):
-        honors = suit == 3
+        # a suit's accepting kinds follow from its own counts, the other suits' class,
+        # the hand's size and shanten, and (when those forms may help) the seven-pairs and
+        # thirteen-orphans statistics: remembered by those
+        key = (suit, numbers[suit], others[suit], ch if suit < 3 else n1, base, every, stats, fifth)
+        got = _SUIT_ACCEPTING.get(key)
+        if got is None:
+            got = _suit_accepting(key, counts)
+            if len(_SUIT_ACCEPTING) >= _MEMO_SIZE:
+                _SUIT_ACCEPTING.clear()
+            _SUIT_ACCEPTING[key] = got
+        found.extend(got)
+    return tuple(found)
+
+
+def best_discards_of_numbers(
+    numbers: list[int], counts: list[int], tiles: int
+) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+    """The lowest shanten a discard leaves a hand of ``tiles`` concealed tiles (3k+2,
+    k ≤ 4), and ``(kind, accepting kinds)`` for each discard that leaves it, by kind; a
+    kind held four times is never listed as accepted (``fifth=False``). The suits are
+    given as :func:`suit_numbers`; unchecked like :func:`shanten_of_numbers`. Each
+    discard's shanten is one look-up of its suit's new class against the other suits'.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> c = counts34(parse_tiles("23m456p789s111225z"))
+    >>> s, options = best_discards_of_numbers(suit_numbers(c), c, 14)
+    >>> s, [(format_tiles([d]), format_tiles(kinds)) for d, kinds in options]
+    (0, [('5z', '14m')])
+    """
+    m, p, s, z = numbers
+    n0 = tiles - 1
+    cm = _NCLS[m] * _NN
+    cp = _NCLS[p]
+    cs = _NCLS[s]
+    ch = _HCLS[z] * 16 + n0
+    others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
+    wide = n0 == 13
+    kinds = pairs = yao_kinds = yao_pairs = 0
+    if wide:
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        yao: tuple[int, ...] = _YAO_COUNTS(counts)
+        yao_kinds = 13 - yao.count(0)
+        yao_pairs = len(yao) - yao.count(0) - yao.count(1)
+    shantens: list[tuple[int, int]] = []
+    best = 99
+    for suit in range(4):
         number = numbers[suit]
-        places = _EVERY_PLACE[honors] if every else _tried_places(honors, wide, number)
-        off = 9 * suit
+        if not number:
+            continue
+        honors = suit == 3
+        other = others[suit]
         table = _HCLS if honors else _NCLS
-        for pos in places:
+        off = 9 * suit
+        for pos in range(7 if honors else 9):
             k = off + pos
             c = counts[k]
-            if c == 4:  # a fifth copy: the general path
+            if not c:
+                continue
+            cl = table[number - PLACE_VALUE[k]]
+            r = _F[other + cl * 16 + n0] if honors else _F[_T3[other + cl] + ch]
+            if wide:
+                left_kinds = kinds - (c == 1)
+                seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
+                if k in _YAO_KINDS:
+                    orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
+                else:
+                    orphans = 13 - yao_kinds - (yao_pairs > 0)
+                r = min(r, seven, orphans)
+            if r <= best:
+                best = r
+                shantens.append((r, k))
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for r, k in shantens:
+        if r == best:
+            suit = SUIT_OF[k]
+            counts[k] -= 1
+            numbers[suit] -= PLACE_VALUE[k]
+            out.append((k, _accepting_known(numbers, counts, n0, best, False)))
+            numbers[suit] += PLACE_VALUE[k]
+            counts[k] += 1
+    out.sort()
+    return best, out
+
+
+# accepting_of_numbers's answer for one suit, by what decides it (see there)
+_SUIT_ACCEPTING: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
+
+
+def _suit_accepting(key: tuple[Any, ...], counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds of one suit that lower the shanten of the hand ``counts``, ``key`` as
+    :func:`accepting_of_numbers` makes it."""
+    suit, number, other, rest, base, every, stats, fifth = key
+    honors = suit == 3
+    n1 = rest & 15
+    places = _EVERY_PLACE[honors] if every else _tried_places(honors, n1 == 14, number)
+    off = 9 * suit
+    table = _HCLS if honors else _NCLS
+    found: list[int] = []
+    for pos in places:
+        k = off + pos
+        c = counts[k]
+        if c == 4:  # a fifth copy: the general path
+            if fifth:
                 more = list(counts)
                 more[k] += 1
                 if shanten_any(more) < base:
                     found.append(k)
-                continue
-            cl = table[number + PLACE_VALUE[k]]
-            if suit == 0:
-                r = _F[_T3[_T2[cl * _NN + cp] + cs] + ch]
-            elif suit == 1:
-                r = _F[_T3[_T2[cm + cl] + cs] + ch]
-            elif suit == 2:
-                r = _F[_T3[t2 + cl] + ch]
+            continue
+        cl = table[number + PLACE_VALUE[k]]
+        r = _F[other + cl * 16 + n1] if honors else _F[_T3[other + cl] + rest]
+        if r < base:
+            found.append(k)
+        elif stats is not None:
+            kinds, pairs, yao_kinds, yao_pair = stats
+            new_kinds = kinds + (c == 0)
+            seven = 6 - pairs - (c == 1) + (7 - new_kinds if new_kinds < 7 else 0)
+            if k in _YAO_KINDS:
+                orphans = 13 - yao_kinds - (c == 0) - (yao_pair or c == 1)
             else:
-                r = _F[t3 + cl * 16 + n1]
-            if r < base:
+                orphans = 13 - yao_kinds - yao_pair
+            if seven < base or orphans < base:
                 found.append(k)
-            elif special:
-                new_kinds = kinds + (c == 0)
-                seven = 6 - pairs - (c == 1) + (7 - new_kinds if new_kinds < 7 else 0)
-                if k in _YAO_KINDS:
-                    orphans = 13 - yao_kinds - (c == 0) - (yao_pair or c == 1)
-                else:
-                    orphans = 13 - yao_kinds - yao_pair
-                if seven < base or orphans < base:
-                    found.append(k)
-    return base, tuple(found)
+    return tuple(found)
 
 
 def _stats(counts: Sequence[int]) -> tuple[int, int]:
