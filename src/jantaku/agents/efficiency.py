@@ -30,7 +30,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
-from jantaku.hand.discards import best_discards
+from jantaku.hand.discards import best_discards, rate_discards
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
@@ -64,13 +64,13 @@ def rank_discards(
     """
     dora_set = frozenset(dora)
     ranked = [(o.shanten, -o.total, o.discard) for o in advise(counts34(hand), visible)]
-
-    def key(r: tuple[int, int, int]) -> tuple[int, int, bool, int, int]:
-        s, neg_acc, k = r
-        return (s, neg_acc, k in dora_set, 0 if k in _YAOCHUU else 1, k)
-
-    ranked.sort(key=key)
+    ranked.sort(key=lambda r: (r[0], r[1], *_tie_break(r[2], dora_set)))
     return ranked
+
+
+def _tie_break(kind: int, dora: frozenset[int]) -> tuple[bool, int, int]:
+    """Among discards as good: keep a dora, throw a terminal or honor first, then by kind."""
+    return (kind in dora, 0 if kind in _YAOCHUU else 1, kind)
 
 
 class EfficiencyAgent(Agent):
@@ -120,6 +120,7 @@ fu=None, points=None, pao=None, scores=None)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         best_shanten, best = best_discards(counts, seen)
+        dora_set = frozenset(dora)
         for action in legal:
             if isinstance(action, Ankan):
                 k = KIND_OF[action.consumed[0]]
@@ -136,14 +137,13 @@ fu=None, points=None, pao=None, scores=None)
         if best_shanten >= 2:
             safe = self._genbutsu(view)
             if any(counts[k] for k in safe):
-                order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
-                folded = [k for k in order if k in safe]
-                order = folded + [k for k in order if k not in safe]
-                return self._discard_of(dahais, order) or dahais[0]
-        dora_set = frozenset(dora)
-        ranked = sorted(
-            best, key=lambda o: (-o[1], o[0] in dora_set, 0 if o[0] in _YAOCHUU else 1, o[0])
-        )
+                # the safe kinds first, ranked as rank_discards ranks them, then the rest
+                rated = rate_discards(counts, seen, safe)
+                folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
+                chosen = self._discard_of(dahais, [k for k, _, _ in folded])
+                if chosen is not None:
+                    return chosen
+        ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
         chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
             order = [k for _, _, k in rank_discards(view.hand, seen, dora)]

@@ -22,12 +22,18 @@ is faster because a bot's usual choice needs nothing else:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.tables import best_discards_of_numbers, suit_numbers
+from jantaku.hand.tables import (
+    PLACE_VALUE,
+    SUIT_OF,
+    accepting_of_numbers,
+    best_discards_of_numbers,
+    suit_numbers,
+)
 
-__all__ = ["best_discards"]
+__all__ = ["best_discards", "rate_discards"]
 
 
 def _checked(counts: Sequence[int], what: str) -> list[int]:
@@ -38,6 +44,17 @@ def _checked(counts: Sequence[int], what: str) -> list[int]:
     if len(b) != 34 or max(b) > 4:
         raise InvalidHandError(f"{what} must be 34 numbers from 0 to 4")
     return list(b)
+
+
+def _checked_hand(
+    counts: Sequence[int], visible: Sequence[int] | None
+) -> tuple[list[int], list[int], int]:
+    hand = _checked(counts, "counts")
+    seen = [0] * 34 if visible is None else _checked(visible, "visible counts")
+    n = sum(hand)
+    if n % 3 != 2 or n > 14:
+        raise InvalidHandError(f"the advisor needs 2, 5, 8, 11 or 14 tiles, not {n}")
+    return hand, seen, n
 
 
 def best_discards(
@@ -53,16 +70,43 @@ def best_discards(
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> s, options = best_discards(counts34(parse_tiles("1111m345p678p999s5z")))
     >>> s, [(format_tiles([k]), total) for k, total in options]
-    (0, [('1m', 5), ('5z', 0)])
+    (0, [('1m', 3), ('5z', 0)])
 
     Raises :class:`~jantaku.errors.InvalidHandError` for counts that are not 2, 5, 8,
     11 or 14 tiles, or bad visible counts.
     """
-    hand = _checked(counts, "counts")
-    seen = [0] * 34 if visible is None else _checked(visible, "visible counts")
-    n = sum(hand)
-    if n % 3 != 2 or n > 14:
-        raise InvalidHandError(f"the advisor needs 2, 5, 8, 11 or 14 tiles, not {n}")
+    hand, seen, n = _checked_hand(counts, visible)
     best, options = best_discards_of_numbers(suit_numbers(hand), hand, n)
     left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
     return best, tuple((d, sum(map(left.__getitem__, kinds))) for d, kinds in options)
+
+
+def rate_discards(
+    counts: Sequence[int], visible: Sequence[int] | None, kinds: Iterable[int]
+) -> tuple[tuple[int, int, int], ...]:
+    """``(kind, shanten after, acceptance total)`` of discarding each of ``kinds`` the
+    hand holds (3k+2 concealed tiles), in kind order, as the advisor rates them: for a
+    bot that weighs a few discards only (the safe ones, when it folds).
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> rate_discards(counts34(parse_tiles("23m456p789s111225z")), None, [0, 1, 27, 31])
+    ((1, 1, 23), (27, 1, 11), (31, 0, 8))
+
+    Raises :class:`~jantaku.errors.InvalidHandError` like :func:`best_discards`, and for
+    a kind that is not 0–33.
+    """
+    hand, seen, n = _checked_hand(counts, visible)
+    numbers = suit_numbers(hand)
+    left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
+    out: list[tuple[int, int, int]] = []
+    for d in sorted(set(kinds)):
+        if not 0 <= d < 34:
+            raise InvalidHandError(f"{d} is not a tile kind (0-33)")
+        if hand[d]:
+            hand[d] -= 1
+            numbers[SUIT_OF[d]] -= PLACE_VALUE[d]
+            s, accepted = accepting_of_numbers(numbers, hand, n - 1, fifth=False)
+            numbers[SUIT_OF[d]] += PLACE_VALUE[d]
+            hand[d] += 1
+            out.append((d, s, sum(map(left.__getitem__, accepted))))
+    return tuple(out)

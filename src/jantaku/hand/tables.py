@@ -453,13 +453,10 @@ def _suit_accepting(key: tuple[Any, ...], counts: Sequence[int]) -> tuple[int, .
     suit, number, other, rest, base, every, stats, fifth = key
     honors = suit == 3
     n1 = rest & 15
-    places = _EVERY_PLACE[honors] if every else _tried_places(honors, n1 == 14, number)
     off = 9 * suit
-    table = _HCLS if honors else _NCLS
     found: list[int] = []
-    for pos in places:
+    for pos, c, cl in _places(honors, every, n1 == 14, number):
         k = off + pos
-        c = counts[k]
         if c == 4:  # a fifth copy: the general path
             if fifth:
                 more = list(counts)
@@ -467,8 +464,7 @@ def _suit_accepting(key: tuple[Any, ...], counts: Sequence[int]) -> tuple[int, .
                 if shanten_any(more) < base:
                     found.append(k)
             continue
-        cl = table[number + PLACE_VALUE[k]]
-        r = _F[other + cl * 16 + n1] if honors else _F[_T3[other + cl] + rest]
+        r = _F[other + cl + n1] if honors else _F[_T3[other + cl] + rest]
         if r < base:
             found.append(k)
         elif stats is not None:
@@ -482,6 +478,33 @@ def _suit_accepting(key: tuple[Any, ...], counts: Sequence[int]) -> tuple[int, .
             if seven < base or orphans < base:
                 found.append(k)
     return tuple(found)
+
+
+# a suit's tried places with the count held there and the suit's class with one more
+# tile there (× 16 for the honors, as the look-ups take it), by the suit's number
+_PLACES: Final[dict[tuple[bool, bool, bool, int], tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _places(
+    honors: bool, every: bool, orphans: bool, number: int
+) -> tuple[tuple[int, int, int], ...]:
+    key = (honors, every, orphans, number)
+    found = _PLACES.get(key)
+    if found is None:
+        size = 7 if honors else 9
+        table = _HCLS if honors else _NCLS
+        tried = _EVERY_PLACE[honors] if every else _tried_places(honors, orphans, number)
+        out = []
+        for pos in tried:
+            value = 5 ** (size - 1 - pos)
+            c = number // value % 5
+            cl = table[number + value] if c < 4 else 0
+            out.append((pos, c, cl * 16 if honors else cl))
+        found = tuple(out)
+        if len(_PLACES) >= _MEMO_SIZE:
+            _PLACES.clear()
+        _PLACES[key] = found
+    return found
 
 
 def _stats(counts: Sequence[int]) -> tuple[int, int]:
