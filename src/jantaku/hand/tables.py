@@ -332,6 +332,12 @@ def _accepting_known(
     numbers: Sequence[int], counts: Sequence[int], tiles: int, base: int, fifth: bool
 ) -> tuple[int, ...]:
     """:func:`accepting_of_numbers`'s kinds for a hand whose shanten ``base`` is known."""
+    return tuple(_accepting_known_list(numbers, counts, tiles, base, fifth))
+
+
+def _accepting_known_list(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, base: int, fifth: bool
+) -> list[int]:
     m, p, s, z = numbers
     n1 = tiles + 1
     cm = _NCLS[m] * _NN
@@ -353,15 +359,38 @@ def _accepting_known(
         # a tile lowers either form by one at most: tried per kind only when that helps
         if 5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base:
             stats = (kinds, pairs, yao_kinds, yao_pair)
+    return _accepting_in(numbers, cm, cp, cs, ch, base, every, stats, fifth, counts)
+
+
+def _accepting_in(
+    numbers: Sequence[int],
+    cm: int,
+    cp: int,
+    cs: int,
+    ch: int,
+    base: int,
+    every: bool,
+    stats: tuple[int, int, int, bool] | None,
+    fifth: bool,
+    counts: Sequence[int],
+) -> list[int]:
+    """The accepting kinds of a hand given its suits' classes (``cm`` premultiplied,
+    ``ch`` the honors' with the hand's size plus one), shanten and statistics."""
     # the other suits, combined into one class (the combination is commutative and
     # associative, tests/test_hand_discards.py checks every triple), and the honors
-    others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
+    t2 = _T2[cm + cp]
+    n1 = ch & 15
     found: list[int] = []
-    for suit in range(4):
+    for suit, other, rest in (
+        (0, _T2[cp * _NN + cs], ch),
+        (1, _T2[cm + cs], ch),
+        (2, t2, ch),
+        (3, _T3[t2 + cs], n1),
+    ):
         # a suit's accepting kinds follow from its own counts, the other suits' class,
         # the hand's size and shanten, and (when those forms may help) the seven-pairs and
         # thirteen-orphans statistics: remembered by those
-        key = (suit, numbers[suit], others[suit], ch if suit < 3 else n1, base, every, stats, fifth)
+        key = (suit, numbers[suit], other, rest, base, every, stats, fifth)
         got = _SUIT_ACCEPTING.get(key)
         if got is None:
             got = _suit_accepting(key, counts)
@@ -369,12 +398,12 @@ def _accepting_known(
                 _SUIT_ACCEPTING.clear()
             _SUIT_ACCEPTING[key] = got
         found.extend(got)
-    return tuple(found)
+    return found
 
 
 def best_discards_of_numbers(
     numbers: list[int], counts: list[int], tiles: int
-) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+) -> tuple[int, list[tuple[int, list[int]]]]:
     """The lowest shanten a discard leaves a hand of ``tiles`` concealed tiles (3k+2,
     k ≤ 4), and ``(kind, accepting kinds)`` for each discard that leaves it, by kind; a
     kind held four times is never listed as accepted (``fifth=False``). The suits are
@@ -402,7 +431,7 @@ def best_discards_of_numbers(
         yao: tuple[int, ...] = _YAO_COUNTS(counts)
         yao_kinds = 13 - yao.count(0)
         yao_pairs = len(yao) - yao.count(0) - yao.count(1)
-    shantens: list[tuple[int, int]] = []
+    shantens: list[tuple[int, int, int, int]] = []
     best = 99
     for suit in range(4):
         number = numbers[suit]
@@ -418,7 +447,11 @@ def best_discards_of_numbers(
             if not c:
                 continue
             cl = table[number - PLACE_VALUE[k]]
-            r = _F[other + cl * 16 + n0] if honors else _F[_T3[other + cl] + ch]
+            if honors:
+                cl *= 16
+                r = _F[other + cl + n0]
+            else:
+                r = _F[_T3[other + cl] + ch]
             if wide:
                 left_kinds = kinds - (c == 1)
                 seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
@@ -429,16 +462,45 @@ def best_discards_of_numbers(
                 r = min(r, seven, orphans)
             if r <= best:
                 best = r
-                shantens.append((r, k))
-    out: list[tuple[int, tuple[int, ...]]] = []
-    for r, k in shantens:
-        if r == best:
-            suit = SUIT_OF[k]
-            counts[k] -= 1
-            numbers[suit] -= PLACE_VALUE[k]
-            out.append((k, _accepting_known(numbers, counts, n0, best, False)))
-            numbers[suit] += PLACE_VALUE[k]
-            counts[k] += 1
+                shantens.append((r, k, c, cl))
+    out: list[tuple[int, list[int]]] = []
+    stats: tuple[int, int, int, bool] | None = None
+    every = False
+    ch = _HCLS[z] * 16 + tiles
+    for r, k, c, cl in shantens:
+        if r != best:
+            continue
+        suit = SUIT_OF[k]
+        numbers[suit] -= PLACE_VALUE[k]
+        if wide:  # the statistics of the 13 tiles left
+            left_kinds = kinds - (c == 1)
+            left_pairs = pairs - (c == 2)
+            if k in _YAO_KINDS:
+                yk = yao_kinds - (c == 1)
+                yp = yao_pairs - (c == 2) > 0
+            else:
+                yk = yao_kinds
+                yp = yao_pairs > 0
+            every = left_kinds < 7
+            seven = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
+            stats = (
+                (left_kinds, left_pairs, yk, yp) if seven < best or 12 - yk - yp < best else None
+            )
+        if suit == 0:
+            kinds_in = _accepting_in(
+                numbers, cl * _NN, cp, cs, ch, best, every, stats, False, counts
+            )
+        elif suit == 1:
+            kinds_in = _accepting_in(numbers, cm, cl, cs, ch, best, every, stats, False, counts)
+        elif suit == 2:
+            kinds_in = _accepting_in(numbers, cm, cp, cl, ch, best, every, stats, False, counts)
+        else:
+            # cl is the honors' class × 16 here
+            kinds_in = _accepting_in(
+                numbers, cm, cp, cs, cl + tiles, best, every, stats, False, counts
+            )
+        numbers[suit] += PLACE_VALUE[k]
+        out.append((k, kinds_in))
     out.sort()
     return best, out
 
