@@ -164,14 +164,10 @@ fu=None, points=None, pao=None, scores=None)
     def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai | None:
         """The legal discard of the first kind in ``order`` (keep red fives, prefer
         tsumogiri), or ``None`` when no kind in ``order`` may be discarded."""
-        by_kind: dict[int, list[Dahai]] = {}
-        for a in dahais:
-            by_kind.setdefault(KIND_OF[a.pai], []).append(a)
         for k in order:
-            options = by_kind.get(k)
+            options = [a for a in dahais if KIND_OF[a.pai] == k]
             if options:
-                options.sort(key=lambda a: (is_red(a.pai), not a.tsumogiri))
-                return options[0]
+                return min(options, key=lambda a: (is_red(a.pai), not a.tsumogiri))
         return None
 
     # --- claims -----------------------------------------------------------------------

@@ -78,7 +78,8 @@ def best_discards(
     hand, seen, n = _checked_hand(counts, visible)
     best, options = best_discards_of_numbers(suit_numbers(hand), hand, n)
     left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
-    return best, tuple((d, sum(map(left.__getitem__, kinds))) for d, kinds in options)
+    at = left.__getitem__
+    return best, tuple([(d, sum(map(at, kinds))) for d, kinds in options])
 
 
 def rate_discards(

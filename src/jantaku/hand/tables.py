@@ -250,6 +250,12 @@ def suit_numbers(counts: Sequence[int]) -> list[int]:
     >>> suit_numbers(counts34(parse_tiles("19m5p7z")))
     [390626, 625, 0, 1]
     """
+    if counts.__class__ is list and len(counts) == 34:
+        try:  # the digits as text, read in base 5 (counts of 0 to 4 only)
+            b = bytes(counts).translate(_DIGITS)
+            return [int(b[0:9], 5), int(b[9:18], 5), int(b[18:27], 5), int(b[27:34], 5)]
+        except ValueError:
+            pass
     out = [0, 0, 0, 0]
     for k, c in enumerate(counts):
         out[SUIT_OF[k]] += c * PLACE_VALUE[k]
