@@ -297,14 +297,14 @@ def _tried_places(honors: bool, orphans: bool, number: int) -> tuple[int, ...]:
     found = _TRIED.get(key)
     if found is None:
         size = 7 if honors else 9
-        digits = [number // 5 ** (size - 1 - i) % 5 for i in range(size)]
-        reach = 0 if honors else 2
-        found = tuple(
-            i
-            for i in range(size)
-            if any(digits[max(0, i - reach) : i + reach + 1])
-            or (orphans and (honors or i in (0, 8)))
-        )
+        held = 0  # bit i: place i held
+        for i in range(size):
+            if number // 5 ** (size - 1 - i) % 5:
+                held |= 1 << i
+        near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
+        if orphans:
+            near |= (1 << 7) - 1 if honors else 1 | 1 << 8
+        found = tuple(i for i in range(size) if near >> i & 1)
         if len(_TRIED) >= _MEMO_SIZE:
             _TRIED.clear()
         _TRIED[key] = found
@@ -431,12 +431,14 @@ def best_discards_of_numbers(
     others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
     wide = n0 == 13
     kinds = pairs = yao_kinds = yao_pairs = 0
+    floor = 99  # no discard leaves seven pairs or thirteen orphans nearer than this
     if wide:
         kinds = 34 - counts.count(0)
         pairs = kinds - counts.count(1)
         yao: tuple[int, ...] = _YAO_COUNTS(counts)
         yao_kinds = 13 - yao.count(0)
         yao_pairs = len(yao) - yao.count(0) - yao.count(1)
+        floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
     shantens: list[tuple[int, int, int, int]] = []
     best = 99
     for suit in range(4):
@@ -458,7 +460,7 @@ def best_discards_of_numbers(
                 r = _F[other + cl + n0]
             else:
                 r = _F[_T3[other + cl] + ch]
-            if wide:
+            if floor < r:
                 left_kinds = kinds - (c == 1)
                 seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
                 if k in _YAO_KINDS:
