@@ -396,11 +396,19 @@ def _accepting_in(
         # a suit's accepting kinds follow from its own counts, the other suits' class,
         # the hand's size and shanten, and (when those forms may help) the seven-pairs and
         # thirteen-orphans statistics: remembered by those
-        key = (suit, numbers[suit], other, rest, base, every, stats, fifth)
+        # thirteen-orphans statistics: remembered by those, packed in one int
+        number = numbers[suit]
+        key: object = (
+            ((((number << 2 | suit) * _OTHERS + other) << 10 | rest) << 4 | base + 1) << 2
+            | every << 1
+            | fifth
+        )
+        if stats is not None:
+            key = (key, stats)
         got = _SUIT_ACCEPTING.get(key)
         if got is None:
-            got = _suit_accepting(key, counts)
-            if len(_SUIT_ACCEPTING) >= _MEMO_SIZE:
+            got = _suit_accepting(suit, number, other, rest, base, every, stats, fifth, counts)
+            if len(_SUIT_ACCEPTING) >= _SUIT_MEMO_SIZE:
                 _SUIT_ACCEPTING.clear()
             _SUIT_ACCEPTING[key] = got
         found.extend(got)
@@ -513,14 +521,26 @@ def best_discards_of_numbers(
     return best, out
 
 
-# accepting_of_numbers's answer for one suit, by what decides it (see there)
-_SUIT_ACCEPTING: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
+# accepting_of_numbers's answer for one suit, by what decides it (see _accepting_in):
+# about 100 bytes an entry
+_SUIT_ACCEPTING: Final[dict[object, tuple[int, ...]]] = {}
+_SUIT_MEMO_SIZE: Final = 1 << 18
+_OTHERS: Final = max(max(_T2), max(_T3)) + 1  # the other suits' class is below this
 
 
-def _suit_accepting(key: tuple[Any, ...], counts: Sequence[int]) -> tuple[int, ...]:
-    """The kinds of one suit that lower the shanten of the hand ``counts``, ``key`` as
-    :func:`accepting_of_numbers` makes it."""
-    suit, number, other, rest, base, every, stats, fifth = key
+def _suit_accepting(
+    suit: int,
+    number: int,
+    other: int,
+    rest: int,
+    base: int,
+    every: bool,
+    stats: tuple[int, int, int, bool] | None,
+    fifth: bool,
+    counts: Sequence[int],
+) -> tuple[int, ...]:
+    """The kinds of one suit that lower the shanten of the hand ``counts`` (see
+    :func:`_accepting_in` for the arguments)."""
     honors = suit == 3
     n1 = rest & 15
     off = 9 * suit
