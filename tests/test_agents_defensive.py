@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 from jantaku.agents import DefensiveAgent, EfficiencyAgent, make_agent
-from jantaku.agents.defensive import threats, tile_danger, visible_counts
+from jantaku.agents.defensive import is_all_last, threats, tile_danger, visible_counts
 from jantaku.engine.view import Discard, View, split_rivers
 from jantaku.events import Action, Chi, Dahai, Pass, Pon, Reach
 from jantaku.match import play_match
 from jantaku.meld import Meld
-from jantaku.rules import TENHOU, GameLength
-from jantaku.tiles import EAST, KIND_OF, SOUTH, parse_tiles
+from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength
+from jantaku.tiles import EAST, KIND_OF, SOUTH, WEST, parse_tiles
 
 
 def t(text: str) -> int:
@@ -255,9 +255,49 @@ def test_pushes_for_the_points_a_placement_needs() -> None:
         scores=(25000, 26000, 25000, 24000),
         **ALL_LAST,  # type: ignore[arg-type]
     )
-    assert kind_of(DefensiveAgent().act(close, discards(close))) in {k("1z"), k("7z")}
+    no_west = DefensiveAgent(replace(TENHOU, west_extension=False))
+    assert kind_of(no_west.act(close, discards(close))) in {k("1z"), k("7z")}
     far = close._replace(scores=(18000, 40000, 22000, 20000))
-    assert kind_of(DefensiveAgent().act(far, discards(far))) in {k("2m"), k("3s")}
+    assert kind_of(no_west.act(far, discards(far))) in {k("2m"), k("3s")}
+    # with Tenhou's west round (西入) nobody at 30,000 means the match goes on: the
+    # cheap one-shanten hand folds as in any other hand
+    assert kind_of(DefensiveAgent(TENHOU).act(close, discards(close))) in {k("2m"), k("3s")}
+
+
+def test_all_last_is_read_from_the_rules() -> None:
+    east_only = replace(TENHOU, length=GameLength.EAST_ONLY)
+    top = (31000, 25000, 24000, 20000)
+    e3, e4 = view("1m", kyoku=3, scores=top), view("1m", kyoku=4, scores=top)
+    s4 = view("1m", bakaze=SOUTH, kyoku=4, scores=top)
+    assert [is_all_last(v, east_only) for v in (e3, e4, s4)] == [False, True, True]
+    assert [is_all_last(v, TENHOU) for v in (e3, e4, s4)] == [False, False, True]
+    # a west round (西入) follows the south when nobody holds the target: every west
+    # hand may be the last, and the south's last only once someone holds the target
+    level = (25000, 26000, 25000, 24000)
+    assert not is_all_last(s4._replace(scores=level), TENHOU)
+    assert is_all_last(s4._replace(scores=level), replace(TENHOU, west_extension=False))
+    assert is_all_last(view("1m", bakaze=WEST, kyoku=1, scores=level), TENHOU)
+
+
+def test_all_last_with_three_players() -> None:
+    sanma = TENHOU_SANMA  # east-south, three hands a wind, west round to 40,000
+    three = view("1m", bakaze=SOUTH, kyoku=3, scores=(45000, 40000, 20000, 0))._replace(players=3)
+    assert is_all_last(three, sanma)
+    assert not is_all_last(three._replace(kyoku=2), sanma)
+    assert not is_all_last(three._replace(scores=(38000, 35000, 32000, 0)), sanma)
+    east_only = replace(sanma, length=GameLength.EAST_ONLY)
+    assert is_all_last(three._replace(bakaze=EAST), east_only)
+    assert not is_all_last(three._replace(bakaze=EAST, kyoku=2), east_only)
+    # the bot reads it from the rules it was given: a safe three-player top at E3 of an
+    # east-only match stays out of the riichi player's way, as in the south of a hanchan
+    assert DefensiveAgent(east_only)._all_last(three._replace(bakaze=EAST))
+    assert not DefensiveAgent(sanma)._all_last(three._replace(bakaze=EAST))
+
+
+def test_make_agent_gives_the_defensive_bot_the_matchs_rules() -> None:
+    rules = replace(TENHOU, length=GameLength.EAST_ONLY)
+    agent = make_agent("defensive", rules=rules)
+    assert isinstance(agent, DefensiveAgent) and agent.rules is rules
 
 
 # --- in play ------------------------------------------------------------------------

@@ -36,11 +36,14 @@ def test_the_jansou_port_plays_legal_games() -> None:
 
 @pytest.mark.slow
 def test_defensive_beats_jansou_smart_efficiency() -> None:
+    """150 wall seeds, 600 matches (a few minutes of one core): the 95 % interval of
+    the defensive bot's average placement (2.360 ± 0.080) is clear of 2.5."""
     lineup = ["defensive", "jansou-smart", "jansou-smart", "jansou-smart"]
-    records = run_arena(lineup, games=25, seed=7000, factory=factory)
+    records = run_arena(lineup, games=150, seed=7000, factory=factory)
     report = ArenaReport.from_records(records)
     assert not report.failures
-    assert report.agent("defensive").placement[0] < 2.5
+    mean, half = report.agent("defensive").placement
+    assert half is not None and mean + half < 2.5
 
 
 @pytest.mark.slow

@@ -336,7 +336,7 @@ def play_game(job: GameJob) -> GameRecord:
             agent = (
                 job.factory(name, seed, s)
                 if job.factory is not None
-                else make_agent(name, seed=seed, seat=s)
+                else make_agent(name, seed=seed, seat=s, rules=job.rules)
             )
             seats.append(_timed(agent))
         result = play_match(seats, job.rules, job.wall_seed, names=job.lineup)

@@ -28,6 +28,7 @@ from jantaku.agents.human import HumanAgent
 from jantaku.agents.mjai_bot import MjaiBotAgent, events_for
 from jantaku.agents.simple import RandomAgent, TsumogiriAgent
 from jantaku.errors import AgentError
+from jantaku.rules import Rules
 
 __all__ = [
     "BOTS",
@@ -48,12 +49,13 @@ BOTS: Final = ("random", "tsumogiri", "efficiency", "defensive")
 """The names of the built-in bots that :func:`make_agent` knows."""
 
 
-def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
+def make_agent(name: str, *, seed: int = 0, seat: int = 0, rules: Rules | None = None) -> Agent:
     """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``, ``defensive``),
     or an external mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
 
-    ``seed`` seeds a random agent. Raises :class:`~jantaku.errors.AgentError` for an
-    unknown name.
+    ``seed`` seeds a random agent; ``rules`` are the match's, for a bot that plays by
+    them (the defensive bot's all-last and placement). Raises
+    :class:`~jantaku.errors.AgentError` for an unknown name.
 
     >>> make_agent("mjai:python3 bot.py --fast").command
     ['python3', 'bot.py', '--fast']
@@ -70,6 +72,6 @@ def make_agent(name: str, *, seed: int = 0, seat: int = 0) -> Agent:
     if name == "efficiency":
         return EfficiencyAgent()
     if name == "defensive":
-        return DefensiveAgent()
+        return DefensiveAgent(rules)
     known = ", ".join((*BOTS, "mjai:COMMAND"))
     raise AgentError(f"unknown agent {name!r} (known: {known})", seat=seat)

@@ -57,7 +57,7 @@ from jantaku.tiles import (
     is_red,
 )
 
-__all__ = ["DefensiveAgent", "threats", "tile_danger", "visible_counts"]
+__all__ = ["DefensiveAgent", "is_all_last", "threats", "tile_danger", "visible_counts"]
 
 _YAOCHUU: Final = frozenset(YAOCHUU)
 _TRIPLETS: Final = (MeldKind.PON, MeldKind.KAKAN, MeldKind.DAIMINKAN, MeldKind.ANKAN)
@@ -79,6 +79,27 @@ def visible_counts(view: View) -> list[int]:
     [3, 1, 0]
     """
     return seen_counts(view, hand=True)
+
+
+def is_all_last(view: View, rules: Rules) -> bool:
+    """Whether the hand in ``view`` may be the match's last (オーラス), by the rules: the
+    last hand of the last wind of the match's length (east, or south) for the table's
+    number of players; with a west-round extension (西入) that hand only once someone
+    holds the target score (otherwise the match goes on), and every extension hand
+    (the match ends as soon as someone reaches the target).
+
+    >>> from dataclasses import replace
+    >>> from jantaku.rules import TENHOU, GameLength
+    >>> east4 = _demo_view()._replace(kyoku=4, scores=(31000, 25000, 24000, 20000))
+    >>> is_all_last(east4, TENHOU), is_all_last(east4, replace(TENHOU, length=GameLength.EAST_ONLY))
+    (False, True)
+    """
+    last_wind = EAST if rules.length is GameLength.EAST_ONLY else SOUTH
+    if view.bakaze > last_wind:  # an extension round
+        return True
+    if view.bakaze < last_wind or view.kyoku < view.players:
+        return False
+    return not rules.west_extension or max(view.scores) >= rules.target_points
 
 
 def _dora_kinds(view: View) -> list[int]:
@@ -305,9 +326,7 @@ fu=None, points=None, pao=None, scores=None)
     # --- reading the table ----------------------------------------------------------
 
     def _all_last(self, view: View) -> bool:
-        rules = self._rules(view)
-        last_wind = EAST if rules.length is GameLength.EAST_ONLY else SOUTH
-        return view.bakaze > last_wind or (view.bakaze == last_wind and view.kyoku >= view.players)
+        return is_all_last(view, self._rules(view))
 
     def _standing(self, view: View) -> tuple[int, int, int]:
         """(place, points behind the seat above or 0, lead over the seat below or 0)."""

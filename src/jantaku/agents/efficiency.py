@@ -30,6 +30,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
+from jantaku.hand.discards import best_discards, rate_discards
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
@@ -63,13 +64,13 @@ def rank_discards(
     """
     dora_set = frozenset(dora)
     ranked = [(o.shanten, -o.total, o.discard) for o in advise(counts34(hand), visible)]
-
-    def key(r: tuple[int, int, int]) -> tuple[int, int, bool, int, int]:
-        s, neg_acc, k = r
-        return (s, neg_acc, k in dora_set, 0 if k in _YAOCHUU else 1, k)
-
-    ranked.sort(key=key)
+    ranked.sort(key=lambda r: (r[0], r[1], *_tie_break(r[2], dora_set)))
     return ranked
+
+
+def _tie_break(kind: int, dora: frozenset[int]) -> tuple[bool, int, int]:
+    """Among discards as good: keep a dora, throw a terminal or honor first, then by kind."""
+    return (kind in dora, 0 if kind in _YAOCHUU else 1, kind)
 
 
 class EfficiencyAgent(Agent):
@@ -115,8 +116,11 @@ fu=None, points=None, pao=None, scores=None)
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        ranked = rank_discards(view.hand, visible_counts(view), dora)
-        best_shanten = ranked[0][0]
+        seen = visible_counts(view)
+        # the usual choice is among the discards at the lowest shanten; the whole ranking
+        # (rank_discards) only when folding or when none of those may be discarded (kuikae)
+        best_shanten, best = best_discards(counts, seen)
+        dora_set = frozenset(dora)
         for action in legal:
             if isinstance(action, Ankan):
                 k = KIND_OF[action.consumed[0]]
@@ -130,14 +134,21 @@ fu=None, points=None, pao=None, scores=None)
         reach = first_of(legal, Reach)
         if reach is not None and best_shanten == 0:
             return reach
-        order = [k for _, _, k in ranked]
         if best_shanten >= 2:
             safe = self._genbutsu(view)
-            if safe:
-                folded = [k for k in order if k in safe]
-                if folded:
-                    order = folded + [k for k in order if k not in safe]
-        return self._discard_of(dahais, order)
+            if any(counts[k] for k in safe):
+                # the safe kinds first, ranked as rank_discards ranks them, then the rest
+                rated = rate_discards(counts, seen, safe)
+                folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
+                chosen = self._discard_of(dahais, [k for k, _, _ in folded])
+                if chosen is not None:
+                    return chosen
+        ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
+        chosen = self._discard_of(dahais, [k for k, _ in ranked])
+        if chosen is None:
+            order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
+            chosen = self._discard_of(dahais, order) or dahais[0]
+        return chosen
 
     @staticmethod
     def _genbutsu(view: View) -> frozenset[int]:
@@ -150,17 +161,14 @@ fu=None, points=None, pao=None, scores=None)
         return safe or frozenset()
 
     @staticmethod
-    def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai:
-        """The legal discard of the first kind in ``order``: keep red fives, prefer tsumogiri."""
-        by_kind: dict[int, list[Dahai]] = {}
-        for a in dahais:
-            by_kind.setdefault(KIND_OF[a.pai], []).append(a)
+    def _discard_of(dahais: Sequence[Dahai], order: Sequence[int]) -> Dahai | None:
+        """The legal discard of the first kind in ``order`` (keep red fives, prefer
+        tsumogiri), or ``None`` when no kind in ``order`` may be discarded."""
         for k in order:
-            options = by_kind.get(k)
+            options = [a for a in dahais if KIND_OF[a.pai] == k]
             if options:
-                options.sort(key=lambda a: (is_red(a.pai), not a.tsumogiri))
-                return options[0]
-        return dahais[0]
+                return min(options, key=lambda a: (is_red(a.pai), not a.tsumogiri))
+        return None
 
     # --- claims -----------------------------------------------------------------------
 

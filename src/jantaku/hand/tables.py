@@ -46,6 +46,7 @@ __all__ = [
     "SUIT_OF",
     "accepting_kinds",
     "accepting_of_numbers",
+    "best_discards_of_numbers",
     "shanten",
     "shanten_any",
     "shanten_batch",
@@ -249,6 +250,12 @@ def suit_numbers(counts: Sequence[int]) -> list[int]:
     >>> suit_numbers(counts34(parse_tiles("19m5p7z")))
     [390626, 625, 0, 1]
     """
+    if counts.__class__ is list and len(counts) == 34:
+        try:  # the digits as text, read in base 5 (counts of 0 to 4 only)
+            b = bytes(counts).translate(_DIGITS)
+            return [int(b[0:9], 5), int(b[9:18], 5), int(b[18:27], 5), int(b[27:34], 5)]
+        except ValueError:
+            pass
     out = [0, 0, 0, 0]
     for k, c in enumerate(counts):
         out[SUIT_OF[k]] += c * PLACE_VALUE[k]
@@ -290,14 +297,14 @@ def _tried_places(honors: bool, orphans: bool, number: int) -> tuple[int, ...]:
     found = _TRIED.get(key)
     if found is None:
         size = 7 if honors else 9
-        digits = [number // 5 ** (size - 1 - i) % 5 for i in range(size)]
-        reach = 0 if honors else 2
-        found = tuple(
-            i
-            for i in range(size)
-            if any(digits[max(0, i - reach) : i + reach + 1])
-            or (orphans and (honors or i in (0, 8)))
-        )
+        held = 0  # bit i: place i held
+        for i in range(size):
+            if number // 5 ** (size - 1 - i) % 5:
+                held |= 1 << i
+        near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
+        if orphans:
+            near |= (1 << 7) - 1 if honors else 1 | 1 << 8
+        found = tuple(i for i in range(size) if near >> i & 1)
         if len(_TRIED) >= _MEMO_SIZE:
             _TRIED.clear()
         _TRIED[key] = found
@@ -309,11 +316,13 @@ _YAO_KINDS: Final = frozenset(YAOCHUU)
 
 
 def accepting_of_numbers(
-    numbers: Sequence[int], counts: Sequence[int], tiles: int
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, *, fifth: bool = True
 ) -> tuple[int, tuple[int, ...]]:
     """:func:`accepting_kinds` of a hand of ``tiles`` concealed tiles (3k+1, k ≤ 4), its
     suits given as :func:`suit_numbers` and its counts. Unchecked, like
     :func:`shanten_of_numbers`: each tried kind costs a look-up of its suit's new class.
+    With ``fifth=False`` a kind held four times is never listed (no copy of it is left
+    to draw, and finding whether a fifth would help is the slow path).
 
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("23m56p789s123s11z7z"))
@@ -321,19 +330,29 @@ def accepting_of_numbers(
     >>> s, format_tiles(kinds)
     (1, '14m47p')
     """
-    m, p, s, z = numbers
     base = shanten_of_numbers(numbers, counts, tiles)
+    return base, _accepting_known(numbers, counts, tiles, base, fifth)
+
+
+def _accepting_known(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, base: int, fifth: bool
+) -> tuple[int, ...]:
+    """:func:`accepting_of_numbers`'s kinds for a hand whose shanten ``base`` is known."""
+    return tuple(_accepting_known_list(numbers, counts, tiles, base, fifth))
+
+
+def _accepting_known_list(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, base: int, fifth: bool
+) -> list[int]:
+    m, p, s, z = numbers
     n1 = tiles + 1
     cm = _NCLS[m] * _NN
     cp = _NCLS[p]
     cs = _NCLS[s]
     ch = _HCLS[z] * 16 + n1
-    t2 = _T2[cm + cp]
-    t3 = _T3[t2 + cs]
     wide = tiles == 13
     every = False
-    kinds = pairs = yao_kinds = 0
-    yao_pair = False
+    stats: tuple[int, int, int, bool] | None = None
     if wide:
         # thirteen orphans may take any terminal or honor, seven pairs (under seven
         # kinds held) any new kind
@@ -344,48 +363,238 @@ def accepting_of_numbers(
         yao_pair = max(yao) >= 2
         every = kinds < 7
         # a tile lowers either form by one at most: tried per kind only when that helps
-        special = (
-            5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base
-        )
-    else:
-        special = False
+        if 5 - pairs + (7 - kinds if kinds < 7 else 0) < base or 12 - yao_kinds - yao_pair < base:
+            stats = (kinds, pairs, yao_kinds, yao_pair)
+    return _accepting_in(numbers, cm, cp, cs, ch, base, every, stats, fifth, counts)
+
+
+def _accepting_in(
+    numbers: Sequence[int],
+    cm: int,
+    cp: int,
+    cs: int,
+    ch: int,
+    base: int,
+    every: bool,
+    stats: tuple[int, int, int, bool] | None,
+    fifth: bool,
+    counts: Sequence[int],
+) -> list[int]:
+    """The accepting kinds of a hand given its suits' classes (``cm`` premultiplied,
+    ``ch`` the honors' with the hand's size plus one), shanten and statistics."""
+    # the other suits, combined into one class (the combination is commutative and
+    # associative, tests/test_hand_discards.py checks every triple), and the honors
+    t2 = _T2[cm + cp]
+    n1 = ch & 15
     found: list[int] = []
-    for suit in range(4):
-        honors = suit == 3
+    for suit, other, rest in (
+        (0, _T2[cp * _NN + cs], ch),
+        (1, _T2[cm + cs], ch),
+        (2, t2, ch),
+        (3, _T3[t2 + cs], n1),
+    ):
+        # a suit's accepting kinds follow from its own counts, the other suits' class,
+        # the hand's size and shanten, and (when those forms may help) the seven-pairs and
+        # thirteen-orphans statistics: remembered by those
+        # thirteen-orphans statistics: remembered by those, packed in one int
         number = numbers[suit]
-        places = _EVERY_PLACE[honors] if every else _tried_places(honors, wide, number)
-        off = 9 * suit
+        key: object = (
+            ((((number << 2 | suit) * _OTHERS + other) << 10 | rest) << 4 | base + 1) << 2
+            | every << 1
+            | fifth
+        )
+        if stats is not None:
+            key = (key, stats)
+        got = _SUIT_ACCEPTING.get(key)
+        if got is None:
+            got = _suit_accepting(suit, number, other, rest, base, every, stats, fifth, counts)
+            if len(_SUIT_ACCEPTING) >= _SUIT_MEMO_SIZE:
+                _SUIT_ACCEPTING.clear()
+            _SUIT_ACCEPTING[key] = got
+        found.extend(got)
+    return found
+
+
+def best_discards_of_numbers(
+    numbers: list[int], counts: list[int], tiles: int
+) -> tuple[int, list[tuple[int, list[int]]]]:
+    """The lowest shanten a discard leaves a hand of ``tiles`` concealed tiles (3k+2,
+    k ≤ 4), and ``(kind, accepting kinds)`` for each discard that leaves it, by kind; a
+    kind held four times is never listed as accepted (``fifth=False``). The suits are
+    given as :func:`suit_numbers`; unchecked like :func:`shanten_of_numbers`. Each
+    discard's shanten is one look-up of its suit's new class against the other suits'.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> c = counts34(parse_tiles("23m456p789s111225z"))
+    >>> s, options = best_discards_of_numbers(suit_numbers(c), c, 14)
+    >>> s, [(format_tiles([d]), format_tiles(kinds)) for d, kinds in options]
+    (0, [('5z', '14m')])
+    """
+    m, p, s, z = numbers
+    n0 = tiles - 1
+    cm = _NCLS[m] * _NN
+    cp = _NCLS[p]
+    cs = _NCLS[s]
+    ch = _HCLS[z] * 16 + n0
+    others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
+    wide = n0 == 13
+    kinds = pairs = yao_kinds = yao_pairs = 0
+    floor = 99  # no discard leaves seven pairs or thirteen orphans nearer than this
+    if wide:
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        yao: tuple[int, ...] = _YAO_COUNTS(counts)
+        yao_kinds = 13 - yao.count(0)
+        yao_pairs = len(yao) - yao.count(0) - yao.count(1)
+        floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
+    shantens: list[tuple[int, int, int, int]] = []
+    best = 99
+    for suit in range(4):
+        number = numbers[suit]
+        if not number:
+            continue
+        honors = suit == 3
+        other = others[suit]
         table = _HCLS if honors else _NCLS
-        for pos in places:
+        off = 9 * suit
+        for pos in range(7 if honors else 9):
             k = off + pos
             c = counts[k]
-            if c == 4:  # a fifth copy: the general path
+            if not c:
+                continue
+            cl = table[number - PLACE_VALUE[k]]
+            if honors:
+                cl *= 16
+                r = _F[other + cl + n0]
+            else:
+                r = _F[_T3[other + cl] + ch]
+            if floor < r:
+                left_kinds = kinds - (c == 1)
+                seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
+                if k in _YAO_KINDS:
+                    orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
+                else:
+                    orphans = 13 - yao_kinds - (yao_pairs > 0)
+                r = min(r, seven, orphans)
+            if r <= best:
+                best = r
+                shantens.append((r, k, c, cl))
+    out: list[tuple[int, list[int]]] = []
+    stats: tuple[int, int, int, bool] | None = None
+    every = False
+    ch = _HCLS[z] * 16 + tiles
+    for r, k, c, cl in shantens:
+        if r != best:
+            continue
+        suit = SUIT_OF[k]
+        numbers[suit] -= PLACE_VALUE[k]
+        if wide:  # the statistics of the 13 tiles left
+            left_kinds = kinds - (c == 1)
+            left_pairs = pairs - (c == 2)
+            if k in _YAO_KINDS:
+                yk = yao_kinds - (c == 1)
+                yp = yao_pairs - (c == 2) > 0
+            else:
+                yk = yao_kinds
+                yp = yao_pairs > 0
+            every = left_kinds < 7
+            seven = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
+            stats = (
+                (left_kinds, left_pairs, yk, yp) if seven < best or 12 - yk - yp < best else None
+            )
+        if suit == 0:
+            kinds_in = _accepting_in(
+                numbers, cl * _NN, cp, cs, ch, best, every, stats, False, counts
+            )
+        elif suit == 1:
+            kinds_in = _accepting_in(numbers, cm, cl, cs, ch, best, every, stats, False, counts)
+        elif suit == 2:
+            kinds_in = _accepting_in(numbers, cm, cp, cl, ch, best, every, stats, False, counts)
+        else:
+            # cl is the honors' class × 16 here
+            kinds_in = _accepting_in(
+                numbers, cm, cp, cs, cl + tiles, best, every, stats, False, counts
+            )
+        numbers[suit] += PLACE_VALUE[k]
+        out.append((k, kinds_in))
+    out.sort()
+    return best, out
+
+
+# accepting_of_numbers's answer for one suit, by what decides it (see _accepting_in):
+# about 100 bytes an entry
+_SUIT_ACCEPTING: Final[dict[object, tuple[int, ...]]] = {}
+_SUIT_MEMO_SIZE: Final = 1 << 18
+_OTHERS: Final = max(max(_T2), max(_T3)) + 1  # the other suits' class is below this
+
+
+def _suit_accepting(
+    suit: int,
+    number: int,
+    other: int,
+    rest: int,
+    base: int,
+    every: bool,
+    stats: tuple[int, int, int, bool] | None,
+    fifth: bool,
+    counts: Sequence[int],
+) -> tuple[int, ...]:
+    """The kinds of one suit that lower the shanten of the hand ``counts`` (see
+    :func:`_accepting_in` for the arguments)."""
+    honors = suit == 3
+    n1 = rest & 15
+    off = 9 * suit
+    found: list[int] = []
+    for pos, c, cl in _places(honors, every, n1 == 14, number):
+        k = off + pos
+        if c == 4:  # a fifth copy: the general path
+            if fifth:
                 more = list(counts)
                 more[k] += 1
                 if shanten_any(more) < base:
                     found.append(k)
-                continue
-            cl = table[number + PLACE_VALUE[k]]
-            if suit == 0:
-                r = _F[_T3[_T2[cl * _NN + cp] + cs] + ch]
-            elif suit == 1:
-                r = _F[_T3[_T2[cm + cl] + cs] + ch]
-            elif suit == 2:
-                r = _F[_T3[t2 + cl] + ch]
+            continue
+        r = _F[other + cl + n1] if honors else _F[_T3[other + cl] + rest]
+        if r < base:
+            found.append(k)
+        elif stats is not None:
+            kinds, pairs, yao_kinds, yao_pair = stats
+            new_kinds = kinds + (c == 0)
+            seven = 6 - pairs - (c == 1) + (7 - new_kinds if new_kinds < 7 else 0)
+            if k in _YAO_KINDS:
+                orphans = 13 - yao_kinds - (c == 0) - (yao_pair or c == 1)
             else:
-                r = _F[t3 + cl * 16 + n1]
-            if r < base:
+                orphans = 13 - yao_kinds - yao_pair
+            if seven < base or orphans < base:
                 found.append(k)
-            elif special:
-                new_kinds = kinds + (c == 0)
-                seven = 6 - pairs - (c == 1) + (7 - new_kinds if new_kinds < 7 else 0)
-                if k in _YAO_KINDS:
-                    orphans = 13 - yao_kinds - (c == 0) - (yao_pair or c == 1)
-                else:
-                    orphans = 13 - yao_kinds - yao_pair
-                if seven < base or orphans < base:
-                    found.append(k)
-    return base, tuple(found)
+    return tuple(found)
+
+
+# a suit's tried places with the count held there and the suit's class with one more
+# tile there (× 16 for the honors, as the look-ups take it), by the suit's number
+_PLACES: Final[dict[tuple[bool, bool, bool, int], tuple[tuple[int, int, int], ...]]] = {}
+
+
+def _places(
+    honors: bool, every: bool, orphans: bool, number: int
+) -> tuple[tuple[int, int, int], ...]:
+    key = (honors, every, orphans, number)
+    found = _PLACES.get(key)
+    if found is None:
+        size = 7 if honors else 9
+        table = _HCLS if honors else _NCLS
+        tried = _EVERY_PLACE[honors] if every else _tried_places(honors, orphans, number)
+        out = []
+        for pos in tried:
+            value = 5 ** (size - 1 - pos)
+            c = number // value % 5
+            cl = table[number + value] if c < 4 else 0
+            out.append((pos, c, cl * 16 if honors else cl))
+        found = tuple(out)
+        if len(_PLACES) >= _MEMO_SIZE:
+            _PLACES.clear()
+        _PLACES[key] = found
+    return found
 
 
 def _stats(counts: Sequence[int]) -> tuple[int, int]:

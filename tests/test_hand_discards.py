@@ -1,0 +1,130 @@
+"""The advisor's fast twin (jantaku.hand.discards) against the advisor it mirrors."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jantaku.errors import InvalidHandError
+from jantaku.hand import advise, shanten
+from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.tables import (
+    _NN,
+    _T2,
+    _T3,
+    accepting_kinds,
+    accepting_of_numbers,
+    best_discards_of_numbers,
+    suit_numbers,
+)
+from jantaku.tiles import counts34, parse_tiles
+
+
+def _expected(hand: list[int], seen: list[int] | None) -> tuple[int, tuple[tuple[int, int], ...]]:
+    options = advise(hand, seen)
+    best = options[0].shanten
+    return best, tuple(sorted((o.discard, o.total) for o in options if o.shanten == best))
+
+
+def _random_hand(rng: random.Random, size: int, dense: bool) -> list[int]:
+    """``size`` tiles; ``dense`` draws from one or two suits, so four of a kind and
+    long shapes come often."""
+    kinds = rng.sample(range(27), 9) if dense else list(range(34))
+    wall = [k for k in kinds for _ in range(4)]
+    hand = [0] * 34
+    for k in rng.sample(wall, size):
+        hand[k] += 1
+    return hand
+
+
+@pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
+def test_best_discards_are_the_advisors_best_options(size: int) -> None:
+    rng = random.Random(size)
+    fours = 0
+    for i in range(150):
+        hand = _random_hand(rng, size, dense=i % 2 == 1)
+        fours += 4 in hand
+        seen = None
+        if i % 3:
+            seen = [rng.randint(0, 4 - h) if rng.random() < 0.3 else 0 for h in hand]
+        assert best_discards(hand, seen) == _expected(hand, seen), hand
+    assert fours > 5 or size < 14  # the four-of-a-kind shapes are met
+
+
+def test_best_discards_on_named_hands() -> None:
+    for text in (
+        "1111m345p678p999s5z",  # four of a kind: a fifth 1m is no tile to draw
+        "19m19p19s1234567z1m",  # thirteen orphans
+        "1133557799m1134p",  # seven pairs
+        "11112222333344m",  # every kind four times
+        "1112345678999m5z",  # nine gates and a stray honor
+        "11m",
+    ):
+        hand = counts34(parse_tiles(text))
+        assert best_discards(hand) == _expected(hand, None), text
+
+
+def test_the_class_tables_combine_in_any_order() -> None:
+    """The twin combines the other suits in another order than the reference: exact
+    because combining classes is commutative and associative (every triple checked)."""
+    n = _NN
+    for a in range(n):
+        for b in range(n):
+            ab = _T2[a * n + b]
+            assert ab == _T2[b * n + a]
+            for c in range(n):
+                assert _T3[ab + c] == _T3[_T2[b * n + c] + a]
+
+
+def test_accepting_without_a_fifth_copy_leaves_out_the_kinds_held_four_times() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = _random_hand(rng, 13, dense=True)
+        base, kinds = accepting_of_numbers(suit_numbers(hand), hand, 13)
+        assert (base, kinds) == accepting_kinds(hand)
+        assert base == shanten(hand)
+        fewer = accepting_of_numbers(suit_numbers(hand), hand, 13, fifth=False)
+        assert fewer == (base, tuple(k for k in kinds if hand[k] != 4))
+
+
+def test_best_discards_of_numbers_leaves_its_arguments_as_they_were() -> None:
+    hand = counts34(parse_tiles("123m456p789s11222z"))
+    numbers = suit_numbers(hand)
+    before = (list(hand), list(numbers))
+    best_discards_of_numbers(numbers, hand, 14)
+    assert (hand, numbers) == before
+
+
+@pytest.mark.parametrize(
+    ("counts", "visible"),
+    [
+        (counts34(parse_tiles("123m456p789s1122z")), None),  # 13 tiles
+        ([5] + [0] * 33, None),
+        ([0] * 33, None),
+        ([-1] + [0] * 33, None),
+        (["x"] * 34, None),
+        (counts34(parse_tiles("23m456p789s111225z")), [5] + [0] * 33),
+        (counts34(parse_tiles("23m456p789s111225z")), [0] * 30),
+        (7, None),
+    ],
+)
+def test_bad_input_is_a_typed_error(counts: object, visible: object) -> None:
+    with pytest.raises(InvalidHandError):
+        best_discards(counts, visible)  # type: ignore[arg-type]
+
+
+def test_rate_discards_rates_as_the_advisor_does() -> None:
+    rng = random.Random(11)
+    for i in range(120):
+        hand = _random_hand(rng, 14, dense=i % 2 == 1)
+        seen = [rng.randint(0, 4 - h) if rng.random() < 0.3 else 0 for h in hand]
+        kinds = rng.sample(range(34), 8)
+        expected = tuple(
+            sorted(
+                (o.discard, o.shanten, o.total) for o in advise(hand, seen) if o.discard in kinds
+            )
+        )
+        assert rate_discards(hand, seen, kinds) == expected
+    with pytest.raises(InvalidHandError):
+        rate_discards(counts34(parse_tiles("23m456p789s111225z")), None, [34])
