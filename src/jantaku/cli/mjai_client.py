@@ -127,7 +127,7 @@ class _BuiltinSeat:
         if rules is None:
             rules = Rules.preset("tenhou-sanma" if game.players == 3 else "tenhou")
         self.seat = seat
-        self.agent = make_agent(bot, seed=seat, seat=seat)
+        self.agent = make_agent(bot, seed=seat, seat=seat, rules=rules)
         self.state = SeatState(seat, rules)
         self.agent.start_match(seat, game.players)
 

@@ -179,7 +179,8 @@ def run(args: argparse.Namespace) -> int:
             shift = 0 if args.no_rotate else g % n
             lineup = [(i - shift) % n for i in range(n)]  # lineup[seat] = index into names
             agents = [
-                make_agent(names[j], seed=seed * 16 + j, seat=s) for s, j in enumerate(lineup)
+                make_agent(names[j], seed=seed * 16 + j, seat=s, rules=rules)
+                for s, j in enumerate(lineup)
             ]
             seat_names = [labels[j] for j in lineup]
             try:

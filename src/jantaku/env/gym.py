@@ -90,7 +90,8 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         others = [s for s in range(n) if s != self.seat]
         if isinstance(self._opponents, str):
             self._bots = {
-                s: make_agent(self._opponents, seed=rng.getrandbits(32), seat=s) for s in others
+                s: make_agent(self._opponents, seed=rng.getrandbits(32), seat=s, rules=self.rules)
+                for s in others
             }
         else:
             self._bots = dict(zip(others, self._opponents, strict=True))

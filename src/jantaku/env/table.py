@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from jantaku.engine import Referee, State, View, observe
+from jantaku.engine import Referee, State, View
 from jantaku.env.actions import NUM_ACTIONS, PASS, TSUMOGIRI, action_table, check_id
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.events import Action, EndGame, Hora, Pass, Penalty, Ryukyoku
@@ -115,8 +115,9 @@ class Table:
         return mask
 
     def view(self, seat: int) -> View:
-        """What ``seat`` sees now (:func:`~jantaku.engine.observe`)."""
-        return observe(self.state, seat)
+        """What ``seat`` sees now (:func:`~jantaku.engine.observe`, kept up to date by the
+        referee from the match's events)."""
+        return self.referee.observe(seat)
 
     def default_id(self) -> int:
         """A legal id that changes the least: pass, else tsumogiri, else the first."""

@@ -210,7 +210,9 @@ class Table:
         bots = dict(agents) if agents is not None else {}
         for s in range(n):
             if s not in self.humans and s not in bots:
-                bots[s] = make_agent(record.seats[s], seed=record.seed * 4 + s, seat=s)
+                bots[s] = make_agent(
+                    record.seats[s], seed=record.seed * 4 + s, seat=s, rules=self.rules
+                )
         self.bots = bots
         self.ref = Referee(self.rules, record.seed, record.names, walls=walls)
         stored = store.decisions(record.id)
