@@ -296,3 +296,26 @@ def test_X4_three_player_east_south_has_three_hands_a_wind() -> None:
         assert all(k in (1, 2, 3) for _, k in rounds)
         seen.update(rounds)
     assert {(EAST, 1), (EAST, 3), (SOUTH, 1)} <= seen
+
+
+# --- Y27: tenhou in play -----------------------------------------------------------------
+
+
+def test_Y27_tenhou_is_the_dealers_complete_first_draw() -> None:
+    """Y27: tenhou is the dealer's hand complete on its first draw; the same hand
+    completed one go-around later is an ordinary menzen tsumo."""
+    hands = ("234m567p11s34567s", "3579m1379p1379s1z", "3579m1379p1379s2z", "4668m2468p2468s3z")
+    s = dealt(hands)
+    apply(s, Tsumo(actor=0, pai=tile("8s")))
+    apply(s, Hora(actor=0, target=0))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku == (("tenhou", 13),)
+    s = dealt(hands)
+    turn(s, 0, "7z")
+    for seat, junk in ((1, "6z"), (2, "6z"), (3, "5z")):
+        turn(s, seat, junk)
+    apply(s, Tsumo(actor=0, pai=tile("8s")))
+    apply(s, Hora(actor=0, target=0))
+    done = s.results[-1]
+    assert isinstance(done, Hora) and done.yaku is not None
+    assert "tenhou" not in dict(done.yaku) and "menzen_tsumo" in dict(done.yaku)
