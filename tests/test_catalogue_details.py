@@ -1,9 +1,11 @@
 """Catalogue tests for parts of RULES.md entries that the other catalogue tests leave out.
 
-Each test names its rule ID and uses only the public packages (``jantaku.engine``,
-``jantaku.scoring``, ``jantaku.rules``, ``jantaku.tiles``, ``jantaku.events``). Expected
-values come from the rule text: the seed rulebooks' procedure (G2), 002's yaku table
-(Y20, Y22, Y23), the option list of S10 and the liability rule of S11.
+Each test names its rule ID and uses the public packages (``jantaku.engine``,
+``jantaku.scoring``, ``jantaku.rules``, ``jantaku.tiles``, ``jantaku.events``): dealt
+hands fed through ``apply``, a scripted wall for the referee, or a scored situation.
+Expected values come from the rule text: the seed rulebooks' deal (G2), claims (G5),
+kuikae (G6), riichi (G8), abortive draws (G10) and yaku (Y3, Y27), 002's han table
+(Y20, Y22, Y23), the option list of S10, the liability rule of S11 and 002 §08 (X4).
 """
 
 from __future__ import annotations
