@@ -155,6 +155,7 @@ def test_ctrl_c_stops_selfplay_with_a_summary_and_kills_the_bot(bot: Path, tmp_p
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_default_sigint,  # a runner started in the background ignores Ctrl-C
     )
     try:
         _wait_for(lambda: mark.exists() and mark.read_text().endswith("\n"), "the bot to think")

@@ -173,6 +173,9 @@ def test_shanten_matches_brute_force(counts: list[int]) -> None:
 # --- the mahjong package ---------------------------------------------------------------
 
 
+# a million hands (make conformance); the fast judges of the same agreement are the
+# dense hands below, where the disagreements live, and the 40,000 mjx vectors
+@pytest.mark.slow
 def test_cross_check_with_mahjong_package() -> None:
     """100,000 seeded random hands of each size agree with ``mahjong`` 2.1.0.
 
@@ -362,6 +365,9 @@ def test_other_sequences_are_read_as_counts() -> None:
     assert winning_kinds(np.array(counts)) == (27, 28)
 
 
+# regenerating the tables takes most of a minute (make conformance); the fast tests
+# check the shipped tables' answers against the brute force, mahjong and mjx
+@pytest.mark.slow
 def test_shipped_tables_equal_a_fresh_generation() -> None:
     spec = importlib.util.spec_from_file_location("gen_tables", ROOT / "tools" / "gen_tables.py")
     assert spec is not None and spec.loader is not None
