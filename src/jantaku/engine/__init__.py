@@ -18,9 +18,11 @@
 
 from __future__ import annotations
 
+from jantaku.engine.apply import apply, apply_trusted
 from jantaku.engine.legal import can_ron, can_tsumo, deciders, legal_actions
 from jantaku.engine.referee import Chooser, Referee
-from jantaku.engine.state import Phase, State, apply, apply_trusted, final_standings, waits_of
+from jantaku.engine.settlement import final_standings
+from jantaku.engine.state import Phase, State, waits_of
 from jantaku.engine.view import Discard, View, observe
 from jantaku.engine.wall import Wall, build_wall, full_set
 

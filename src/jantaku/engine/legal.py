@@ -11,18 +11,14 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from jantaku.engine.state import (
-    PLAIN_DISCARDS,
-    TSUMOGIRI_DISCARDS,
-    Phase,
-    State,
+from jantaku.engine.checks import (
     _is_kokushi_wait,
-    _situation,
     kyuushu_refusal,
     riichi_ankan_refusal,
     riichi_discard_refusal,
     riichi_refusal,
 )
+from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Phase, State, _situation
 from jantaku.errors import ArgumentError, ArgumentTypeError, JantakuError
 from jantaku.events import (
     Action,

@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from jantaku.engine.apply import _start_kyoku_commit, apply, apply_trusted
 from jantaku.engine.legal import legal_actions
-from jantaku.engine.state import Phase, State, _start_kyoku_commit, apply, apply_trusted
+from jantaku.engine.state import Phase, State
 from jantaku.engine.view import View, observe
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.events import (

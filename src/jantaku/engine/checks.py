@@ -1,0 +1,292 @@
+"""The rule predicates: may this seat riichi, call, win, abort the hand (G4–G10, Y1, Y28).
+
+Each reads a :class:`~jantaku.engine.state.State` and changes nothing. The transition
+(:mod:`jantaku.engine.apply`) asks them before it moves the state, and the legal
+actions (:mod:`jantaku.engine.legal`) ask them to list what a seat may do, so both say
+the same thing.
+"""
+
+from __future__ import annotations
+
+from jantaku.engine.state import (
+    Phase,
+    State,
+    _waits,
+)
+from jantaku.errors import (
+    IllegalActionError,
+)
+from jantaku.hand import is_complete, readings, shanten
+from jantaku.hand.tables import shanten_of_numbers
+from jantaku.meld import Meld, MeldKind
+from jantaku.rules import (
+    MultipleRon,
+    Rules,
+)
+from jantaku.tiles import (
+    KIND_OF,
+    UNKNOWN,
+    YAOCHUU,
+    Tile,
+    format_tiles,
+)
+
+__all__ = [
+    "abort_refusal",
+    "kuikae_kinds",
+    "kyuushu_refusal",
+    "nagashi_seats",
+    "riichi_ankan_refusal",
+    "riichi_discard_refusal",
+    "riichi_refusal",
+]
+
+
+def _illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
+    return IllegalActionError(reason, seat=seat, action=event)
+
+
+def _check_seat(s: State, seat: int, event: object) -> None:
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise _illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
+
+
+def _check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
+    """A tile that may enter play: a real tile, not a fifth copy, no second red five."""
+    if t.__class__ is not int or not 0 <= t < UNKNOWN:
+        raise _illegal(seat, event, f"not a known tile: {t!r}")
+    k = KIND_OF[t]
+    if s.players == 3 and 1 <= k <= 7:
+        raise _illegal(seat, event, "three-player mahjong has no 2m–8m")
+    kn = s.known
+    n = kn[k] + (kn[34 + k // 9] if k in (4, 13, 22) else 0)
+    if n >= 4:
+        raise _illegal(seat, event, f"a fifth {format_tiles([t])}")
+    if t >= 34 and kn[t] >= s.rules.red_fives[t - 34]:
+        raise _illegal(seat, event, f"one red {format_tiles([t])} too many")
+    if t in (4, 13, 22) and kn[t] >= 4 - s.rules.red_fives[t // 9]:
+        raise _illegal(seat, event, f"a plain five {format_tiles([t])} that is red in this set")
+
+
+def _not_now(s: State) -> str:
+    """Why nothing of the kind can happen now, as a player says it (the phase in brackets)."""
+    ph = s.phase
+    if ph == Phase.START_GAME:
+        why = "the game has not begun"
+    elif ph == Phase.START_KYOKU:
+        why = "no hand is dealt"
+    elif ph == Phase.DRAW:
+        why = f"seat {s.turn} is to draw"
+    elif ph == Phase.ACT:
+        why = f"seat {s.turn} has drawn and is to discard"
+    elif ph == Phase.DISCARD:
+        why = f"seat {s.turn} has called and is to discard"
+    elif ph == Phase.CLAIM:
+        lying = "" if s.last_discard is None else f" of {format_tiles([s.last_discard])}"
+        why = f"the discard{lying} by seat {s.last_discarder} may still be called"
+    elif ph == Phase.CHANKAN:
+        why = f"the kan of seat {s.turn} may still be robbed (chankan)"
+    elif ph == Phase.RESULT:
+        why = "the hand is over"
+    else:
+        why = "the match is over"
+    return f"not now: {why} ({s.phase_name} phase)"
+
+
+def _need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
+    if s.phase not in phases:
+        raise _illegal(seat, event, _not_now(s))
+
+
+def _remove(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
+    """Whether ``tiles`` (a multiset) are all in ``hand``."""
+    if len(tiles) == 1:
+        return tiles[0] in hand
+    rest = list(hand)
+    for t in tiles:
+        try:
+            rest.remove(t)
+        except ValueError:
+            return False
+    return True
+
+
+def riichi_refusal(s: State, seat: int) -> str:
+    """Why ``seat`` may not declare riichi now, or ``''`` if it may (Y1, G8)."""
+    if s.riichi[seat] or s.riichi_pending is not None:
+        return "riichi is already declared"
+    if not s.is_closed(seat):
+        return "riichi needs a closed hand"
+    if s.scores[seat] < s.rules.riichi_min_points:
+        return f"riichi needs {s.rules.riichi_min_points} points"
+    if s.live < max(1, s.rules.riichi_min_tiles_left):
+        return f"riichi needs {max(1, s.rules.riichi_min_tiles_left)} tiles left in the wall"
+    # a draw lowers shanten by one at most: a known lower bound spares the count
+    if s.shanten_floor[seat] > 0:
+        return "riichi needs a tenpai hand"
+    complete_ok = s.rules.riichi_on_complete_hand
+    drawn = s.drawn
+    if s.waits[seat] and (complete_ok or drawn is None or KIND_OF[drawn] not in s.waits[seat]):
+        return ""  # tenpai before the draw: the drawn tile can go
+    sh = shanten_of_numbers(s._numbers[seat], s.counts[seat], len(s.hands[seat]))
+    s.shanten_floor[seat] = sh
+    if sh > 0:
+        return "riichi needs a tenpai hand"
+    if not complete_ok:
+        c = s.counts[seat]
+        if not any(c[k] and not riichi_discard_refusal(s, seat, k) for k in range(34)):
+            return "riichi may not be declared by discarding a winning tile (G8)"
+    return ""
+
+
+def riichi_discard_refusal(s: State, seat: int, k: int) -> str:
+    """Why discarding kind ``k`` cannot declare riichi, or ``''`` (G8)."""
+    counts = s.counts[seat]
+    counts[k] -= 1
+    w = _waits(counts)
+    counts[k] += 1
+    if not w:
+        return "a riichi discard must leave the hand tenpai"
+    if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
+        return "riichi may not be declared by discarding a winning tile (G8)"
+    return ""
+
+
+def _riichi_discard_advice(s: State, seat: int, k: int, why: str) -> str:
+    """``why`` the riichi discard of kind ``k`` is refused, with what the hand would be
+    without it and the discards that would declare riichi (Y1, G8).
+
+    Riichi is declared by a closed tenpai hand (Y1; the 000 rulebook: 面前清聴牌の時,
+    and 不聴で立直を掛ける is a chombo, P1), so the riichi discard must leave the hand
+    tenpai. Only for the message of a refused discard: the legal discards are listed by
+    :func:`riichi_discard_refusal` alone.
+    """
+    counts = s.counts[seat]
+    counts[k] -= 1
+    try:
+        without = shanten(counts)
+    finally:
+        counts[k] += 1
+    if without > 0:
+        why = f"{why} (Y1): without {format_tiles([k])} the hand is {without}-shanten"
+    fits = []
+    for j in range(34):
+        if counts[j] and not riichi_discard_refusal(s, seat, j):
+            counts[j] -= 1
+            waits = _waits(counts)
+            counts[j] += 1
+            fits.append(f"{format_tiles([j])} (waiting on {format_tiles(list(waits))})")
+    if not fits:
+        return f"{why}; no discard would declare riichi"
+    return f"{why}; discard {' or '.join(fits)} instead"
+
+
+def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
+    """The kinds one may not discard right after calling ``meld`` (G6).
+
+    >>> from jantaku.meld import parse_meld
+    >>> from jantaku.rules import TENHOU
+    >>> kuikae_kinds(parse_meld("[3-45m]"), TENHOU)
+    (2, 5)
+    """
+    if not rules.kuikae_forbidden or meld.called is None:
+        return ()
+    c = KIND_OF[meld.called]
+    out = [c]
+    if meld.kind is MeldKind.CHII and rules.suji_kuikae_forbidden:
+        lo = meld.kind34
+        if c == lo and c % 9 <= 5:
+            out.append(c + 3)
+        elif c == lo + 2 and c % 9 >= 3:
+            out.append(c - 3)
+    return tuple(out)
+
+
+def _is_kokushi_wait(s: State, seat: int) -> bool:
+    c = s.counts[seat]
+    return not s.melds[seat] and sum(c[k] for k in YAOCHUU) == 13
+
+
+def riichi_ankan_refusal(s: State, seat: int, k: int) -> str:
+    """Why an ankan of kind ``k`` after riichi is refused, or ``''`` (G8: waits unchanged)."""
+    if s.drawn is None or KIND_OF[s.drawn] != k:
+        return "after riichi only the drawn tile may make an ankan"
+    c = list(s.counts[seat])
+    c[k] -= 1
+    before = _waits(c)
+    c[k] = 0
+    after = _waits(c)
+    if before != after:
+        return "after riichi an ankan may not change the waits (G8)"
+    # the kan must not break a reading that uses the tiles as a run
+    c[k] = 3
+    for w in before:
+        c[w] += 1
+        if any(k not in r.triplets for r in readings(c)):
+            return "after riichi an ankan may not change how the hand is read"
+        c[w] -= 1
+    return ""
+
+
+def nagashi_seats(s: State) -> list[int]:
+    """Seats with nagashi mangan at an exhaustive draw: every discard a terminal or an
+    honor, none of them called (Y28)."""
+    if not s.rules.nagashi_mangan:
+        return []
+    return [i for i in range(s.players) if s.nagashi[i] and s.rivers[i]]
+
+
+def kyuushu_refusal(s: State, seat: int) -> str:
+    """Why ``seat`` may not declare kyuushu kyuuhai now, or ``''`` (G10)."""
+    if not s.rules.abort_kyuushu_kyuuhai:
+        return "kyuushu kyuuhai is not played under these rules"
+    if not s.first_turn[seat] or s.interrupted or s.drawn is None:
+        return "kyuushu kyuuhai only on one's first, uninterrupted draw"
+    c = s.counts[seat]
+    if sum(1 for k in YAOCHUU if c[k]) < 9:
+        return "fewer than nine different terminals and honors"
+    return ""
+
+
+def abort_refusal(s: State, reason: str) -> str:
+    """Why the abortive draw ``reason`` cannot be declared now, or ``''`` (G10)."""
+    r = s.rules
+    n = s.players
+    if reason == "suufon_renda":
+        if not r.abort_suufon_renda:
+            return "suufon renda is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suufon renda follows the last of the first discards"
+        if s.interrupted or any(len(rv) != 1 for rv in s.rivers):
+            return "suufon renda needs exactly one uninterrupted discard by everyone"
+        kinds = {KIND_OF[rv[0]] for rv in s.rivers}
+        if len(kinds) != 1 or not 27 <= next(iter(kinds)) <= 30:
+            return "the first discards are not all the same wind"
+        return ""
+    if reason == "suucha_riichi":
+        if not r.abort_suucha_riichi:
+            return "suucha riichi is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suucha riichi follows the accepted fourth riichi"
+        if n != 4 or not all(s.riichi):
+            return "not every player is in riichi"
+        return ""
+    if reason == "suukan_sanra":
+        if not r.abort_suukan_sanra:
+            return "suukan sanra is not played under these rules"
+        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+            return "suukan sanra follows the discard after the fourth kan"
+        if s.total_kans != 4 or len(set(s.kan_owners)) < 2:
+            return "four kans by more than one player are needed"
+        return ""
+    if reason == "sanchahou":
+        if not r.abort_sanchahou or r.multiple_ron is not MultipleRon.DOUBLE_TRIPLE_ABORT:
+            return "sanchahou is not played under these rules"
+        if s.phase not in (Phase.CLAIM, Phase.CHANKAN):
+            return "sanchahou is three rons on one discard"
+        from jantaku.engine.legal import can_ron
+
+        if sum(1 for i in range(n) if can_ron(s, i)) < 3:
+            return "fewer than three players can ron"
+        return ""
+    return f"no such draw: {reason!r}"
