@@ -19,39 +19,35 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.engine.checks import (
-    _check_seat,
-    _check_tile,
-    _illegal,
-    _is_kokushi_wait,
-    _need_phase,
-    _not_now,
-    _remove,
-    _riichi_discard_advice,
+    check_seat,
+    check_tile,
+    holds_all,
+    illegal,
+    is_kokushi_wait,
     kuikae_kinds,
+    need_phase,
+    not_now,
     riichi_ankan_refusal,
+    riichi_discard_advice,
     riichi_discard_refusal,
     riichi_refusal,
 )
 from jantaku.engine.settlement import (
-    _end_game,
-    _end_kyoku,
-    _hora,
-    _penalty,
-    _ryukyoku,
+    settle_end_game,
+    settle_end_kyoku,
+    settle_hora,
+    settle_penalty,
+    settle_ryukyoku,
 )
 from jantaku.engine.state import (
-    _ACT,
-    _CLAIM,
-    _WIND_OF_ROUND,
-    _YAOCHUU_SET,
     PLAIN_DISCARDS,
     TSUMOGIRI_DISCARDS,
     Phase,
     State,
-    _flush_missed,
-    _sort_key,
-    _waits,
+    flush_missed,
+    tile_order,
 )
+from jantaku.engine.waits import hand_waits as _waits
 from jantaku.errors import (
     ArgumentTypeError,
     InvalidHandError,
@@ -84,15 +80,23 @@ from jantaku.rules import (
     NorthTile,
 )
 from jantaku.tiles import (
+    EAST,
     FLOWER,
     KIND_OF,
     NORTH,
     UNKNOWN,
+    YAOCHUU,
     Tile,
     format_tiles,
 )
 
 __all__ = ["apply", "apply_trusted"]
+
+_YAOCHUU_SET: Final = frozenset(YAOCHUU)
+# the phases of the hot paths as module constants (cheaper to read than class attributes)
+_ACT: Final = Phase.ACT
+_CLAIM: Final = Phase.CLAIM
+_WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
 
 
 def _see(s: State, t: Tile) -> None:
@@ -100,13 +104,13 @@ def _see(s: State, t: Tile) -> None:
 
 
 def _start_game(s: State, e: StartGame) -> None:
-    _need_phase(s, (Phase.START_GAME,), None, e)
+    need_phase(s, (Phase.START_GAME,), None, e)
     if not isinstance(e.names, tuple | list) or not all(isinstance(x, str) for x in e.names):
-        raise _illegal(None, e, f"the names are a tuple of str, not {e.names!r}")
+        raise illegal(None, e, f"the names are a tuple of str, not {e.names!r}")
     if e.seed is not None and e.seed.__class__ is not int:
-        raise _illegal(None, e, f"the seed is an int, not {e.seed!r}")
+        raise illegal(None, e, f"the seed is an int, not {e.seed!r}")
     if len(e.names) != s.players:
-        raise _illegal(
+        raise illegal(
             None, e, f"{len(e.names)} names for a {s.players}-player table under these rules"
         )
     s.names = tuple(e.names)
@@ -115,23 +119,23 @@ def _start_game(s: State, e: StartGame) -> None:
 
 
 def _start_kyoku(s: State, e: StartKyoku) -> None:
-    _need_phase(s, (Phase.START_KYOKU,), None, e)
+    need_phase(s, (Phase.START_KYOKU,), None, e)
     n = s.players
     if len(e.tehais) != n or any(len(h) != 13 for h in e.tehais):
-        raise _illegal(None, e, f"{n} hands of 13 tiles are dealt")
+        raise illegal(None, e, f"{n} hands of 13 tiles are dealt")
     if len(e.scores) != n:
-        raise _illegal(None, e, f"{n} scores")
-    _check_seat(s, e.oya, e)
+        raise illegal(None, e, f"{n} scores")
+    check_seat(s, e.oya, e)
     if e.bakaze not in _WIND_OF_ROUND or not 1 <= e.kyoku <= n:
-        raise _illegal(None, e, "no such round")
+        raise illegal(None, e, "no such round")
     if (e.kyoku - 1) != (e.oya - 0) % n:
-        raise _illegal(None, e, f"kyoku {e.kyoku} is dealt by seat {e.kyoku - 1}, not {e.oya}")
+        raise illegal(None, e, f"kyoku {e.kyoku} is dealt by seat {e.kyoku - 1}, not {e.oya}")
     if e.honba < 0 or e.kyotaku < 0:
-        raise _illegal(None, e, "negative honba or deposits")
+        raise illegal(None, e, "negative honba or deposits")
     if s.expected is not None:
         got = (e.bakaze, e.kyoku, e.honba, e.kyotaku, e.oya, tuple(e.scores))
         if got != s.expected:
-            raise _illegal(
+            raise illegal(
                 None,
                 e,
                 "the hand does not follow from the last one: expected bakaze/kyoku/honba/"
@@ -140,7 +144,7 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
     if e.flowers is not None and (
         len(e.flowers) != n or min(e.flowers) < 0 or sum(e.flowers) > s.rules.flowers
     ):
-        raise _illegal(None, e, f"flowers set aside per seat, {s.rules.flowers} in the set")
+        raise illegal(None, e, f"flowers set aside per seat, {s.rules.flowers} in the set")
     known = _deal_counts(s, e)
     if known is None:  # some tile is wrong: find the first, for the message
         probe = State.__new__(State)
@@ -148,10 +152,10 @@ def _start_kyoku(s: State, e: StartKyoku) -> None:
         probe.rules = s.rules
         probe.known = [0] * 37
         for t in (*(t for h in e.tehais for t in h), e.dora_marker):
-            _check_tile(probe, t, e)
+            check_tile(probe, t, e)
             probe.known[t] += 1
         known = probe.known
-    _start_kyoku_commit(s, e, known)
+    start_kyoku_commit(s, e, known)
 
 
 def _deal_counts(s: State, e: StartKyoku) -> list[int] | None:
@@ -187,10 +191,10 @@ def _start_kyoku_trusted(s: State, e: StartKyoku) -> None:
         for t in h:
             known[t] += 1
     known[e.dora_marker] += 1
-    _start_kyoku_commit(s, e, known)
+    start_kyoku_commit(s, e, known)
 
 
-def _start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
+def start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
     n = s.players
     s.oya = e.oya
     s.bakaze = e.bakaze
@@ -234,26 +238,26 @@ def _check_draw_turn(s: State, seat: int, e: Tsumo | Flower) -> None:
     discard, or the seat whose draw it is (a flower comes in place of such a draw)."""
     if s.phase == Phase.CHANKAN:
         if not s.rinshan_pending or seat != s.turn:
-            raise _illegal(seat, e, "only the kan's replacement draw may follow")
+            raise illegal(seat, e, "only the kan's replacement draw may follow")
     elif s.phase == Phase.CLAIM:
         if s.riichi_pending is not None:
-            raise _illegal(seat, e, "the riichi must be accepted before the next draw")
+            raise illegal(seat, e, "the riichi must be accepted before the next draw")
         nxt = (s.turn + 1) % s.players
         if seat != nxt:
-            raise _illegal(seat, e, f"it is seat {nxt}'s draw")
+            raise illegal(seat, e, f"it is seat {nxt}'s draw")
     elif s.phase == Phase.DRAW:
         if seat != s.turn:
-            raise _illegal(seat, e, f"it is seat {s.turn}'s draw")
+            raise illegal(seat, e, f"it is seat {s.turn}'s draw")
     else:
-        raise _illegal(seat, e, _not_now(s))
+        raise illegal(seat, e, not_now(s))
 
 
 def _tsumo(s: State, e: Tsumo) -> None:
     seat = e.actor
     _check_draw_turn(s, seat, e)
     if s.live <= 0:
-        raise _illegal(seat, e, "the live wall is empty")
-    _check_tile(s, e.pai, e, seat)
+        raise illegal(seat, e, "the live wall is empty")
+    check_tile(s, e.pai, e, seat)
     _tsumo_commit(s, e)
 
 
@@ -261,7 +265,7 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     seat = e.actor
     t = e.pai
     if s._missed:
-        _flush_missed(s)
+        flush_missed(s)
     if s.phase == _CLAIM:
         s.turn = seat
     s.known[t] += 1
@@ -296,27 +300,27 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
 def _dahai(s: State, e: Dahai) -> None:
     seat = e.actor
     if s.phase != Phase.ACT and s.phase != Phase.DISCARD:
-        _need_phase(s, (Phase.ACT, Phase.DISCARD), seat, e)
+        need_phase(s, (Phase.ACT, Phase.DISCARD), seat, e)
     if seat != s.turn:
-        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+        raise illegal(seat, e, f"it is seat {s.turn}'s turn")
     t = e.pai
     hand = s.hands[seat]
     if t not in hand:
-        raise _illegal(seat, e, f"{format_tiles([t])} is not in the hand")
+        raise illegal(seat, e, f"{format_tiles([t])} is not in the hand")
     if e.tsumogiri:
         if s.phase != Phase.ACT or s.drawn != t:
-            raise _illegal(seat, e, "tsumogiri discards the tile just drawn")
+            raise illegal(seat, e, "tsumogiri discards the tile just drawn")
     elif s.phase == Phase.ACT and s.drawn == t and hand.count(t) < 2:
-        raise _illegal(seat, e, "the only such tile is the one just drawn: that is tsumogiri")
+        raise illegal(seat, e, "the only such tile is the one just drawn: that is tsumogiri")
     k = KIND_OF[t]
     if s.riichi[seat] and (s.drawn is None or KIND_OF[s.drawn] != k):
-        raise _illegal(seat, e, "after riichi only the drawn tile may be discarded (C3)")
+        raise illegal(seat, e, "after riichi only the drawn tile may be discarded (C3)")
     if s.phase == Phase.DISCARD and k in s.kuikae:
-        raise _illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
+        raise illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
     if s.riichi_pending == seat:
         why = riichi_discard_refusal(s, seat, k)
         if why:
-            raise _illegal(seat, e, _riichi_discard_advice(s, seat, k, why))
+            raise illegal(seat, e, riichi_discard_advice(s, seat, k, why))
     _dahai_commit(s, e)
 
 
@@ -396,22 +400,22 @@ def _dahai_commit(s: State, e: Dahai) -> None:
 
 def _reach(s: State, e: Reach) -> None:
     seat = e.actor
-    _need_phase(s, (Phase.ACT,), seat, e)
+    need_phase(s, (Phase.ACT,), seat, e)
     if seat != s.turn:
-        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+        raise illegal(seat, e, f"it is seat {s.turn}'s turn")
     reason = riichi_refusal(s, seat)
     if reason:
-        raise _illegal(seat, e, reason)
+        raise illegal(seat, e, reason)
     s.riichi_pending = seat
     s.riichi_double = s.first_turn[seat] and not s.interrupted
 
 
 def _reach_accepted(s: State, e: ReachAccepted) -> None:
     seat = e.actor
-    _need_phase(s, (Phase.CLAIM,), seat, e)
+    need_phase(s, (Phase.CLAIM,), seat, e)
     if s.riichi_pending != seat:
-        raise _illegal(seat, e, "no riichi of this seat waits to be accepted")
-    _flush_missed(s)
+        raise illegal(seat, e, "no riichi of this seat waits to be accepted")
+    flush_missed(s)
     s.scores[seat] -= s.rules.riichi_deposit
     s.kyotaku += 1
     s.deposit_owners.append(seat)
@@ -422,20 +426,20 @@ def _reach_accepted(s: State, e: ReachAccepted) -> None:
 
 def _call_common(s: State, e: Chi | Pon | Daiminkan) -> None:
     seat = e.actor
-    _check_seat(s, seat, e)
-    _need_phase(s, (Phase.CLAIM,), seat, e)
+    check_seat(s, seat, e)
+    need_phase(s, (Phase.CLAIM,), seat, e)
     if s.riichi_pending is not None:
-        raise _illegal(seat, e, "the riichi must be accepted before a call")
+        raise illegal(seat, e, "the riichi must be accepted before a call")
     if e.target != s.last_discarder or e.pai != s.last_discard:
-        raise _illegal(seat, e, "the call must take the last discard")
+        raise illegal(seat, e, "the call must take the last discard")
     if seat == e.target:
-        raise _illegal(seat, e, "one cannot call one's own discard")
+        raise illegal(seat, e, "one cannot call one's own discard")
     if s.live <= 0:
-        raise _illegal(seat, e, "no call on the last discard but ron (G4)")
+        raise illegal(seat, e, "no call on the last discard but ron (G4)")
     if s.riichi[seat]:
-        raise _illegal(seat, e, "after riichi the hand cannot change (C3)")
-    if not _remove(s.hands[seat], e.consumed):
-        raise _illegal(seat, e, "the consumed tiles are not in the hand")
+        raise illegal(seat, e, "after riichi the hand cannot change (C3)")
+    if not holds_all(s.hands[seat], e.consumed):
+        raise illegal(seat, e, "the consumed tiles are not in the hand")
 
 
 # melds are frozen values: each distinct call is built (and checked) once
@@ -459,7 +463,7 @@ def _listed_meld(s: State, e: Chi | Pon, kind: MeldKind) -> Meld:
 
 
 def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
-    tiles = tuple(sorted((*e.consumed, e.pai), key=_sort_key))
+    tiles = tuple(sorted((*e.consumed, e.pai), key=tile_order))
     key = (kind, tiles, e.pai, (e.target - e.actor) % s.players)
     meld = _MELDS.get(key)
     if meld is not None:
@@ -467,7 +471,7 @@ def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
     try:
         meld = Meld(*key)
     except InvalidHandError as err:
-        raise _illegal(e.actor, e, str(err)) from None
+        raise illegal(e.actor, e, str(err)) from None
     if len(_MELDS) < 65536:
         _MELDS[key] = meld
     return meld
@@ -476,7 +480,7 @@ def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
 def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     seat = e.actor
     s.shanten_floor[seat] -= 1  # a call lowers shanten by one at most, like a draw
-    _flush_missed(s)
+    flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
     numbers = s._numbers[seat]
@@ -518,9 +522,9 @@ def _track_pao(s: State, seat: int, meld: Meld, feeder: int) -> None:
 def _chi(s: State, e: Chi) -> None:
     _call_common(s, e)
     if not s.rules.chii_allowed:
-        raise _illegal(e.actor, e, "chii is not played under these rules")
+        raise illegal(e.actor, e, "chii is not played under these rules")
     if e.actor != (e.target + 1) % s.players:
-        raise _illegal(e.actor, e, "chii only from the player on the left")
+        raise illegal(e.actor, e, "chii only from the player on the left")
     meld = _make_meld(s, e, MeldKind.CHII)
     _check_kuikae_left(s, e, meld)
     _commit_call(s, e, meld)
@@ -559,13 +563,13 @@ def _check_kuikae_left(s: State, e: Chi | Pon, meld: Meld) -> None:
     for t in e.consumed:
         rest.remove(t)
     if not any(KIND_OF[t] not in banned for t in rest):
-        raise _illegal(e.actor, e, "the call would leave only kuikae tiles to discard")
+        raise illegal(e.actor, e, "the call would leave only kuikae tiles to discard")
 
 
 def _daiminkan(s: State, e: Daiminkan) -> None:
     _call_common(s, e)
     if s.total_kans >= 4:
-        raise _illegal(e.actor, e, "four kans have been declared")
+        raise illegal(e.actor, e, "four kans have been declared")
     meld = _make_meld(s, e, MeldKind.DAIMINKAN)
     _commit_call(s, e, meld)
     if s.rules.pao_suukantsu and sum(m.kind.is_kan for m in s.melds[e.actor]) == 4:
@@ -588,33 +592,33 @@ def _after_kan(s: State, seat: int) -> None:
 
 def _own_kan_common(s: State, e: Kakan | Ankan | Nukidora) -> None:
     seat = e.actor
-    _check_seat(s, seat, e)
-    _need_phase(s, (Phase.ACT,), seat, e)
+    check_seat(s, seat, e)
+    need_phase(s, (Phase.ACT,), seat, e)
     if seat != s.turn:
-        raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+        raise illegal(seat, e, f"it is seat {s.turn}'s turn")
     if s.riichi_pending is not None:
-        raise _illegal(seat, e, "riichi was declared: the discard must follow")
+        raise illegal(seat, e, "riichi was declared: the discard must follow")
     if s.live <= 0:
-        raise _illegal(seat, e, "no kan on the last tile of the wall (G4)")
+        raise illegal(seat, e, "no kan on the last tile of the wall (G4)")
 
 
 def _kakan(s: State, e: Kakan) -> None:
     seat = e.actor
     _own_kan_common(s, e)
     if s.total_kans >= 4:
-        raise _illegal(seat, e, "four kans have been declared")
+        raise illegal(seat, e, "four kans have been declared")
     k = KIND_OF[e.pai]
     idx = next(
         (i for i, m in enumerate(s.melds[seat]) if m.kind is MeldKind.PON and m.kind34 == k),
         -1,
     )
     if idx < 0:
-        raise _illegal(seat, e, "no pon of that tile to add to")
+        raise illegal(seat, e, "no pon of that tile to add to")
     pon = s.melds[seat][idx]
     if sorted(pon.tiles) != sorted(e.consumed):
-        raise _illegal(seat, e, "the consumed tiles are not the pon's")
+        raise illegal(seat, e, "the consumed tiles are not the pon's")
     if e.pai not in s.hands[seat]:
-        raise _illegal(seat, e, "the added tile is not in the hand")
+        raise illegal(seat, e, "the added tile is not in the hand")
     s.hands[seat].remove(e.pai)
     s._distinct[seat] = None
     s.counts[seat][k] -= 1
@@ -635,7 +639,7 @@ def _open_chankan(s: State, seat: int, tile: Tile, how: str) -> None:
     s.last_discard = None
     s._missed = [o for o in range(s.players) if o != seat and k in s.waits[o]]
     if how == "ankan":
-        s._missed = [o for o in s._missed if _is_kokushi_wait(s, o)]
+        s._missed = [o for o in s._missed if is_kokushi_wait(s, o)]
     s.phase = Phase.CHANKAN if s._missed else Phase.DRAW
 
 
@@ -643,23 +647,23 @@ def _ankan(s: State, e: Ankan) -> None:
     seat = e.actor
     _own_kan_common(s, e)
     if s.total_kans >= 4:
-        raise _illegal(seat, e, "four kans have been declared")
+        raise illegal(seat, e, "four kans have been declared")
     kinds = {KIND_OF[t] for t in e.consumed}
     if len(kinds) != 1:
-        raise _illegal(seat, e, "an ankan is four tiles of one kind")
+        raise illegal(seat, e, "an ankan is four tiles of one kind")
     k = kinds.pop()
-    if s.counts[seat][k] != 4 or not _remove(s.hands[seat], e.consumed):
-        raise _illegal(seat, e, "the four tiles are not in the hand")
+    if s.counts[seat][k] != 4 or not holds_all(s.hands[seat], e.consumed):
+        raise illegal(seat, e, "the four tiles are not in the hand")
     if s.riichi[seat]:
         reason = riichi_ankan_refusal(s, seat, k)
         if reason:
-            raise _illegal(seat, e, reason)
+            raise illegal(seat, e, reason)
     for t in e.consumed:
         s.hands[seat].remove(t)
     s._distinct[seat] = None
     s.counts[seat][k] = 0
     s._numbers[seat][SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
-    s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=_sort_key))))
+    s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=tile_order))))
     if not s.riichi[seat]:
         s.waits[seat] = _waits(s.counts[seat])
     s.drawn = None
@@ -674,11 +678,11 @@ def _nukidora(s: State, e: Nukidora) -> None:
     seat = e.actor
     _own_kan_common(s, e)
     if s.players != 3 or s.rules.north is not NorthTile.NUKIDORA:
-        raise _illegal(seat, e, "north is set aside only in three-player nukidora rules")
+        raise illegal(seat, e, "north is set aside only in three-player nukidora rules")
     if e.pai != NORTH or NORTH not in s.hands[seat]:
-        raise _illegal(seat, e, "a nukidora sets aside a north from the hand")
+        raise illegal(seat, e, "a nukidora sets aside a north from the hand")
     if s.riichi[seat] and s.drawn != NORTH:
-        raise _illegal(seat, e, "after riichi only a drawn north may be set aside")
+        raise illegal(seat, e, "after riichi only a drawn north may be set aside")
     s.hands[seat].remove(NORTH)
     s._distinct[seat] = None
     s.counts[seat][NORTH] -= 1
@@ -708,16 +712,16 @@ def _flower(s: State, e: Flower) -> None:
     途切れた時 … 流局).
     """
     seat = e.actor
-    _check_seat(s, seat, e)
+    check_seat(s, seat, e)
     if e.pai != FLOWER:
-        raise _illegal(seat, e, "a flower event sets aside a flower")
+        raise illegal(seat, e, "a flower event sets aside a flower")
     if sum(s.flowers) >= s.rules.flowers:
-        raise _illegal(seat, e, f"the set holds {s.rules.flowers} flowers")
+        raise illegal(seat, e, f"the set holds {s.rules.flowers} flowers")
     _check_draw_turn(s, seat, e)
     if s.live <= 0:
-        raise _illegal(seat, e, "the live wall is empty")
+        raise illegal(seat, e, "the live wall is empty")
     if s._missed:
-        _flush_missed(s)
+        flush_missed(s)
     s.turn = seat
     s.flowers[seat] += 1
     s.live -= 1
@@ -730,10 +734,10 @@ def _flower(s: State, e: Flower) -> None:
 
 def _dora(s: State, e: Dora) -> None:
     if s.pending_dora <= 0:
-        raise _illegal(None, e, "no kan waits for its dora indicator")
+        raise illegal(None, e, "no kan waits for its dora indicator")
     if s.phase in (Phase.START_GAME, Phase.START_KYOKU, Phase.RESULT, Phase.END_GAME):
-        raise _illegal(None, e, "not during a hand")
-    _check_tile(s, e.dora_marker, e)
+        raise illegal(None, e, "not during a hand")
+    check_tile(s, e.dora_marker, e)
     _see(s, e.dora_marker)
     s.dora_markers.append(e.dora_marker)
     s.pending_dora -= 1
@@ -754,11 +758,11 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
     Nukidora: _nukidora,
     Flower: _flower,
     Dora: _dora,
-    Hora: _hora,
-    Ryukyoku: _ryukyoku,
-    Penalty: _penalty,
-    EndKyoku: _end_kyoku,
-    EndGame: _end_game,
+    Hora: settle_hora,
+    Ryukyoku: settle_ryukyoku,
+    Penalty: settle_penalty,
+    EndKyoku: settle_end_kyoku,
+    EndGame: settle_end_game,
 }
 
 
@@ -819,15 +823,15 @@ is dealt (start_kyoku phase)
             assert isinstance(event, Dahai | Tsumo)
         who = event.actor
         if who.__class__ is not int or not 0 <= who < state.players:
-            raise _illegal(None, event, f"no seat {who!r} at a table of {state.players}")
+            raise illegal(None, event, f"no seat {who!r} at a table of {state.players}")
         tile = event.pai
         if type(tile) is not int or not 0 <= tile < UNKNOWN:
-            raise _illegal(who, event, f"not a known tile: {tile!r}")
+            raise illegal(who, event, f"not a known tile: {tile!r}")
         if type(event) is Dahai:
             _dahai(state, event)
             return state
         if state.riichi_pending is not None and state.phase == Phase.ACT:
-            raise _illegal(who, event, "riichi was declared: the discard must follow")
+            raise illegal(who, event, "riichi was declared: the discard must follow")
         if TYPE_CHECKING:
             assert isinstance(event, Tsumo)
         _tsumo(state, event)
@@ -841,18 +845,18 @@ is dealt (start_kyoku phase)
         return state
     actor = getattr(event, "actor", None)
     if actor is not None and (not isinstance(actor, int) or not 0 <= actor < state.players):
-        raise _illegal(None, event, f"no seat {actor!r} at a table of {state.players}")
+        raise illegal(None, event, f"no seat {actor!r} at a table of {state.players}")
     pai = getattr(event, "pai", None)
     if pai is not None and (type(pai) is not int or not 0 <= pai < UNKNOWN):
-        raise _illegal(actor, event, f"not a known tile: {pai!r}")
+        raise illegal(actor, event, f"not a known tile: {pai!r}")
     for t in getattr(event, "consumed", ()):
         if type(t) is not int or not 0 <= t < UNKNOWN:
-            raise _illegal(actor, event, f"not a known tile: {t!r}")
+            raise illegal(actor, event, f"not a known tile: {t!r}")
     if (
         state.riichi_pending is not None
         and state.phase == Phase.ACT
         and not isinstance(event, Dahai)
     ):
-        raise _illegal(actor, event, "riichi was declared: the discard must follow")
+        raise illegal(actor, event, "riichi was declared: the discard must follow")
     handler(state, event)
     return state

@@ -8,21 +8,17 @@ the same thing.
 
 from __future__ import annotations
 
-from jantaku.engine.state import (
-    Phase,
-    State,
-    _waits,
-)
-from jantaku.errors import (
-    IllegalActionError,
-)
+from typing import Final
+
+from jantaku.engine.state import Phase, State, win_situation
+from jantaku.engine.waits import hand_waits as _waits
+from jantaku.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JantakuError
+from jantaku.events import Hora
 from jantaku.hand import is_complete, readings, shanten
 from jantaku.hand.tables import shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
-from jantaku.rules import (
-    MultipleRon,
-    Rules,
-)
+from jantaku.rules import MultipleRon, Rules
+from jantaku.scoring.score import has_yaku
 from jantaku.tiles import (
     KIND_OF,
     UNKNOWN,
@@ -33,6 +29,8 @@ from jantaku.tiles import (
 
 __all__ = [
     "abort_refusal",
+    "can_ron",
+    "can_tsumo",
     "kuikae_kinds",
     "kyuushu_refusal",
     "nagashi_seats",
@@ -42,33 +40,33 @@ __all__ = [
 ]
 
 
-def _illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
+def illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
     return IllegalActionError(reason, seat=seat, action=event)
 
 
-def _check_seat(s: State, seat: int, event: object) -> None:
+def check_seat(s: State, seat: int, event: object) -> None:
     if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise _illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
+        raise illegal(None, event, f"no seat {seat!r} at a table of {s.players}")
 
 
-def _check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
+def check_tile(s: State, t: Tile, event: object, seat: int | None = None) -> None:
     """A tile that may enter play: a real tile, not a fifth copy, no second red five."""
     if t.__class__ is not int or not 0 <= t < UNKNOWN:
-        raise _illegal(seat, event, f"not a known tile: {t!r}")
+        raise illegal(seat, event, f"not a known tile: {t!r}")
     k = KIND_OF[t]
     if s.players == 3 and 1 <= k <= 7:
-        raise _illegal(seat, event, "three-player mahjong has no 2m–8m")
+        raise illegal(seat, event, "three-player mahjong has no 2m–8m")
     kn = s.known
     n = kn[k] + (kn[34 + k // 9] if k in (4, 13, 22) else 0)
     if n >= 4:
-        raise _illegal(seat, event, f"a fifth {format_tiles([t])}")
+        raise illegal(seat, event, f"a fifth {format_tiles([t])}")
     if t >= 34 and kn[t] >= s.rules.red_fives[t - 34]:
-        raise _illegal(seat, event, f"one red {format_tiles([t])} too many")
+        raise illegal(seat, event, f"one red {format_tiles([t])} too many")
     if t in (4, 13, 22) and kn[t] >= 4 - s.rules.red_fives[t // 9]:
-        raise _illegal(seat, event, f"a plain five {format_tiles([t])} that is red in this set")
+        raise illegal(seat, event, f"a plain five {format_tiles([t])} that is red in this set")
 
 
-def _not_now(s: State) -> str:
+def not_now(s: State) -> str:
     """Why nothing of the kind can happen now, as a player says it (the phase in brackets)."""
     ph = s.phase
     if ph == Phase.START_GAME:
@@ -93,12 +91,12 @@ def _not_now(s: State) -> str:
     return f"not now: {why} ({s.phase_name} phase)"
 
 
-def _need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
+def need_phase(s: State, phases: tuple[int, ...], seat: int | None, event: object) -> None:
     if s.phase not in phases:
-        raise _illegal(seat, event, _not_now(s))
+        raise illegal(seat, event, not_now(s))
 
 
-def _remove(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
+def holds_all(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
     """Whether ``tiles`` (a multiset) are all in ``hand``."""
     if len(tiles) == 1:
         return tiles[0] in hand
@@ -152,7 +150,7 @@ def riichi_discard_refusal(s: State, seat: int, k: int) -> str:
     return ""
 
 
-def _riichi_discard_advice(s: State, seat: int, k: int, why: str) -> str:
+def riichi_discard_advice(s: State, seat: int, k: int, why: str) -> str:
     """``why`` the riichi discard of kind ``k`` is refused, with what the hand would be
     without it and the discards that would declare riichi (Y1, G8).
 
@@ -202,7 +200,7 @@ def kuikae_kinds(meld: Meld, rules: Rules) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _is_kokushi_wait(s: State, seat: int) -> bool:
+def is_kokushi_wait(s: State, seat: int) -> bool:
     c = s.counts[seat]
     return not s.melds[seat] and sum(c[k] for k in YAOCHUU) == 13
 
@@ -284,9 +282,66 @@ def abort_refusal(s: State, reason: str) -> str:
             return "sanchahou is not played under these rules"
         if s.phase not in (Phase.CLAIM, Phase.CHANKAN):
             return "sanchahou is three rons on one discard"
-        from jantaku.engine.legal import can_ron
-
         if sum(1 for i in range(n) if can_ron(s, i)) < 3:
             return "fewer than three players can ron"
         return ""
     return f"no such draw: {reason!r}"
+
+
+# --- wins -------------------------------------------------------------------------------
+
+_NO_URA = Hora(actor=0, target=0)
+_ACT: Final = Phase.ACT
+
+
+def _has_yaku(s: State, seat: int, tile: Tile, discarder: int | None) -> bool:
+    """Whether the win of ``seat`` on ``tile`` has a yaku (the shape's analysis is kept
+    for the scoring of the win, :func:`jantaku.scoring.has_yaku`)."""
+    try:
+        return has_yaku(win_situation(s, seat, tile, discarder, _NO_URA))
+    except JantakuError:
+        return False
+
+
+def can_ron(s: State, seat: int) -> bool:
+    """Whether ``seat`` may win on the tile lying now (a discard or a robbable kan).
+
+    >>> from jantaku.rules import TENHOU
+    >>> can_ron(State(TENHOU), 1)
+    False
+    """
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise no_seat_error(s, seat)
+    if s.phase == Phase.CLAIM:
+        tile, discarder = s.last_discard, s.last_discarder
+    elif s.phase == Phase.CHANKAN:
+        tile, discarder = s.chankan_tile, s.turn
+    else:
+        return False
+    if tile is None or discarder is None or seat == discarder:
+        return False
+    if KIND_OF[tile] not in s.waits[seat] or s.furiten(seat):
+        return False
+    if s.phase == Phase.CHANKAN and s.chankan_kind == "ankan" and not is_kokushi_wait(s, seat):
+        return False
+    return _has_yaku(s, seat, tile, discarder)
+
+
+def can_tsumo(s: State, seat: int) -> bool:
+    """Whether ``seat`` may declare tsumo on the tile just drawn."""
+    if seat.__class__ is not int or not 0 <= seat < s.players:
+        raise no_seat_error(s, seat)
+    if s.phase != _ACT or seat != s.turn or s.drawn is None:
+        return False
+    if s.riichi_pending is not None:
+        return False
+    # the waits of the hand before the draw are kept up to date by apply
+    return KIND_OF[s.drawn] in s.waits[seat] and _has_yaku(s, seat, s.drawn, None)
+
+
+def no_seat_error(s: State, seat: object) -> ArgumentError:
+    """The error for a seat argument that is not a seat of the table."""
+    if seat.__class__ is not int:
+        return ArgumentTypeError(f"a seat is an int 0-{s.players - 1}, not {seat!r}")
+    last = s.players - 1
+    return ArgumentError(f"no seat {seat!r} at a table of {s.players} (seats are 0-{last})")

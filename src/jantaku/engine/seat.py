@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from jantaku.engine.apply import _start_kyoku_commit, apply, apply_trusted
+from jantaku.engine.apply import apply, apply_trusted, start_kyoku_commit
 from jantaku.engine.legal import legal_actions
 from jantaku.engine.state import Phase, State
 from jantaku.engine.view import View, observe
@@ -223,7 +223,7 @@ class SeatState:
         for t in shown:
             known[t] += 1
         # the server deals: whatever it decided after the last hand, this hand is dealt
-        _start_kyoku_commit(s, replace(e, tehais=tuple(hands)), known)
+        start_kyoku_commit(s, replace(e, tehais=tuple(hands)), known)
         for i in range(s.players):
             if i != seat:
                 s.waits[i] = ()

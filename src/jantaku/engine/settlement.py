@@ -8,22 +8,23 @@ scored here (with :func:`jantaku.scoring.score_win`) and paid, draws are settled
 
 from __future__ import annotations
 
+from typing import Final
+
 from jantaku.engine.checks import (
-    _check_seat,
-    _illegal,
-    _is_kokushi_wait,
-    _need_phase,
-    _not_now,
     abort_refusal,
+    check_seat,
+    illegal,
+    is_kokushi_wait,
     kyuushu_refusal,
     nagashi_seats,
+    need_phase,
+    not_now,
 )
 from jantaku.engine.state import (
-    _WIND_OF_ROUND,
     Phase,
     State,
-    _flush_missed,
-    _situation,
+    flush_missed,
+    win_situation,
 )
 from jantaku.errors import (
     JantakuError,
@@ -50,29 +51,32 @@ from jantaku.scoring.payments import (
 )
 from jantaku.scoring.score import score_win
 from jantaku.tiles import (
+    EAST,
     KIND_OF,
     Tile,
 )
 
 __all__ = ["final_standings"]
 
+_WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
 
-def _hora(s: State, e: Hora) -> None:
+
+def settle_hora(s: State, e: Hora) -> None:
     seat = e.actor
-    _check_seat(s, seat, e)
-    _check_seat(s, e.target, e)
+    check_seat(s, seat, e)
+    check_seat(s, e.target, e)
     n = s.players
     if e.target == seat:
-        _need_phase(s, (Phase.ACT,), seat, e)
+        need_phase(s, (Phase.ACT,), seat, e)
         if seat != s.turn or s.drawn is None:
-            raise _illegal(seat, e, "tsumo wins on one's own draw")
+            raise illegal(seat, e, "tsumo wins on one's own draw")
         if s.riichi_pending is not None:
-            raise _illegal(seat, e, "riichi was declared: the discard must follow")
+            raise illegal(seat, e, "riichi was declared: the discard must follow")
         tile = s.drawn
         if e.pai is not None and e.pai != tile:
-            raise _illegal(seat, e, "the winning tile is the tile just drawn")
+            raise illegal(seat, e, "the winning tile is the tile just drawn")
         if not is_complete(s.counts[seat]):
-            raise _illegal(seat, e, "the hand is not complete")
+            raise illegal(seat, e, "the hand is not complete")
         discarder: int | None = None
     else:
         tile_or_none: Tile | None
@@ -84,18 +88,18 @@ def _hora(s: State, e: Hora) -> None:
             tile_or_none = s.chankan_tile if s.chankan_tile is not None else s.last_discard
             discarder = s.turn if s.chankan_tile is not None else s.last_discarder
             if seat in s.ron_winners:
-                raise _illegal(seat, e, "this seat has already won on this tile")
+                raise illegal(seat, e, "this seat has already won on this tile")
             mr = s.rules.multiple_ron
             if mr is MultipleRon.HEAD_BUMP:
-                raise _illegal(seat, e, "head bump: only one player wins on a discard (G5)")
+                raise illegal(seat, e, "head bump: only one player wins on a discard (G5)")
             if mr is MultipleRon.DOUBLE_TRIPLE_ABORT and len(s.ron_winners) >= 2:
-                raise _illegal(seat, e, "three rons abort the hand (sanchahou)")
+                raise illegal(seat, e, "three rons abort the hand (sanchahou)")
             if discarder is not None:
                 last = s.ron_winners[-1]
                 if (seat - discarder) % n < (last - discarder) % n:
                     # the honba and deposits go to the first win, the winner nearest
                     # the discarder (G5): the wins must come in that order
-                    raise _illegal(
+                    raise illegal(
                         seat,
                         e,
                         f"the wins on one discard come in turn order from the discarder: "
@@ -103,31 +107,31 @@ def _hora(s: State, e: Hora) -> None:
                         "winner nearest the discarder)",
                     )
         else:
-            raise _illegal(seat, e, _not_now(s))
+            raise illegal(seat, e, not_now(s))
         if tile_or_none is None or discarder is None or e.target != discarder:
-            raise _illegal(seat, e, "ron takes the last discarded (or added kan) tile")
+            raise illegal(seat, e, "ron takes the last discarded (or added kan) tile")
         tile = tile_or_none
         if e.pai is not None and e.pai != tile:
-            raise _illegal(seat, e, "ron is on the tile just discarded")
+            raise illegal(seat, e, "ron is on the tile just discarded")
         if seat == discarder:
-            raise _illegal(seat, e, "one cannot ron one's own discard")
+            raise illegal(seat, e, "one cannot ron one's own discard")
         k = KIND_OF[tile]
         if k not in s.waits[seat]:
-            raise _illegal(seat, e, "the tile does not complete the hand")
+            raise illegal(seat, e, "the tile does not complete the hand")
         if s.furiten(seat):
-            raise _illegal(seat, e, "furiten: no ron (G7)")
+            raise illegal(seat, e, "furiten: no ron (G7)")
         if (
             s.chankan_kind == "ankan"
             and s.chankan_tile is not None
-            and not _is_kokushi_wait(s, seat)
+            and not is_kokushi_wait(s, seat)
         ):
-            raise _illegal(seat, e, "only thirteen orphans may rob an ankan")
+            raise illegal(seat, e, "only thirteen orphans may rob an ankan")
     try:
-        result = score_win(_situation(s, seat, tile, discarder, e))
+        result = score_win(win_situation(s, seat, tile, discarder, e))
     except NoYakuError:
-        raise _illegal(seat, e, "no yaku (一翻縛り)") from None
+        raise illegal(seat, e, "no yaku (一翻縛り)") from None
     except JantakuError as err:
-        raise _illegal(seat, e, f"cannot be scored: {err}") from None
+        raise illegal(seat, e, f"cannot be scored: {err}") from None
     deltas = [int(d) for d in result.deltas]
     if len(deltas) < n:
         deltas += [0] * (n - len(deltas))
@@ -200,7 +204,7 @@ def _apply_shortfall(s: State, deltas: list[int], winner: int | None) -> list[in
     return out
 
 
-def _ryukyoku(s: State, e: Ryukyoku) -> None:
+def settle_ryukyoku(s: State, e: Ryukyoku) -> None:
     n = s.players
     r = s.rules
     reason = e.reason
@@ -209,38 +213,38 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
     tehais: tuple[tuple[Tile, ...], ...] | None = None
     if reason == "kyuushu_kyuuhai":
         seat = s.turn if e.actor is None else e.actor
-        _need_phase(s, (Phase.ACT,), seat, e)
+        need_phase(s, (Phase.ACT,), seat, e)
         if seat != s.turn:
-            raise _illegal(seat, e, f"it is seat {s.turn}'s turn")
+            raise illegal(seat, e, f"it is seat {s.turn}'s turn")
         why = kyuushu_refusal(s, seat)
         if why:
-            raise _illegal(seat, e, why)
+            raise illegal(seat, e, why)
         tehais = tuple(s.hand_of(i) if i == seat else () for i in range(n))
     elif reason in ("exhaustive", "nagashi_mangan"):
         if s.phase != Phase.DRAW or not s.rinshan_pending:  # a flower was the last tile (T4)
-            _need_phase(s, (Phase.CLAIM,), e.actor, e)
+            need_phase(s, (Phase.CLAIM,), e.actor, e)
         if s.live > 0:
-            raise _illegal(None, e, "the live wall is not empty")
+            raise illegal(None, e, "the live wall is not empty")
         if s.riichi_pending is not None:
-            raise _illegal(None, e, "the riichi must be accepted first")
+            raise illegal(None, e, "the riichi must be accepted first")
         tenpai = tuple(i for i in range(n) if s.is_tenpai(i))
         tehais = tuple(s.hand_of(i) if i in tenpai else () for i in range(n))
         flowing = nagashi_seats(s)
         if flowing:
             if reason != "nagashi_mangan":
-                raise _illegal(None, e, f"seat {flowing[0]} has nagashi mangan")
+                raise illegal(None, e, f"seat {flowing[0]} has nagashi mangan")
             deltas = list(nagashi_payments(flowing, dealer=s.oya, rules=r))
         else:
             if reason == "nagashi_mangan":
-                raise _illegal(None, e, "nobody has nagashi mangan")
+                raise illegal(None, e, "nobody has nagashi mangan")
             deltas = list(noten_payments([i in tenpai for i in range(n)], r))
     else:
         why = abort_refusal(s, reason)
         if why:
-            raise _illegal(e.actor, e, why)
+            raise illegal(e.actor, e, why)
         if reason == "suucha_riichi":
             tehais = tuple(s.hand_of(i) for i in range(n))
-    _flush_missed(s)
+    flush_missed(s)
     deltas = _apply_shortfall(s, deltas, None)
     for i in range(n):
         s.scores[i] += deltas[i]
@@ -256,18 +260,18 @@ def _ryukyoku(s: State, e: Ryukyoku) -> None:
     s.phase = Phase.RESULT
 
 
-def _penalty(s: State, e: Penalty) -> None:
-    _check_seat(s, e.actor, e)
+def settle_penalty(s: State, e: Penalty) -> None:
+    check_seat(s, e.actor, e)
     fee = s.rules.minor_foul_deposit
     sticks = 0
     if e.reason == "minor_foul" and fee and len(e.deltas) == s.players and sum(e.deltas):
         # P2: 錯は訂正が可能ならば1000点を供託する事で免れる — the offender's deposit
         if any(d for i, d in enumerate(e.deltas) if i != e.actor) or e.deltas[e.actor] != -fee:
-            raise _illegal(e.actor, e, f"a minor foul's deposit is {fee} from the offender")
+            raise illegal(e.actor, e, f"a minor foul's deposit is {fee} from the offender")
         sticks = fee // 1000
     elif len(e.deltas) != s.players or sum(e.deltas) != 0:
-        raise _illegal(e.actor, e, "a penalty's payments must balance")
-    _need_phase(
+        raise illegal(e.actor, e, "a penalty's payments must balance")
+    need_phase(
         s,
         (Phase.DRAW, Phase.ACT, Phase.DISCARD, Phase.CLAIM, Phase.CHANKAN, Phase.RESULT),
         e.actor,
@@ -283,8 +287,8 @@ def _penalty(s: State, e: Penalty) -> None:
         s.phase = Phase.RESULT  # 錯和流局: the hand ends
 
 
-def _end_kyoku(s: State, e: EndKyoku) -> None:
-    _need_phase(s, (Phase.RESULT,), None, e)
+def settle_end_kyoku(s: State, e: EndKyoku) -> None:
+    need_phase(s, (Phase.RESULT,), None, e)
     n = s.players
     r = s.rules
     draws = [x for x in s.results if isinstance(x, Ryukyoku)]
@@ -389,8 +393,8 @@ def final_standings(s: State) -> EndGame:
     )
 
 
-def _end_game(s: State, e: EndGame) -> None:
-    _need_phase(s, (Phase.END_GAME,), None, e)
+def settle_end_game(s: State, e: EndGame) -> None:
+    need_phase(s, (Phase.END_GAME,), None, e)
     final = final_standings(s)
     s.scores = list(final.scores or s.scores)
     s.kyotaku = 0

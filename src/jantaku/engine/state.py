@@ -16,7 +16,6 @@ from __future__ import annotations
 import copy as _copy
 from typing import Any, Final
 
-from jantaku.engine.waits import hand_waits
 from jantaku.errors import (
     JantakuError,
 )
@@ -37,7 +36,6 @@ from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.tiles import (
     EAST,
     KIND_OF,
-    YAOCHUU,
     Tile,
 )
 
@@ -72,15 +70,6 @@ class Phase:
     )
 
 
-_YAOCHUU_SET: Final = frozenset(YAOCHUU)
-
-
-# the phases of the hot paths as module constants (cheaper to read than class attributes)
-_ACT: Final = Phase.ACT
-_CLAIM: Final = Phase.CLAIM
-_WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
-
-
 def waits_of(counts: list[int]) -> tuple[int, ...]:
     """The kinds that complete concealed counts of 3k+1 tiles (empty if not tenpai).
 
@@ -91,10 +80,6 @@ def waits_of(counts: list[int]) -> tuple[int, ...]:
     '123456789m'
     """
     return winning_kinds(counts)
-
-
-def _waits(key: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    return hand_waits(key)
 
 
 # the plain (not tsumogiri) discard of each tile by each seat, built once: events are
@@ -338,7 +323,7 @@ class State:
         e = Hora(actor=seat, target=other)
         for k in self.waits[seat]:
             try:
-                if has_yaku(_situation(self, seat, k, other, e, situational=False)):
+                if has_yaku(win_situation(self, seat, k, other, e, situational=False)):
                     return True
             except JantakuError:
                 continue
@@ -346,7 +331,7 @@ class State:
 
     def hand_of(self, seat: int) -> tuple[Tile, ...]:
         """The seat's concealed tiles, sorted."""
-        return tuple(sorted(self.hands[seat], key=_sort_key))
+        return tuple(sorted(self.hands[seat], key=tile_order))
 
     @property
     def is_last_draw(self) -> bool:
@@ -354,11 +339,11 @@ class State:
         return self.live == 0
 
 
-def _sort_key(t: Tile) -> tuple[int, int]:
+def tile_order(t: Tile) -> tuple[int, int]:
     return (KIND_OF[t], 0 if t >= 34 else 1)
 
 
-def _flush_missed(s: State) -> None:
+def flush_missed(s: State) -> None:
     """Seats that let a winning tile pass become furiten (G7)."""
     if s._missed:
         for seat in s._missed:
@@ -370,7 +355,7 @@ def _flush_missed(s: State) -> None:
         s._missed = []
 
 
-def _situation(
+def win_situation(
     s: State,
     seat: int,
     tile: Tile,
