@@ -1,13 +1,15 @@
 """The rule predicates: may this seat riichi, call, win, abort the hand (G4–G10, Y1, Y28).
 
 Each reads a :class:`~jantaku.engine.state.State` and changes nothing. The transition
-(:mod:`jantaku.engine.apply`) asks them before it moves the state, and the legal
+(:mod:`jantaku.engine.transition`) asks them before it moves the state, and the legal
 actions (:mod:`jantaku.engine.legal`) ask them to list what a seat may do, so both say
 the same thing.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from jantaku.engine.state import Phase, State, win_situation
@@ -28,6 +30,8 @@ from jantaku.tiles import (
 )
 
 __all__ = [
+    "Refusal",
+    "Refused",
     "abort_refusal",
     "can_ron",
     "can_tsumo",
@@ -38,6 +42,44 @@ __all__ = [
     "riichi_discard_refusal",
     "riichi_refusal",
 ]
+
+
+class Refusal(Enum):
+    """The kind of a rule's no, as the predicates of this module give it in a :class:`Refused`."""
+
+    ALREADY_RIICHI = "already_riichi"  # riichi is declared already (Y1)
+    OPEN_HAND = "open_hand"  # riichi needs a closed hand (Y1)
+    TOO_FEW_POINTS = "too_few_points"  # riichi needs the deposit (Rules.riichi_min_points)
+    TOO_FEW_TILES = "too_few_tiles"  # riichi needs a draw left (Rules.riichi_min_tiles_left)
+    NOT_TENPAI = "not_tenpai"  # riichi, and its discard, need a tenpai hand (Y1)
+    WINNING_DISCARD = "winning_discard"  # the riichi discard would be a winning tile (G8)
+    NOT_THE_DRAWN_TILE = "not_the_drawn_tile"  # after riichi only the drawn tile moves (G8)
+    CHANGES_WAITS = "changes_waits"  # an ankan after riichi may not change the waits (G8)
+    CHANGES_READING = "changes_reading"  # nor how the hand is read (G8)
+    NOT_IN_THESE_RULES = "not_in_these_rules"  # the rules do not play it
+    NOT_NOW = "not_now"  # not at this moment of the hand (G10)
+    NOT_MET = "not_met"  # the hand or the table does not meet its condition (G10)
+    NO_SUCH_DRAW = "no_such_draw"  # an abortive draw that does not exist
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A rule's no: its :class:`Refusal` and the message a player reads (``str()``).
+
+    The predicates of this module return one, or ``None`` when the rule allows it.
+
+    >>> from jantaku.engine import State
+    >>> from jantaku.rules import TENHOU
+    >>> why = kyuushu_refusal(State(TENHOU), 0)
+    >>> why.refusal, str(why)
+    (<Refusal.NOT_NOW: 'not_now'>, "kyuushu kyuuhai only on one's first, uninterrupted draw")
+    """
+
+    refusal: Refusal
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
@@ -109,45 +151,52 @@ def holds_all(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
     return True
 
 
-def riichi_refusal(s: State, seat: int) -> str:
-    """Why ``seat`` may not declare riichi now, or ``''`` if it may (Y1, G8)."""
+def riichi_refusal(s: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not declare riichi now, or ``None`` if it may (Y1, G8)."""
     if s.riichi[seat] or s.riichi_pending is not None:
-        return "riichi is already declared"
+        return Refused(Refusal.ALREADY_RIICHI, "riichi is already declared")
     if not s.is_closed(seat):
-        return "riichi needs a closed hand"
+        return Refused(Refusal.OPEN_HAND, "riichi needs a closed hand")
     if s.scores[seat] < s.rules.riichi_min_points:
-        return f"riichi needs {s.rules.riichi_min_points} points"
+        return Refused(Refusal.TOO_FEW_POINTS, f"riichi needs {s.rules.riichi_min_points} points")
     if s.live < max(1, s.rules.riichi_min_tiles_left):
-        return f"riichi needs {max(1, s.rules.riichi_min_tiles_left)} tiles left in the wall"
+        return Refused(
+            Refusal.TOO_FEW_TILES,
+            f"riichi needs {max(1, s.rules.riichi_min_tiles_left)} tiles left in the wall",
+        )
     # a draw lowers shanten by one at most: a known lower bound spares the count
-    if s.shanten_floor[seat] > 0:
-        return "riichi needs a tenpai hand"
+    if s.memo.shanten_floor[seat] > 0:
+        return Refused(Refusal.NOT_TENPAI, "riichi needs a tenpai hand")
     complete_ok = s.rules.riichi_on_complete_hand
     drawn = s.drawn
     if s.waits[seat] and (complete_ok or drawn is None or KIND_OF[drawn] not in s.waits[seat]):
-        return ""  # tenpai before the draw: the drawn tile can go
-    sh = shanten_of_numbers(s._numbers[seat], s.counts[seat], len(s.hands[seat]))
-    s.shanten_floor[seat] = sh
+        return None  # tenpai before the draw: the drawn tile can go
+    sh = shanten_of_numbers(s.memo.suits[seat], s.counts[seat], len(s.hands[seat]))
     if sh > 0:
-        return "riichi needs a tenpai hand"
+        return Refused(Refusal.NOT_TENPAI, "riichi needs a tenpai hand")
     if not complete_ok:
         c = s.counts[seat]
         if not any(c[k] and not riichi_discard_refusal(s, seat, k) for k in range(34)):
-            return "riichi may not be declared by discarding a winning tile (G8)"
-    return ""
+            return Refused(
+                Refusal.WINNING_DISCARD,
+                "riichi may not be declared by discarding a winning tile (G8)",
+            )
+    return None
 
 
-def riichi_discard_refusal(s: State, seat: int, k: int) -> str:
-    """Why discarding kind ``k`` cannot declare riichi, or ``''`` (G8)."""
+def riichi_discard_refusal(s: State, seat: int, k: int) -> Refused | None:
+    """Why discarding kind ``k`` cannot declare riichi, or ``None`` (G8)."""
     counts = s.counts[seat]
     counts[k] -= 1
     w = _waits(counts)
     counts[k] += 1
     if not w:
-        return "a riichi discard must leave the hand tenpai"
+        return Refused(Refusal.NOT_TENPAI, "a riichi discard must leave the hand tenpai")
     if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
-        return "riichi may not be declared by discarding a winning tile (G8)"
-    return ""
+        return Refused(
+            Refusal.WINNING_DISCARD, "riichi may not be declared by discarding a winning tile (G8)"
+        )
+    return None
 
 
 def riichi_discard_advice(s: State, seat: int, k: int, why: str) -> str:
@@ -205,25 +254,29 @@ def is_kokushi_wait(s: State, seat: int) -> bool:
     return not s.melds[seat] and sum(c[k] for k in YAOCHUU) == 13
 
 
-def riichi_ankan_refusal(s: State, seat: int, k: int) -> str:
-    """Why an ankan of kind ``k`` after riichi is refused, or ``''`` (G8: waits unchanged)."""
+def riichi_ankan_refusal(s: State, seat: int, k: int) -> Refused | None:
+    """Why an ankan of kind ``k`` after riichi is refused, or ``None`` (G8: waits unchanged)."""
     if s.drawn is None or KIND_OF[s.drawn] != k:
-        return "after riichi only the drawn tile may make an ankan"
+        return Refused(
+            Refusal.NOT_THE_DRAWN_TILE, "after riichi only the drawn tile may make an ankan"
+        )
     c = list(s.counts[seat])
     c[k] -= 1
     before = _waits(c)
     c[k] = 0
     after = _waits(c)
     if before != after:
-        return "after riichi an ankan may not change the waits (G8)"
+        return Refused(Refusal.CHANGES_WAITS, "after riichi an ankan may not change the waits (G8)")
     # the kan must not break a reading that uses the tiles as a run
     c[k] = 3
     for w in before:
         c[w] += 1
         if any(k not in r.triplets for r in readings(c)):
-            return "after riichi an ankan may not change how the hand is read"
+            return Refused(
+                Refusal.CHANGES_READING, "after riichi an ankan may not change how the hand is read"
+            )
         c[w] -= 1
-    return ""
+    return None
 
 
 def nagashi_seats(s: State) -> list[int]:
@@ -234,58 +287,68 @@ def nagashi_seats(s: State) -> list[int]:
     return [i for i in range(s.players) if s.nagashi[i] and s.rivers[i]]
 
 
-def kyuushu_refusal(s: State, seat: int) -> str:
-    """Why ``seat`` may not declare kyuushu kyuuhai now, or ``''`` (G10)."""
+def kyuushu_refusal(s: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not declare kyuushu kyuuhai now, or ``None`` (G10)."""
     if not s.rules.abort_kyuushu_kyuuhai:
-        return "kyuushu kyuuhai is not played under these rules"
+        return Refused(
+            Refusal.NOT_IN_THESE_RULES, "kyuushu kyuuhai is not played under these rules"
+        )
     if not s.first_turn[seat] or s.interrupted or s.drawn is None:
-        return "kyuushu kyuuhai only on one's first, uninterrupted draw"
+        return Refused(Refusal.NOT_NOW, "kyuushu kyuuhai only on one's first, uninterrupted draw")
     c = s.counts[seat]
     if sum(1 for k in YAOCHUU if c[k]) < 9:
-        return "fewer than nine different terminals and honors"
-    return ""
+        return Refused(Refusal.NOT_MET, "fewer than nine different terminals and honors")
+    return None
 
 
-def abort_refusal(s: State, reason: str) -> str:
-    """Why the abortive draw ``reason`` cannot be declared now, or ``''`` (G10)."""
+def abort_refusal(s: State, reason: str) -> Refused | None:
+    """Why the abortive draw ``reason`` cannot be declared now, or ``None`` (G10)."""
     r = s.rules
     n = s.players
     if reason == "suufon_renda":
         if not r.abort_suufon_renda:
-            return "suufon renda is not played under these rules"
+            return Refused(
+                Refusal.NOT_IN_THESE_RULES, "suufon renda is not played under these rules"
+            )
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return "suufon renda follows the last of the first discards"
+            return Refused(Refusal.NOT_NOW, "suufon renda follows the last of the first discards")
         if s.interrupted or any(len(rv) != 1 for rv in s.rivers):
-            return "suufon renda needs exactly one uninterrupted discard by everyone"
+            return Refused(
+                Refusal.NOT_MET, "suufon renda needs exactly one uninterrupted discard by everyone"
+            )
         kinds = {KIND_OF[rv[0]] for rv in s.rivers}
         if len(kinds) != 1 or not 27 <= next(iter(kinds)) <= 30:
-            return "the first discards are not all the same wind"
-        return ""
+            return Refused(Refusal.NOT_MET, "the first discards are not all the same wind")
+        return None
     if reason == "suucha_riichi":
         if not r.abort_suucha_riichi:
-            return "suucha riichi is not played under these rules"
+            return Refused(
+                Refusal.NOT_IN_THESE_RULES, "suucha riichi is not played under these rules"
+            )
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return "suucha riichi follows the accepted fourth riichi"
+            return Refused(Refusal.NOT_NOW, "suucha riichi follows the accepted fourth riichi")
         if n != 4 or not all(s.riichi):
-            return "not every player is in riichi"
-        return ""
+            return Refused(Refusal.NOT_MET, "not every player is in riichi")
+        return None
     if reason == "suukan_sanra":
         if not r.abort_suukan_sanra:
-            return "suukan sanra is not played under these rules"
+            return Refused(
+                Refusal.NOT_IN_THESE_RULES, "suukan sanra is not played under these rules"
+            )
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return "suukan sanra follows the discard after the fourth kan"
+            return Refused(Refusal.NOT_NOW, "suukan sanra follows the discard after the fourth kan")
         if s.total_kans != 4 or len(set(s.kan_owners)) < 2:
-            return "four kans by more than one player are needed"
-        return ""
+            return Refused(Refusal.NOT_MET, "four kans by more than one player are needed")
+        return None
     if reason == "sanchahou":
         if not r.abort_sanchahou or r.multiple_ron is not MultipleRon.DOUBLE_TRIPLE_ABORT:
-            return "sanchahou is not played under these rules"
+            return Refused(Refusal.NOT_IN_THESE_RULES, "sanchahou is not played under these rules")
         if s.phase not in (Phase.CLAIM, Phase.CHANKAN):
-            return "sanchahou is three rons on one discard"
+            return Refused(Refusal.NOT_NOW, "sanchahou is three rons on one discard")
         if sum(1 for i in range(n) if can_ron(s, i)) < 3:
-            return "fewer than three players can ron"
-        return ""
-    return f"no such draw: {reason!r}"
+            return Refused(Refusal.NOT_MET, "fewer than three players can ron")
+        return None
+    return Refused(Refusal.NO_SUCH_DRAW, f"no such draw: {reason!r}")
 
 
 # --- wins -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from jantaku.engine.checks import (
     riichi_discard_refusal,
     riichi_refusal,
 )
-from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Phase, State
+from jantaku.engine.state import TSUMOGIRI_DISCARDS, Phase, State
 from jantaku.events import (
     Action,
     Ankan,
@@ -49,17 +49,12 @@ def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action
     """One discard per distinct tile, in the order the hand first holds them; the drawn
     tile as tsumogiri last (and from the hand too, in its place, when a copy is held).
 
-    The hand's distinct tiles are kept with their discards by the state (the drawn tile,
-    when it has no copy, with its tsumogiri), so the usual turn copies them and is done.
+    The hand's distinct tiles are kept with their discards by the transition (the drawn
+    tile, when it has no copy, with its tsumogiri; :class:`~jantaku.engine.state.Memo`),
+    so the usual turn copies them and is done.
     """
-    keys = s._distinct[seat]
+    keys = s.memo.discards[seat]
     drawn = s.drawn if s.phase == _ACT else None
-    if keys is None:
-        hand = s.hands[seat]
-        plain = PLAIN_DISCARDS[seat]
-        keys = s._distinct[seat] = {t: plain[t] for t in hand}
-        if drawn is not None and hand.count(drawn) == 1:
-            keys[drawn] = TSUMOGIRI_DISCARDS[seat][drawn]
     if banned:  # after a call: nothing was drawn
         return tuple([a for t, a in keys.items() if KIND_OF[t] not in banned])
     if drawn is None or keys[drawn].tsumogiri:
@@ -85,8 +80,8 @@ _PON: Final = MeldKind.PON
 
 def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
     if (
-        s.shanten_floor[seat] > 0
-        and not s._maybe_quad[seat]
+        s.memo.shanten_floor[seat] > 0
+        and not s.memo.quads[seat]
         and not s.first_turn[seat]
         and (s.players == 4 or not s.counts[seat][NORTH])
     ):
@@ -113,15 +108,13 @@ def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
             extra.append(TSUMOGIRI_DISCARDS[seat][drawn])
     # cheap necessary conditions first (a floor, a closed hand); riichi_refusal says why not
     elif (
-        s.shanten_floor[seat] <= 0
+        s.memo.shanten_floor[seat] <= 0
         and (not melds or s.is_closed(seat))
         and not riichi_refusal(s, seat)
     ):
         extra.append(_REACH[seat])
     c = s.counts[seat]
-    quad = False
-    if s._maybe_quad[seat]:
-        quad = s._maybe_quad[seat] = 4 in c
+    quad = s.memo.quads[seat]
     if (melds or quad) and s.live > 0 and len(s.kan_owners) < 4:
         hand = s.hands[seat]
         for k in range(34) if quad else ():

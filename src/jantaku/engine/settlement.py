@@ -8,6 +8,8 @@ scored here (with :func:`jantaku.scoring.score_win`) and paid, draws are settled
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from jantaku.engine.checks import (
@@ -38,11 +40,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import is_complete
-from jantaku.rules import (
-    GameLength,
-    MultipleRon,
-    Shortfall,
-)
+from jantaku.rules import GameLength, MultipleRon, Rules, Shortfall
 from jantaku.scoring.payments import (
     final_result,
     nagashi_payments,
@@ -56,7 +54,7 @@ from jantaku.tiles import (
     Tile,
 )
 
-__all__ = ["final_standings"]
+__all__ = ["NextHand", "final_standings", "settle_hand"]
 
 _WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
 
@@ -216,9 +214,9 @@ def settle_ryukyoku(s: State, e: Ryukyoku) -> None:
         need_phase(s, (Phase.ACT,), seat, e)
         if seat != s.turn:
             raise illegal(seat, e, f"it is seat {s.turn}'s turn")
-        why = kyuushu_refusal(s, seat)
-        if why:
-            raise illegal(seat, e, why)
+        refused = kyuushu_refusal(s, seat)
+        if refused is not None:
+            raise illegal(seat, e, str(refused))
         tehais = tuple(s.hand_of(i) if i == seat else () for i in range(n))
     elif reason in ("exhaustive", "nagashi_mangan"):
         if s.phase != Phase.DRAW or not s.rinshan_pending:  # a flower was the last tile (T4)
@@ -239,9 +237,9 @@ def settle_ryukyoku(s: State, e: Ryukyoku) -> None:
                 raise illegal(None, e, "nobody has nagashi mangan")
             deltas = list(noten_payments([i in tenpai for i in range(n)], r))
     else:
-        why = abort_refusal(s, reason)
-        if why:
-            raise illegal(e.actor, e, why)
+        refused = abort_refusal(s, reason)
+        if refused is not None:
+            raise illegal(e.actor, e, str(refused))
         if reason == "suucha_riichi":
             tehais = tuple(s.hand_of(i) for i in range(n))
     flush_missed(s)
@@ -400,3 +398,61 @@ def settle_end_game(s: State, e: EndGame) -> None:
     s.kyotaku = 0
     s.final = final
     s.phase = Phase.DONE
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The hand a match goes on with: its round wind and number, dealer, honba, deposits
+    and scores (what the next ``start_kyoku`` says)."""
+
+    bakaze: Tile
+    kyoku: int
+    honba: int
+    kyotaku: int
+    oya: int
+    scores: tuple[int, ...]
+
+
+def settle_hand(
+    rules: Rules,
+    results: Sequence[Hora | Ryukyoku | Penalty],
+    *,
+    scores: Sequence[int],
+    honba: int,
+    kyotaku: int,
+    round_index: int,
+    won: Sequence[bool],
+    deposit_owners: Sequence[int] = (),
+) -> NextHand | None:
+    """The end of a hand as ``end_kyoku`` settles it: the next hand, or ``None`` when the
+    match is over (M1–M3: renchan, honba, busting, agari-yame, tenpai-yame, the west
+    extension).
+
+    ``results`` are the hand's settled wins, draws and penalties, ``scores`` the points
+    after them, ``honba`` / ``kyotaku`` those the hand was played with (deposits left on
+    the table), ``round_index`` the hand's round (0 = East 1, ``players`` = South 1, …)
+    and ``won`` the seats that have won in the match, this hand included. For a table
+    whose hands are not played through the engine (the scorekeeper).
+
+    >>> from jantaku.rules import TENHOU
+    >>> settle_hand(TENHOU, [Ryukyoku(reason="exhaustive", deltas=(0, 0, 0, 0), tenpai=(0,))],
+    ...             scores=(25000,) * 4, honba=0, kyotaku=0, round_index=0, won=(False,) * 4)
+    NextHand(bakaze=27, kyoku=1, honba=1, kyotaku=0, oya=0, scores=(25000, 25000, 25000, 25000))
+    """
+    s = State(rules)
+    n = s.players
+    s.scores = list(scores)
+    s.honba = honba
+    s.kyotaku = kyotaku
+    s.deposit_owners = list(deposit_owners)
+    s.round_index = round_index
+    s.oya = round_index % n
+    s.won = list(won)
+    s.results = list(results)
+    s.ron_winners = [r.actor for r in results if isinstance(r, Hora) and r.target != r.actor]
+    s.phase = Phase.RESULT
+    settle_end_kyoku(s, EndKyoku())
+    if s.game_over or s.expected is None:
+        return None
+    wind, kyoku, next_honba, deposits, oya, next_scores = s.expected
+    return NextHand(wind, kyoku, next_honba, deposits, oya, next_scores)

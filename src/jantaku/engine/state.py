@@ -3,7 +3,7 @@
 A :class:`State` holds all public knowledge of a match plus every seat's concealed
 hand; it never holds the wall (the referee does, see :mod:`jantaku.engine.referee`).
 Live play, the replay of a record and training all move a state with the same
-transition, :func:`jantaku.engine.apply` (:mod:`jantaku.engine.apply`); the rule
+transition, :func:`jantaku.engine.apply` (:mod:`jantaku.engine.transition`); the rule
 predicates that read a state are in :mod:`jantaku.engine.checks`, the end of a hand and
 of the match in :mod:`jantaku.engine.settlement`.
 
@@ -27,6 +27,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import winning_kinds
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import (
     Rules,
@@ -92,6 +93,73 @@ TSUMOGIRI_DISCARDS: Final = tuple(
 )
 
 
+class Memo:
+    """What the transition keeps counted for every hand, so that the rule checks and the
+    legal actions need not count again.
+
+    Only the transition writes it (:func:`~jantaku.engine.apply` and, for a seat that sees
+    only its own hand, :class:`~jantaku.engine.seat.SeatState`); the checks and
+    :func:`~jantaku.engine.legal_actions` read it. Per seat (lists indexed by seat):
+
+    - ``suits``: the concealed hand's four suits as base-5 numbers
+      (:func:`jantaku.hand.tables.suit_numbers`), in step with ``State.counts``, so that
+      the shanten is read without a dict;
+    - ``discards``: the hand's distinct tiles in the order of their first copy, each with
+      its discard (plain, or tsumogiri for a drawn tile with no copy): the legal
+      discards, in order;
+    - ``quads``: whether the hand holds four of a kind (an ankan to offer);
+    - ``shanten_floor``: a lower bound on the hand's shanten after its next draw (what
+      spares the shanten count of most turns and riichi checks);
+
+    and ``draw_floor``, the turn's shanten floor before its draw. ``State.counts`` and
+    ``State.waits`` are kept in step with these by the same transition. The fuzz test
+    (``tests/fuzzing.py``) checks them against a recount after every event.
+
+    >>> from jantaku.rules import TENHOU
+    >>> State(TENHOU).memo.quads
+    [False, False, False, False]
+    """
+
+    __slots__ = ("discards", "draw_floor", "quads", "shanten_floor", "suits")
+
+    def __init__(self, players: int) -> None:
+        n = players
+        self.suits: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.discards: list[dict[Tile, Dahai]] = [{} for _ in range(n)]
+        self.quads = [False] * n
+        self.shanten_floor = [-9] * n
+        self.draw_floor = -9
+
+    def copy(self) -> Memo:
+        """A deep copy."""
+        new = Memo.__new__(Memo)
+        new.suits = [list(x) for x in self.suits]
+        new.discards = [dict(x) for x in self.discards]
+        new.quads = list(self.quads)
+        new.shanten_floor = list(self.shanten_floor)
+        new.draw_floor = self.draw_floor
+        return new
+
+    def recount(self, seat: int, hand: list[Tile], counts: list[int], drawn: Tile | None) -> None:
+        """Count the seat's hand again from its tiles (``counts`` is refilled too)."""
+        numbers = self.suits[seat]
+        counts[:] = [0] * 34
+        numbers[:] = [0] * len(numbers)
+        for t in hand:
+            k = KIND_OF[t]
+            counts[k] += 1
+            numbers[SUIT_OF[k]] += PLACE_VALUE[k]
+        self.quads[seat] = 4 in counts
+        self.list_discards(seat, hand, drawn)
+
+    def list_discards(self, seat: int, hand: list[Tile], drawn: Tile | None) -> None:
+        """List the hand's discards again (after a tile left it out of turn order)."""
+        plain = PLAIN_DISCARDS[seat]
+        keys = self.discards[seat] = {t: plain[t] for t in hand}
+        if drawn is not None and hand.count(drawn) == 1:
+            keys[drawn] = TSUMOGIRI_DISCARDS[seat][drawn]
+
+
 class State:
     """A match in progress: all public knowledge plus every seat's concealed hand.
 
@@ -107,15 +175,12 @@ class State:
     draw), ``bakaze`` / ``kyoku`` / ``honba`` / ``kyotaku`` / ``oya``, ``results`` (this
     hand's completed ``hora`` / ``ryukyoku`` / ``penalty`` events, with the engine's
     payments), ``expected`` (what the next ``start_kyoku`` must say) and ``final`` (the
-    completed ``end_game``).
+    completed ``end_game``); ``memo`` (:class:`Memo`) holds what the transition keeps
+    counted for the checks and the legal actions.
     """
 
     __slots__ = (
-        "_distinct",
-        "_draw_floor",
-        "_maybe_quad",
         "_missed",
-        "_numbers",
         "after_draw",
         "bakaze",
         "chankan_kind",
@@ -147,6 +212,7 @@ class State:
         "last_discarder",
         "live",
         "melds",
+        "memo",
         "nagashi",
         "names",
         "nuki",
@@ -168,7 +234,6 @@ class State:
         "rules",
         "scores",
         "seed",
-        "shanten_floor",
         "turn",
         "waits",
         "won",
@@ -203,9 +268,7 @@ class State:
         n = self.players
         self.hands: list[list[Tile]] = [[] for _ in range(n)]
         self.counts: list[list[int]] = [[0] * 34 for _ in range(n)]
-        # each hand's four suits as base-5 numbers (jantaku.hand.tables.suit_numbers),
-        # kept in step with the counts: the shanten is then read without a dict
-        self._numbers: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
+        self.memo = Memo(n)
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.rivers: list[list[Tile]] = [[] for _ in range(n)]
         # per discard: bit 1 tsumogiri, bit 2 riichi declaration, bit 4 called away
@@ -214,8 +277,6 @@ class State:
         self.waits: list[tuple[int, ...]] = [() for _ in range(n)]
         self.nuki = [0] * n
         self.flowers = [0] * n
-        # a lower bound on each hand's shanten after its next draw (riichi checks)
-        self.shanten_floor = [-9] * n
         self.riichi = [0] * n  # 0 none, 1 riichi, 2 double riichi
         self.ippatsu = [False] * n
         self.first_turn = [True] * n
@@ -243,14 +304,6 @@ class State:
         self.ron_winners: list[int] = []
         self.kyoku_draws = 0
         self._missed: list[int] = []
-        # whether each hand may hold four of a kind (set when a deal or a draw makes four,
-        # cleared when a look finds none; only deals and draws add tiles to a hand)
-        self._maybe_quad = [False] * n
-        # each hand's distinct tiles in the order of their first copy, each with its
-        # discard (the legal discards, in order: plain, or tsumogiri for a drawn tile with
-        # no copy), kept up to date by draws and discards; None: to be rebuilt
-        self._distinct: list[dict[Tile, Dahai] | None] = [None] * n
-        self._draw_floor = -9  # the turn's shanten floor before its draw
 
     def copy(self) -> State:
         """A deep snapshot that later :func:`apply` calls on ``self`` do not change.
@@ -266,6 +319,8 @@ class State:
             value = getattr(self, name)
             if isinstance(value, list | set | dict):
                 value = _copy.deepcopy(value)
+            elif isinstance(value, Memo):
+                value = value.copy()
             object.__setattr__(new, name, value)
         return new
 

@@ -207,18 +207,20 @@ def start_kyoku_commit(s: State, e: StartKyoku, known: list[int]) -> None:
     s.round_index = _WIND_OF_ROUND.index(e.bakaze) * n + e.kyoku - 1
     s._reset_hand()
     s.known = known
+    memo = s.memo
     for seat, tiles in enumerate(e.tehais):
-        s.hands[seat] = list(tiles)
+        hand = s.hands[seat] = list(tiles)
         c = s.counts[seat]
-        numbers = s._numbers[seat]
+        numbers = memo.suits[seat]
         for t in tiles:
             k = KIND_OF[t]
             c[k] += 1
             numbers[SUIT_OF[k]] += PLACE_VALUE[k]
-        s._maybe_quad[seat] = 4 in c
+        memo.quads[seat] = 4 in c
+        memo.list_discards(seat, hand, None)
         if len(tiles) == 13:  # the usual deal: a shanten count spares most wait searches
             sh = shanten_of_numbers(numbers, c, 13)
-            s.shanten_floor[seat] = sh
+            memo.shanten_floor[seat] = sh
             s.waits[seat] = _waits(c) if sh == 0 else ()
         else:
             s.waits[seat] = _waits(c)
@@ -273,15 +275,16 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     c = s.counts[seat]
     k = KIND_OF[t]
     c[k] += 1
-    s._numbers[seat][SUIT_OF[k]] += PLACE_VALUE[k]
+    memo = s.memo
+    memo.suits[seat][SUIT_OF[k]] += PLACE_VALUE[k]
     if c[k] == 4:
-        s._maybe_quad[seat] = True
+        memo.quads[seat] = True
     s.drawn = t
-    distinct = s._distinct[seat]
-    if distinct is not None and t not in distinct:
+    distinct = memo.discards[seat]
+    if t not in distinct:
         distinct[t] = TSUMOGIRI_DISCARDS[seat][t]
-    floor = s.shanten_floor
-    s._draw_floor = floor[seat]
+    floor = memo.shanten_floor
+    memo.draw_floor = floor[seat]
     floor[seat] -= 1
     s.live -= 1
     if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
@@ -318,9 +321,9 @@ def _dahai(s: State, e: Dahai) -> None:
     if s.phase == Phase.DISCARD and k in s.kuikae:
         raise illegal(seat, e, "kuikae: that tile may not be discarded right after the call")
     if s.riichi_pending == seat:
-        why = riichi_discard_refusal(s, seat, k)
-        if why:
-            raise illegal(seat, e, riichi_discard_advice(s, seat, k, why))
+        refused = riichi_discard_refusal(s, seat, k)
+        if refused is not None:
+            raise illegal(seat, e, riichi_discard_advice(s, seat, k, str(refused)))
     _dahai_commit(s, e)
 
 
@@ -348,15 +351,17 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     else:
         _drop_last(hand, t)
     counts[k] -= 1
-    numbers = s._numbers[seat]
+    memo = s.memo
+    numbers = memo.suits[seat]
     numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
-    distinct = s._distinct[seat]
-    if distinct is not None:
-        if not counts[k] or t not in hand:
-            del distinct[t]
-        kept = s.drawn
-        if kept is not None and kept in distinct:  # the drawn tile stays: now plain
-            distinct[kept] = PLAIN_DISCARDS[seat][kept]
+    if counts[k] == 3 and memo.quads[seat]:  # the four of a kind is broken
+        memo.quads[seat] = 4 in counts
+    distinct = memo.discards[seat]
+    if not counts[k] or t not in hand:
+        del distinct[t]
+    kept = s.drawn
+    if kept is not None and kept in distinct:  # the drawn tile stays: now plain
+        distinct[kept] = PLAIN_DISCARDS[seat][kept]
     s.rivers[seat].append(t)
     flags = 1 if e.tsumogiri else 0
     if s.riichi_pending == seat:
@@ -372,17 +377,17 @@ def _dahai_commit(s: State, e: Dahai) -> None:
     elif drawn is not None and KIND_OF[drawn] == k:
         # the hand is again what it was before the draw: its waits stand
         # (a riichi check may have counted the shanten with the draw: a bound as good)
-        f = max(s._draw_floor, s.shanten_floor[seat], 1)
-        s.shanten_floor[seat] = 0 if s.waits[seat] else f
-    elif s.shanten_floor[seat] >= 1:
+        f = max(s.memo.draw_floor, s.memo.shanten_floor[seat], 1)
+        s.memo.shanten_floor[seat] = 0 if s.waits[seat] else f
+    elif s.memo.shanten_floor[seat] >= 1:
         s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
     elif s.waits[seat] and (w := _waits(counts)):
         # a tenpai hand usually stays tenpai: its new waits say so without a shanten count
-        s.shanten_floor[seat] = 0
+        s.memo.shanten_floor[seat] = 0
         s.waits[seat] = w
     else:
         sh = shanten_of_numbers(numbers, counts, len(hand))
-        s.shanten_floor[seat] = sh
+        s.memo.shanten_floor[seat] = sh
         s.waits[seat] = _waits(counts) if sh == 0 else ()
     s.first_turn[seat] = False
     s.drawn = None
@@ -403,9 +408,9 @@ def _reach(s: State, e: Reach) -> None:
     need_phase(s, (Phase.ACT,), seat, e)
     if seat != s.turn:
         raise illegal(seat, e, f"it is seat {s.turn}'s turn")
-    reason = riichi_refusal(s, seat)
-    if reason:
-        raise illegal(seat, e, reason)
+    refused = riichi_refusal(s, seat)
+    if refused is not None:
+        raise illegal(seat, e, str(refused))
     s.riichi_pending = seat
     s.riichi_double = s.first_turn[seat] and not s.interrupted
 
@@ -479,21 +484,22 @@ def _make_meld(s: State, e: Chi | Pon | Daiminkan, kind: MeldKind) -> Meld:
 
 def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     seat = e.actor
-    s.shanten_floor[seat] -= 1  # a call lowers shanten by one at most, like a draw
+    s.memo.shanten_floor[seat] -= 1  # a call lowers shanten by one at most, like a draw
     flush_missed(s)
     hand = s.hands[seat]
     c = s.counts[seat]
-    numbers = s._numbers[seat]
+    numbers = s.memo.suits[seat]
     for t in e.consumed:
         _drop_last(hand, t)
         k = KIND_OF[t]
         c[k] -= 1
         numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
-    distinct = s._distinct[seat]
-    if distinct is not None:  # the tiles taken with no copy left leave the map
-        for t in e.consumed:
-            if t not in hand:
-                distinct.pop(t, None)
+    distinct = s.memo.discards[seat]
+    for t in e.consumed:  # the tiles taken with no copy left leave the map
+        if t not in hand:
+            distinct.pop(t, None)
+    if s.memo.quads[seat]:
+        s.memo.quads[seat] = 4 in c
     s.melds[seat].append(meld)
     s.river_flags[e.target][-1] |= 4
     s.nagashi[e.target] = False
@@ -580,7 +586,7 @@ def _daiminkan(s: State, e: Daiminkan) -> None:
 
 
 def _after_kan(s: State, seat: int) -> None:
-    s.shanten_floor[seat] = -9
+    s.memo.shanten_floor[seat] = -9
     s.kan_owners.append(seat)
     if s.rules.kan_dora:
         s.pending_dora += 1
@@ -620,9 +626,9 @@ def _kakan(s: State, e: Kakan) -> None:
     if e.pai not in s.hands[seat]:
         raise illegal(seat, e, "the added tile is not in the hand")
     s.hands[seat].remove(e.pai)
-    s._distinct[seat] = None
+    s.memo.list_discards(seat, s.hands[seat], None)  # a first copy may have gone
     s.counts[seat][k] -= 1
-    s._numbers[seat][SUIT_OF[k]] -= PLACE_VALUE[k]
+    s.memo.suits[seat][SUIT_OF[k]] -= PLACE_VALUE[k]
     s.melds[seat][idx] = pon.with_added(e.pai)
     s.waits[seat] = _waits(s.counts[seat])
     s.drawn = None
@@ -655,14 +661,15 @@ def _ankan(s: State, e: Ankan) -> None:
     if s.counts[seat][k] != 4 or not holds_all(s.hands[seat], e.consumed):
         raise illegal(seat, e, "the four tiles are not in the hand")
     if s.riichi[seat]:
-        reason = riichi_ankan_refusal(s, seat, k)
-        if reason:
-            raise illegal(seat, e, reason)
+        refused = riichi_ankan_refusal(s, seat, k)
+        if refused is not None:
+            raise illegal(seat, e, str(refused))
     for t in e.consumed:
         s.hands[seat].remove(t)
-    s._distinct[seat] = None
+    s.memo.list_discards(seat, s.hands[seat], None)  # a first copy may have gone
     s.counts[seat][k] = 0
-    s._numbers[seat][SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
+    s.memo.suits[seat][SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
+    s.memo.quads[seat] = 4 in s.counts[seat]
     s.melds[seat].append(Meld(MeldKind.ANKAN, tuple(sorted(e.consumed, key=tile_order))))
     if not s.riichi[seat]:
         s.waits[seat] = _waits(s.counts[seat])
@@ -684,11 +691,12 @@ def _nukidora(s: State, e: Nukidora) -> None:
     if s.riichi[seat] and s.drawn != NORTH:
         raise illegal(seat, e, "after riichi only a drawn north may be set aside")
     s.hands[seat].remove(NORTH)
-    s._distinct[seat] = None
+    s.memo.list_discards(seat, s.hands[seat], None)  # a first copy may have gone
     s.counts[seat][NORTH] -= 1
-    s._numbers[seat][SUIT_OF[NORTH]] -= PLACE_VALUE[NORTH]
+    s.memo.suits[seat][SUIT_OF[NORTH]] -= PLACE_VALUE[NORTH]
+    s.memo.quads[seat] = 4 in s.counts[seat]
     s.nuki[seat] += 1
-    s.shanten_floor[seat] = -9
+    s.memo.shanten_floor[seat] = -9
     # a nukidora breaks the first go-around and, once its replacement is drawn, ippatsu;
     # a ron on the north keeps ippatsu (2020010118gm-00b9-0000-fec27b29, E3)
     s.interrupted = True
