@@ -82,6 +82,65 @@ class Refused:
         return self.message
 
 
+# the refusals whose message never changes, made once
+_RIICHI_DECLARED: Final = Refused(Refusal.ALREADY_RIICHI, "riichi is already declared")
+_RIICHI_OPEN_HAND: Final = Refused(Refusal.OPEN_HAND, "riichi needs a closed hand")
+_RIICHI_NOT_TENPAI: Final = Refused(Refusal.NOT_TENPAI, "riichi needs a tenpai hand")
+_RIICHI_WINNING_DISCARD: Final = Refused(
+    Refusal.WINNING_DISCARD, "riichi may not be declared by discarding a winning tile (G8)"
+)
+_RIICHI_DISCARD_NOT_TENPAI: Final = Refused(
+    Refusal.NOT_TENPAI, "a riichi discard must leave the hand tenpai"
+)
+_ANKAN_NOT_DRAWN: Final = Refused(
+    Refusal.NOT_THE_DRAWN_TILE, "after riichi only the drawn tile may make an ankan"
+)
+_ANKAN_CHANGES_WAITS: Final = Refused(
+    Refusal.CHANGES_WAITS, "after riichi an ankan may not change the waits (G8)"
+)
+_ANKAN_CHANGES_READING: Final = Refused(
+    Refusal.CHANGES_READING, "after riichi an ankan may not change how the hand is read"
+)
+_KYUUSHU_NOT_PLAYED: Final = Refused(
+    Refusal.NOT_IN_THESE_RULES, "kyuushu kyuuhai is not played under these rules"
+)
+_KYUUSHU_NOT_NOW: Final = Refused(
+    Refusal.NOT_NOW, "kyuushu kyuuhai only on one's first, uninterrupted draw"
+)
+_KYUUSHU_NOT_MET: Final = Refused(Refusal.NOT_MET, "fewer than nine different terminals and honors")
+_SUUFON_NOT_PLAYED: Final = Refused(
+    Refusal.NOT_IN_THESE_RULES, "suufon renda is not played under these rules"
+)
+_SUUFON_NOT_NOW: Final = Refused(
+    Refusal.NOT_NOW, "suufon renda follows the last of the first discards"
+)
+_SUUFON_NOT_ONE_EACH: Final = Refused(
+    Refusal.NOT_MET, "suufon renda needs exactly one uninterrupted discard by everyone"
+)
+_SUUFON_NOT_ONE_WIND: Final = Refused(
+    Refusal.NOT_MET, "the first discards are not all the same wind"
+)
+_SUUCHA_NOT_PLAYED: Final = Refused(
+    Refusal.NOT_IN_THESE_RULES, "suucha riichi is not played under these rules"
+)
+_SUUCHA_NOT_NOW: Final = Refused(
+    Refusal.NOT_NOW, "suucha riichi follows the accepted fourth riichi"
+)
+_SUUCHA_NOT_MET: Final = Refused(Refusal.NOT_MET, "not every player is in riichi")
+_SUUKAN_NOT_PLAYED: Final = Refused(
+    Refusal.NOT_IN_THESE_RULES, "suukan sanra is not played under these rules"
+)
+_SUUKAN_NOT_NOW: Final = Refused(
+    Refusal.NOT_NOW, "suukan sanra follows the discard after the fourth kan"
+)
+_SUUKAN_NOT_MET: Final = Refused(Refusal.NOT_MET, "four kans by more than one player are needed")
+_SANCHAHOU_NOT_PLAYED: Final = Refused(
+    Refusal.NOT_IN_THESE_RULES, "sanchahou is not played under these rules"
+)
+_SANCHAHOU_NOT_NOW: Final = Refused(Refusal.NOT_NOW, "sanchahou is three rons on one discard")
+_SANCHAHOU_NOT_MET: Final = Refused(Refusal.NOT_MET, "fewer than three players can ron")
+
+
 def illegal(seat: int | None, event: object, reason: str) -> IllegalActionError:
     return IllegalActionError(reason, seat=seat, action=event)
 
@@ -154,9 +213,9 @@ def holds_all(hand: list[Tile], tiles: tuple[Tile, ...]) -> bool:
 def riichi_refusal(s: State, seat: int) -> Refused | None:
     """Why ``seat`` may not declare riichi now, or ``None`` if it may (Y1, G8)."""
     if s.riichi[seat] or s.riichi_pending is not None:
-        return Refused(Refusal.ALREADY_RIICHI, "riichi is already declared")
+        return _RIICHI_DECLARED
     if not s.is_closed(seat):
-        return Refused(Refusal.OPEN_HAND, "riichi needs a closed hand")
+        return _RIICHI_OPEN_HAND
     if s.scores[seat] < s.rules.riichi_min_points:
         return Refused(Refusal.TOO_FEW_POINTS, f"riichi needs {s.rules.riichi_min_points} points")
     if s.live < max(1, s.rules.riichi_min_tiles_left):
@@ -166,21 +225,18 @@ def riichi_refusal(s: State, seat: int) -> Refused | None:
         )
     # a draw lowers shanten by one at most: a known lower bound spares the count
     if s.memo.shanten_floor[seat] > 0:
-        return Refused(Refusal.NOT_TENPAI, "riichi needs a tenpai hand")
+        return _RIICHI_NOT_TENPAI
     complete_ok = s.rules.riichi_on_complete_hand
     drawn = s.drawn
     if s.waits[seat] and (complete_ok or drawn is None or KIND_OF[drawn] not in s.waits[seat]):
         return None  # tenpai before the draw: the drawn tile can go
     sh = shanten_of_numbers(s.memo.suits[seat], s.counts[seat], len(s.hands[seat]))
     if sh > 0:
-        return Refused(Refusal.NOT_TENPAI, "riichi needs a tenpai hand")
+        return _RIICHI_NOT_TENPAI
     if not complete_ok:
         c = s.counts[seat]
         if not any(c[k] and not riichi_discard_refusal(s, seat, k) for k in range(34)):
-            return Refused(
-                Refusal.WINNING_DISCARD,
-                "riichi may not be declared by discarding a winning tile (G8)",
-            )
+            return _RIICHI_WINNING_DISCARD
     return None
 
 
@@ -191,11 +247,9 @@ def riichi_discard_refusal(s: State, seat: int, k: int) -> Refused | None:
     w = _waits(counts)
     counts[k] += 1
     if not w:
-        return Refused(Refusal.NOT_TENPAI, "a riichi discard must leave the hand tenpai")
+        return _RIICHI_DISCARD_NOT_TENPAI
     if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
-        return Refused(
-            Refusal.WINNING_DISCARD, "riichi may not be declared by discarding a winning tile (G8)"
-        )
+        return _RIICHI_WINNING_DISCARD
     return None
 
 
@@ -257,24 +311,20 @@ def is_kokushi_wait(s: State, seat: int) -> bool:
 def riichi_ankan_refusal(s: State, seat: int, k: int) -> Refused | None:
     """Why an ankan of kind ``k`` after riichi is refused, or ``None`` (G8: waits unchanged)."""
     if s.drawn is None or KIND_OF[s.drawn] != k:
-        return Refused(
-            Refusal.NOT_THE_DRAWN_TILE, "after riichi only the drawn tile may make an ankan"
-        )
+        return _ANKAN_NOT_DRAWN
     c = list(s.counts[seat])
     c[k] -= 1
     before = _waits(c)
     c[k] = 0
     after = _waits(c)
     if before != after:
-        return Refused(Refusal.CHANGES_WAITS, "after riichi an ankan may not change the waits (G8)")
+        return _ANKAN_CHANGES_WAITS
     # the kan must not break a reading that uses the tiles as a run
     c[k] = 3
     for w in before:
         c[w] += 1
         if any(k not in r.triplets for r in readings(c)):
-            return Refused(
-                Refusal.CHANGES_READING, "after riichi an ankan may not change how the hand is read"
-            )
+            return _ANKAN_CHANGES_READING
         c[w] -= 1
     return None
 
@@ -290,14 +340,12 @@ def nagashi_seats(s: State) -> list[int]:
 def kyuushu_refusal(s: State, seat: int) -> Refused | None:
     """Why ``seat`` may not declare kyuushu kyuuhai now, or ``None`` (G10)."""
     if not s.rules.abort_kyuushu_kyuuhai:
-        return Refused(
-            Refusal.NOT_IN_THESE_RULES, "kyuushu kyuuhai is not played under these rules"
-        )
+        return _KYUUSHU_NOT_PLAYED
     if not s.first_turn[seat] or s.interrupted or s.drawn is None:
-        return Refused(Refusal.NOT_NOW, "kyuushu kyuuhai only on one's first, uninterrupted draw")
+        return _KYUUSHU_NOT_NOW
     c = s.counts[seat]
     if sum(1 for k in YAOCHUU if c[k]) < 9:
-        return Refused(Refusal.NOT_MET, "fewer than nine different terminals and honors")
+        return _KYUUSHU_NOT_MET
     return None
 
 
@@ -307,46 +355,38 @@ def abort_refusal(s: State, reason: str) -> Refused | None:
     n = s.players
     if reason == "suufon_renda":
         if not r.abort_suufon_renda:
-            return Refused(
-                Refusal.NOT_IN_THESE_RULES, "suufon renda is not played under these rules"
-            )
+            return _SUUFON_NOT_PLAYED
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return Refused(Refusal.NOT_NOW, "suufon renda follows the last of the first discards")
+            return _SUUFON_NOT_NOW
         if s.interrupted or any(len(rv) != 1 for rv in s.rivers):
-            return Refused(
-                Refusal.NOT_MET, "suufon renda needs exactly one uninterrupted discard by everyone"
-            )
+            return _SUUFON_NOT_ONE_EACH
         kinds = {KIND_OF[rv[0]] for rv in s.rivers}
         if len(kinds) != 1 or not 27 <= next(iter(kinds)) <= 30:
-            return Refused(Refusal.NOT_MET, "the first discards are not all the same wind")
+            return _SUUFON_NOT_ONE_WIND
         return None
     if reason == "suucha_riichi":
         if not r.abort_suucha_riichi:
-            return Refused(
-                Refusal.NOT_IN_THESE_RULES, "suucha riichi is not played under these rules"
-            )
+            return _SUUCHA_NOT_PLAYED
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return Refused(Refusal.NOT_NOW, "suucha riichi follows the accepted fourth riichi")
+            return _SUUCHA_NOT_NOW
         if n != 4 or not all(s.riichi):
-            return Refused(Refusal.NOT_MET, "not every player is in riichi")
+            return _SUUCHA_NOT_MET
         return None
     if reason == "suukan_sanra":
         if not r.abort_suukan_sanra:
-            return Refused(
-                Refusal.NOT_IN_THESE_RULES, "suukan sanra is not played under these rules"
-            )
+            return _SUUKAN_NOT_PLAYED
         if s.phase != Phase.CLAIM or s.riichi_pending is not None:
-            return Refused(Refusal.NOT_NOW, "suukan sanra follows the discard after the fourth kan")
+            return _SUUKAN_NOT_NOW
         if s.total_kans != 4 or len(set(s.kan_owners)) < 2:
-            return Refused(Refusal.NOT_MET, "four kans by more than one player are needed")
+            return _SUUKAN_NOT_MET
         return None
     if reason == "sanchahou":
         if not r.abort_sanchahou or r.multiple_ron is not MultipleRon.DOUBLE_TRIPLE_ABORT:
-            return Refused(Refusal.NOT_IN_THESE_RULES, "sanchahou is not played under these rules")
+            return _SANCHAHOU_NOT_PLAYED
         if s.phase not in (Phase.CLAIM, Phase.CHANKAN):
-            return Refused(Refusal.NOT_NOW, "sanchahou is three rons on one discard")
+            return _SANCHAHOU_NOT_NOW
         if sum(1 for i in range(n) if can_ron(s, i)) < 3:
-            return Refused(Refusal.NOT_MET, "fewer than three players can ron")
+            return _SANCHAHOU_NOT_MET
         return None
     return Refused(Refusal.NO_SUCH_DRAW, f"no such draw: {reason!r}")
 
