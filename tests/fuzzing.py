@@ -137,7 +137,9 @@ def check_invariants(ref: Referee, event: Event | None = None) -> None:
         own = seat == s.turn and s.phase in (Phase.ACT, Phase.DISCARD)
         assert size == (14 if own else 13), f"seat {seat} holds {size} tiles"
         assert s.counts[seat] == counts34(s.hands[seat]), "incremental counts differ"
-        assert s._numbers[seat] == suit_numbers(s.counts[seat]), "incremental suits differ"
+        assert s.memo.suits[seat] == suit_numbers(s.counts[seat]), "incremental suits differ"
+        assert s.memo.quads[seat] == (4 in s.counts[seat]), "incremental quads differ"
+        assert list(s.memo.discards[seat]) == list(dict.fromkeys(s.hands[seat])), "discards"
         if not own and not s.riichi[seat]:
             assert s.waits[seat] == winning_kinds(s.counts[seat]), "incremental waits differ"
         if s.riichi[seat]:

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from jantaku.engine import Referee, State, apply
-from jantaku.engine.state import Phase, final_standings
+from jantaku.engine import Phase, Referee, State, apply, final_standings
 from jantaku.events import (
     Dahai,
     EndGame,

@@ -13,16 +13,17 @@ from collections.abc import Sequence
 import pytest
 
 from jantaku.engine import (
+    Phase,
     Referee,
     State,
     apply,
     build_wall,
     can_ron,
+    final_standings,
     full_set,
     legal_actions,
     observe,
 )
-from jantaku.engine.state import Phase, final_standings
 from jantaku.engine.wall import seat_players
 from jantaku.errors import IllegalActionError
 from jantaku.events import (

@@ -338,7 +338,8 @@ def _canonical(rounds: list[object]) -> list[object]:
 def test_games_scored_by_the_engine_write_tenhous_own_json(xml: Path) -> None:
     """Replay, keep the engine's own hora/ryukyoku (its yaku, fu, payments), write
     tenhou.net/6: the log equals Tenhou's export but for the order of the yaku."""
-    from jantaku.engine.state import State, apply
+    from jantaku.engine.state import State
+    from jantaku.engine.transition import apply
     from jantaku.events import Event, Hora, Ryukyoku
 
     game = read_game(xml)

@@ -43,7 +43,7 @@ from typing import Any
 from urllib.parse import unquote
 
 import corpus
-from jantaku.engine.state import State, apply
+from jantaku.engine import State, apply
 from jantaku.events import EndKyoku, Event, Hora, Nukidora, Ryukyoku, StartGame, StartKyoku
 from jantaku.logs.tenhou import YAKU, TenhouGame, read_game, read_tenhou6, to_tenhou6
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from jantaku.engine.view import View
 from jantaku.events import Action, EndGame, Event, Hora, Pass, Ryukyoku
 from jantaku.meld import Meld
 from jantaku.tiles import Tile
@@ -66,11 +66,11 @@ class Agent:
     wants_events: bool = False
     uses_view: bool = True
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Choose one of the ``legal`` actions, seeing ``view`` (blocking)."""
         raise TypeError(f"{type(self).__name__} implements neither act nor act_async")
 
-    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+    async def act_async(self, view: View | None, legal: Sequence[Action]) -> Action:
         """The async twin of :meth:`act`; by default it calls :meth:`act`."""
         return self.act(view, legal)
 

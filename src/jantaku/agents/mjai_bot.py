@@ -29,10 +29,11 @@ import os
 import signal
 import subprocess
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import IO, Any
 
 from jantaku.agents.base import Agent
+from jantaku.engine.view import View
+from jantaku.engine.visibility import events_for
 from jantaku.errors import AgentError, LogFormatError
 from jantaku.events import (
     Action,
@@ -40,19 +41,15 @@ from jantaku.events import (
     Chi,
     Dahai,
     Daiminkan,
-    Dora,
     EndGame,
     Event,
     Hora,
     Kakan,
     Pon,
-    StartGame,
-    StartKyoku,
-    Tsumo,
     action_from_mjai,
     event_to_mjai,
 )
-from jantaku.tiles import UNKNOWN, sort_key
+from jantaku.tiles import sort_key
 
 __all__ = [
     "SEAT_ENV",
@@ -77,36 +74,6 @@ def bot_command(command: Sequence[str], seat: int) -> list[str]:
     ['python', 'bot.py', '--seat=2']
     """
     return [arg.replace(SEAT_PLACEHOLDER, str(seat)) for arg in command]
-
-
-def events_for(seat: int, events: Sequence[Event]) -> list[Event]:
-    """The events as ``seat`` may see them: others' dealt tiles and draws hidden, no seed.
-
-    A kan's indicator revealed by the discard that follows the kan is shown before that
-    discard, in the order of the mjai protocol (Mortal's libriichi offers the calls on
-    the discard only when it comes last).
-
-    >>> events_for(1, [Tsumo(0, 5), Tsumo(1, 6)])
-    [Tsumo(actor=0, pai=37), Tsumo(actor=1, pai=6)]
-    >>> events_for(1, [Dahai(0, 5, False), Dora(7)])
-    [Dora(dora_marker=7), Dahai(actor=0, pai=5, tsumogiri=False)]
-    """
-    out: list[Event] = []
-    for e in events:
-        if isinstance(e, Dora) and out and isinstance(out[-1], Dahai):
-            out.insert(len(out) - 1, e)
-            continue
-        if isinstance(e, Tsumo) and e.actor != seat:
-            e = Tsumo(e.actor, UNKNOWN)
-        elif isinstance(e, StartKyoku):
-            hidden = tuple(
-                hand if i == seat else (UNKNOWN,) * len(hand) for i, hand in enumerate(e.tehais)
-            )
-            e = replace(e, tehais=hidden)
-        elif isinstance(e, StartGame):
-            e = StartGame(names=e.names, rules=e.rules, extra={"id": seat})
-        out.append(e)
-    return out
 
 
 def _key(tiles: Sequence[int]) -> list[tuple[int, int]]:
@@ -217,7 +184,7 @@ class MjaiBotAgent(Agent):
             raise AgentError("the bot has no pipes", seat=self.seat)
         return proc.stdin, proc.stdout
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Send the unseen events, read one answer, and map it onto the legal actions."""
         self._busy = True
         try:
@@ -251,7 +218,7 @@ class MjaiBotAgent(Agent):
             )
         return match_legal(action, legal)
 
-    async def act_async(self, view: Any, legal: Sequence[Action]) -> Action:
+    async def act_async(self, view: View | None, legal: Sequence[Action]) -> Action:
         """:meth:`act` in a worker thread, so that the driver can time it out."""
         return await asyncio.to_thread(self.act, view, legal)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from jantaku.agents.base import Agent, passes
+from jantaku.engine.view import View
 from jantaku.events import Action, Dahai, Nukidora, Reach
 
 __all__ = ["RandomAgent", "TsumogiriAgent"]
@@ -31,7 +31,7 @@ class RandomAgent(Agent):
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
         return legal[self._rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
 
@@ -56,7 +56,7 @@ class TsumogiriAgent(Agent):
     name = "tsumogiri"
     uses_view = False
 
-    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+    def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """The discard of the drawn tile, else a pass, else the first discard."""
         first_dahai: Action | None = None
         for action in legal:

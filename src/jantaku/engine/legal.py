@@ -11,19 +11,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from jantaku.engine.state import (
-    PLAIN_DISCARDS,
-    TSUMOGIRI_DISCARDS,
-    Phase,
-    State,
-    _is_kokushi_wait,
-    _situation,
+from jantaku.engine.checks import (
+    can_ron,
+    can_tsumo,
     kyuushu_refusal,
+    no_seat_error,
     riichi_ankan_refusal,
     riichi_discard_refusal,
     riichi_refusal,
 )
-from jantaku.errors import ArgumentError, ArgumentTypeError, JantakuError
+from jantaku.engine.state import TSUMOGIRI_DISCARDS, Phase, State
 from jantaku.events import (
     Action,
     Ankan,
@@ -40,78 +37,24 @@ from jantaku.events import (
 )
 from jantaku.meld import MeldKind
 from jantaku.rules import NorthTile
-from jantaku.scoring.score import has_yaku
 from jantaku.tiles import KIND_OF, M5, NORTH, P5, RED_5M, RED_5P, RED_5S, S5, Tile
 
 __all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
 
-_NO_URA = Hora(actor=0, target=0)
-
-
 # the phases of the hot paths as module constants (cheaper to read than class attributes)
 _ACT: Final = Phase.ACT
-
-
-def _has_yaku(s: State, seat: int, tile: Tile, discarder: int | None) -> bool:
-    """Whether the win of ``seat`` on ``tile`` has a yaku (the shape's analysis is kept
-    for the scoring of the win, :func:`jantaku.scoring.has_yaku`)."""
-    try:
-        return has_yaku(_situation(s, seat, tile, discarder, _NO_URA))
-    except JantakuError:
-        return False
-
-
-def can_ron(s: State, seat: int) -> bool:
-    """Whether ``seat`` may win on the tile lying now (a discard or a robbable kan).
-
-    >>> from jantaku.rules import TENHOU
-    >>> can_ron(State(TENHOU), 1)
-    False
-    """
-    if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise _no_seat(s, seat)
-    if s.phase == Phase.CLAIM:
-        tile, discarder = s.last_discard, s.last_discarder
-    elif s.phase == Phase.CHANKAN:
-        tile, discarder = s.chankan_tile, s.turn
-    else:
-        return False
-    if tile is None or discarder is None or seat == discarder:
-        return False
-    if KIND_OF[tile] not in s.waits[seat] or s.furiten(seat):
-        return False
-    if s.phase == Phase.CHANKAN and s.chankan_kind == "ankan" and not _is_kokushi_wait(s, seat):
-        return False
-    return _has_yaku(s, seat, tile, discarder)
-
-
-def can_tsumo(s: State, seat: int) -> bool:
-    """Whether ``seat`` may declare tsumo on the tile just drawn."""
-    if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise _no_seat(s, seat)
-    if s.phase != _ACT or seat != s.turn or s.drawn is None:
-        return False
-    if s.riichi_pending is not None:
-        return False
-    # the waits of the hand before the draw are kept up to date by apply
-    return KIND_OF[s.drawn] in s.waits[seat] and _has_yaku(s, seat, s.drawn, None)
 
 
 def _discards(s: State, seat: int, banned: tuple[int, ...] = ()) -> tuple[Action, ...]:
     """One discard per distinct tile, in the order the hand first holds them; the drawn
     tile as tsumogiri last (and from the hand too, in its place, when a copy is held).
 
-    The hand's distinct tiles are kept with their discards by the state (the drawn tile,
-    when it has no copy, with its tsumogiri), so the usual turn copies them and is done.
+    The hand's distinct tiles are kept with their discards by the transition (the drawn
+    tile, when it has no copy, with its tsumogiri; :class:`~jantaku.engine.state.Memo`),
+    so the usual turn copies them and is done.
     """
-    keys = s._distinct[seat]
+    keys = s.memo.discards[seat]
     drawn = s.drawn if s.phase == _ACT else None
-    if keys is None:
-        hand = s.hands[seat]
-        plain = PLAIN_DISCARDS[seat]
-        keys = s._distinct[seat] = {t: plain[t] for t in hand}
-        if drawn is not None and hand.count(drawn) == 1:
-            keys[drawn] = TSUMOGIRI_DISCARDS[seat][drawn]
     if banned:  # after a call: nothing was drawn
         return tuple([a for t, a in keys.items() if KIND_OF[t] not in banned])
     if drawn is None or keys[drawn].tsumogiri:
@@ -137,8 +80,8 @@ _PON: Final = MeldKind.PON
 
 def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
     if (
-        s.shanten_floor[seat] > 0
-        and not s._maybe_quad[seat]
+        s.memo.shanten_floor[seat] > 0
+        and not s.memo.quads[seat]
         and not s.first_turn[seat]
         and (s.players == 4 or not s.counts[seat][NORTH])
     ):
@@ -165,15 +108,13 @@ def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
             extra.append(TSUMOGIRI_DISCARDS[seat][drawn])
     # cheap necessary conditions first (a floor, a closed hand); riichi_refusal says why not
     elif (
-        s.shanten_floor[seat] <= 0
+        s.memo.shanten_floor[seat] <= 0
         and (not melds or s.is_closed(seat))
         and not riichi_refusal(s, seat)
     ):
         extra.append(_REACH[seat])
     c = s.counts[seat]
-    quad = False
-    if s._maybe_quad[seat]:
-        quad = s._maybe_quad[seat] = 4 in c
+    quad = s.memo.quads[seat]
     if (melds or quad) and s.live > 0 and len(s.kan_owners) < 4:
         hand = s.hands[seat]
         for k in range(34) if quad else ():
@@ -333,14 +274,6 @@ def _leaves_discard(
     return left > 0
 
 
-def _no_seat(s: State, seat: object) -> ArgumentError:
-    """The error for a seat argument that is not a seat of the table."""
-    if seat.__class__ is not int:
-        return ArgumentTypeError(f"a seat is an int 0-{s.players - 1}, not {seat!r}")
-    last = s.players - 1
-    return ArgumentError(f"no seat {seat!r} at a table of {s.players} (seats are 0-{last})")
-
-
 def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now; empty when the seat has nothing to decide.
 
@@ -360,7 +293,7 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     (:class:`~jantaku.errors.ArgumentTypeError` for one that is not an int).
     """
     if seat.__class__ is not int or not 0 <= seat < s.players:
-        raise _no_seat(s, seat)
+        raise no_seat_error(s, seat)
     ph = s.phase
     if ph == Phase.ACT:
         return _own_turn(s, seat) if seat == s.turn else ()

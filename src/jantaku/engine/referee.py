@@ -26,7 +26,7 @@ aborting), and honba and deposits go to the winner nearest the discarder.
 Flowers (T4): a flower drawn from the wall, or as a replacement, is set aside at once
 (a ``flower`` event in place of its ``tsumo``) and a replacement is drawn from the dead
 wall; a flower drawn as the last tile of the live wall ends the hand in the exhaustive
-draw (see :func:`jantaku.engine.state.apply` and :mod:`jantaku.engine.wall`).
+draw (see :func:`jantaku.engine.transition.apply` and :mod:`jantaku.engine.wall`).
 """
 
 from __future__ import annotations
@@ -35,17 +35,12 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from jantaku.engine.checks import abort_refusal, nagashi_seats
 from jantaku.engine.legal import _RUN_PAIRS, _own_turn, legal_actions
 from jantaku.engine.observer import Observer
-from jantaku.engine.state import (
-    Phase,
-    State,
-    abort_refusal,
-    apply,
-    apply_trusted,
-    final_standings,
-    nagashi_seats,
-)
+from jantaku.engine.settlement import final_standings
+from jantaku.engine.state import Phase, State
+from jantaku.engine.transition import apply, apply_trusted
 from jantaku.engine.view import View
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import ArgumentTypeError, IllegalActionError

@@ -26,7 +26,8 @@ from dataclasses import replace
 from typing import Final
 
 from jantaku.engine.legal import legal_actions
-from jantaku.engine.state import Phase, State, _start_kyoku_commit, apply, apply_trusted
+from jantaku.engine.state import Phase, State
+from jantaku.engine.transition import apply, apply_trusted, start_kyoku_commit
 from jantaku.engine.view import View, observe
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.events import (
@@ -47,9 +48,8 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
-from jantaku.hand.tables import PLACE_VALUE, SUIT_OF
 from jantaku.rules import Rules
-from jantaku.tiles import KIND_OF, UNKNOWN, Tile
+from jantaku.tiles import UNKNOWN, Tile
 
 __all__ = ["SeatState"]
 
@@ -65,16 +65,8 @@ def _stand_in(hand: list[Tile]) -> Tile:
 
 def _recount(s: State, seat: int) -> None:
     """Count a hand again after some of its tiles were replaced."""
-    c = s.counts[seat]
-    numbers = s._numbers[seat]
-    c[:] = [0] * 34
-    numbers[:] = [0] * len(numbers)
-    for t in s.hands[seat]:
-        k = KIND_OF[t]
-        c[k] += 1
-        numbers[SUIT_OF[k]] += PLACE_VALUE[k]
-    s._maybe_quad[seat] = 4 in c
-    s._distinct[seat] = None
+    drawn = s.drawn if s.phase == Phase.ACT and seat == s.turn else None
+    s.memo.recount(seat, s.hands[seat], s.counts[seat], drawn)
 
 
 def _show(s: State, seat: int, tiles: tuple[Tile, ...], *, drawn_first: bool = False) -> None:
@@ -222,7 +214,7 @@ class SeatState:
         for t in shown:
             known[t] += 1
         # the server deals: whatever it decided after the last hand, this hand is dealt
-        _start_kyoku_commit(s, replace(e, tehais=tuple(hands)), known)
+        start_kyoku_commit(s, replace(e, tehais=tuple(hands)), known)
         for i in range(s.players):
             if i != seat:
                 s.waits[i] = ()

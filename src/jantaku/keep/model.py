@@ -35,9 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jantaku.engine import Phase, State, apply, final_standings
+from jantaku.engine import State, final_standings, settle_hand
 from jantaku.errors import JantakuError
-from jantaku.events import EndKyoku, Hora, Penalty, Ryukyoku
+from jantaku.events import Hora, Penalty, Ryukyoku
 from jantaku.keep.entries import (
     ABORT_REASONS,
     FLAGS,
@@ -620,28 +620,24 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
 def _settle(t: _Table, results: list[Hora | Ryukyoku | Penalty]) -> None:
     """The engine's own end of a hand: who deals next, honba, whether the match ends.
 
-    The engine's state is put where a played hand leaves it (the result phase, with the
-    hand's results, scores and sticks) and given ``end_kyoku``: renchan, honba, bust,
-    agari-yame, tenpai-yame and the west extension are the engine's rules, not a copy.
+    Renchan, honba, bust, agari-yame, tenpai-yame and the west extension are the
+    engine's rules (:func:`jantaku.engine.settle_hand`), not a copy.
     """
-    s = State(t.rules)
-    s.scores = list(t.scores)
-    s.honba = t.honba
-    s.kyotaku = t.kyotaku
-    s.deposit_owners = list(t.owners)
-    s.round_index = t.round_index
-    s.oya = t.dealer
-    s.won = list(t.won)
-    s.results = list(results)
-    s.ron_winners = [r.actor for r in results if isinstance(r, Hora) and r.target != r.actor]
-    s.phase = Phase.RESULT
-    apply(s, EndKyoku())
-    if s.game_over or s.expected is None:
+    nxt = settle_hand(
+        t.rules,
+        results,
+        scores=t.scores,
+        honba=t.honba,
+        kyotaku=t.kyotaku,
+        round_index=t.round_index,
+        won=t.won,
+        deposit_owners=t.owners,
+    )
+    if nxt is None:
         t.over = True
         return
-    wind, kyoku, honba, _, _, _ = s.expected
-    t.round_index = (wind - EAST) * t.n + kyoku - 1
-    t.honba = honba
+    t.round_index = (nxt.bakaze - EAST) * t.n + nxt.kyoku - 1
+    t.honba = nxt.honba
 
 
 def _final(t: _Table) -> tuple[FinalStanding, ...]:

@@ -234,7 +234,8 @@ def replay_events(
     ``rules`` may be a preset's name. A divergence is a result, not an exception;
     :class:`~jantaku.errors.ArgumentTypeError` for events that are text, not events.
     """
-    from jantaku.engine.state import State, apply
+    from jantaku.engine.state import State
+    from jantaku.engine.transition import apply
 
     rules = Rules.coerce(rules)
     if isinstance(events, str | bytes | bytearray):
