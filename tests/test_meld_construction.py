@@ -59,7 +59,7 @@ def _same_runs(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def test_a_meld_made_again_is_the_meld_made_first(
     kind: Any, tiles: list[Any], called: Any, called_from: Any, added: Any
 ) -> None:
-    meld_module._CHECKED.clear()
+    meld_module.clear_cache()
     args = (kind, tuple(tiles), called, called_from, added)
     first = _outcome(lambda: Meld(*args))
     again = _outcome(lambda: Meld(*args))
@@ -77,7 +77,7 @@ def test_a_meld_made_again_is_the_meld_made_first(
     "text", ["[3-45m]", "[555=p]", "[7777+z]", "[0-55*5s]", "[1111z]", "[4-06p]", "[*0555=p]"]
 )
 def test_good_melds_made_again_are_equal_in_every_way(text: str) -> None:
-    meld_module._CHECKED.clear()
+    meld_module.clear_cache()
     first = parse_meld(text)
     args = (first.kind, first.tiles, first.called, first.called_from, first.added)
     again = Meld(*args)

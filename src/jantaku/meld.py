@@ -63,7 +63,16 @@ _KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))  # tile -> kind, for byt
 # sort_key as one number a tile: by kind, a red five just before its plain fives
 _SORT_RANK: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37)).__getitem__
 
-__all__ = ["Hand", "Meld", "MeldKind", "format_hand", "format_meld", "parse_hand", "parse_meld"]
+__all__ = [
+    "Hand",
+    "Meld",
+    "MeldKind",
+    "clear_cache",
+    "format_hand",
+    "format_meld",
+    "parse_hand",
+    "parse_meld",
+]
 
 
 class MeldKind(Enum):
@@ -271,6 +280,12 @@ class Meld:
     def notation(self) -> str:
         """This meld in meld notation (see :func:`format_meld`)."""
         return format_meld(self)
+
+
+def clear_cache() -> None:
+    """Forget the melds checked so far (for benchmarks and memory): the next of each is
+    checked in full again."""
+    _CHECKED.clear()
 
 
 def format_meld(meld: Meld) -> str:
