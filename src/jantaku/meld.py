@@ -63,7 +63,16 @@ _KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))  # tile -> kind, for byt
 # sort_key as one number a tile: by kind, a red five just before its plain fives
 _SORT_RANK: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37)).__getitem__
 
-__all__ = ["Hand", "Meld", "MeldKind", "format_hand", "format_meld", "parse_hand", "parse_meld"]
+__all__ = [
+    "Hand",
+    "Meld",
+    "MeldKind",
+    "clear_cache",
+    "format_hand",
+    "format_meld",
+    "parse_hand",
+    "parse_meld",
+]
 
 
 class MeldKind(Enum):
@@ -88,11 +97,20 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
+_SET: Final = object.__setattr__  # the fields of a frozen meld, set once in __init__
+# The sorted tiles of every meld checked so far by its arguments (kind, tiles, called,
+# called_from, added), each an int or None: constructing the same meld again (the
+# engine, a log, a batch make the same few hundred melds over and over) skips the
+# check, whose verdict on the same arguments is the same. Only accepted melds are kept,
+# so an error is raised (with its message) as before; bounded, as a caller may pass
+# its tiles in any order.
+_CHECKED: dict[tuple[object, ...], tuple[Tile, ...]] = {}
+_CHECKED_SIZE: Final = 1 << 14
 _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A declared meld: kind, tiles (sorted, red fives kept), the called tile and its source.
 
@@ -113,7 +131,55 @@ class Meld:
     called_from: int | None = None
     added: Tile | None = None
 
+    def __init__(
+        self,
+        kind: MeldKind,
+        tiles: tuple[Tile, ...],
+        called: Tile | None = None,
+        called_from: int | None = None,
+        added: Tile | None = None,
+    ) -> None:
+        # A meld whose arguments, all plain ints, were checked before takes the tiles
+        # that check sorted (:data:`_CHECKED`); anything else is checked in full.
+        if (
+            tiles.__class__ is tuple
+            and _INT_ONLY.issuperset(map(type, tiles))
+            and (called is None or called.__class__ is int)
+            and (called_from is None or called_from.__class__ is int)
+            and (added is None or added.__class__ is int)
+        ):
+            key = (kind, tiles, called, called_from, added)
+            try:
+                checked = _CHECKED.get(key)
+            except TypeError:  # an unhashable kind: refused in full below
+                checked = None
+            if checked is None:
+                _SET(self, "kind", kind)
+                _SET(self, "tiles", tiles)
+                _SET(self, "called", called)
+                _SET(self, "called_from", called_from)
+                _SET(self, "added", added)
+                self.__post_init__()
+                if len(_CHECKED) >= _CHECKED_SIZE:
+                    _CHECKED.clear()
+                _CHECKED[key] = self.tiles
+                return
+            _SET(self, "kind", kind)
+            _SET(self, "tiles", checked)
+        else:
+            _SET(self, "kind", kind)
+            _SET(self, "tiles", tiles)
+            _SET(self, "called", called)
+            _SET(self, "called_from", called_from)
+            _SET(self, "added", added)
+            self.__post_init__()
+            return
+        _SET(self, "called", called)
+        _SET(self, "called_from", called_from)
+        _SET(self, "added", added)
+
     def __post_init__(self) -> None:
+        """Check the fields and sort the tiles (every field is set)."""
         kind, raw = self.kind, self.tiles
         if kind.__class__ is not MeldKind:
             raise ArgumentTypeError(f"a meld's kind is a MeldKind, not {kind!r}")
@@ -214,6 +280,12 @@ class Meld:
     def notation(self) -> str:
         """This meld in meld notation (see :func:`format_meld`)."""
         return format_meld(self)
+
+
+def clear_cache() -> None:
+    """Forget the melds checked so far (for benchmarks and memory): the next of each is
+    checked in full again."""
+    _CHECKED.clear()
 
 
 def format_meld(meld: Meld) -> str:

@@ -25,6 +25,7 @@ the rest (a possible yakuman, a first-turn win). Limits and rounding live in
 
 from __future__ import annotations
 
+import gc as _gc
 from collections.abc import Sequence
 from dataclasses import replace as _replace
 from itertools import chain
@@ -741,6 +742,20 @@ def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tup
 def score_wins(situations: Sequence[WinSituation]) -> list[WinResult | Exception]:
     """Score many wins at once; a win that cannot be scored gives its error in place.
 
+    The same results, in the same order, as :func:`score_win` on each: a
+    :class:`~jantaku.errors.NoYakuError`, :class:`~jantaku.errors.IncompleteHandError`
+    or :class:`~jantaku.errors.ImpossibleSituationError` is put in the list where the
+    single call raises it; anything but a :class:`WinSituation` raises
+    :class:`~jantaku.errors.ArgumentTypeError`, as the single call does.
+
+    Cheaper a hand than single calls: the scoring functions and the errors caught are
+    looked up once for the batch, and Python's cyclic garbage collector is paused
+    while the batch runs (and resumed after it, also when an error escapes). A batch
+    allocates many small results and keeps every one, none in a reference cycle (an
+    error is kept without its traceback), so the collections a loop of single calls
+    sets off only walk those results again and again, to free nothing. A program that
+    paused the collector itself finds it paused after the batch.
+
     >>> from jantaku.scoring.situation import WinSituation
     >>> out = score_wins([WinSituation.from_hand("123m456p789s11z[7-89s]", win="1z",
     ...                                          discarder=3)])
@@ -749,12 +764,25 @@ def score_wins(situations: Sequence[WinSituation]) -> list[WinResult | Exception
     """
     out: list[WinResult | Exception] = []
     append = out.append
-    for s in situations:
-        try:
-            append(_score(s))
-        except (NoYakuError, IncompleteHandError, ImpossibleSituationError) as e:
-            append(e)
+    score = _score
+    kept = _KEPT_ERRORS
+    paused = _gc.isenabled()
+    if paused:
+        _gc.disable()
+    try:
+        for s in situations:
+            try:
+                append(score(s))
+            except kept as e:  # kept without its traceback, as the errors _score returns
+                append(e.with_traceback(None))
+    finally:
+        if paused:
+            _gc.enable()
     return out
+
+
+# the errors score_wins puts in place of a result (score_win raises them)
+_KEPT_ERRORS: Final = (NoYakuError, IncompleteHandError, ImpossibleSituationError)
 
 
 def has_yaku(s: WinSituation) -> bool:
