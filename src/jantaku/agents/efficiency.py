@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jantaku.agents.base import Agent, first_of, passes
-from jantaku.engine.view import View, visible_counts
+from jantaku.engine.view import View
 from jantaku.events import (
     Action,
     Ankan,
@@ -30,21 +30,48 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
-from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.discards import best_discards_unchecked, rate_discards
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
     EAST,
     KIND_OF,
+    UNKNOWN,
     YAOCHUU,
     counts34,
     dora_from_indicator,
     is_red,
 )
 
-__all__ = ["EfficiencyAgent", "rank_discards"]
+__all__ = ["EfficiencyAgent", "rank_discards", "seen_counts"]
 
 _YAOCHUU = frozenset(YAOCHUU)
+# a tile's kind as one byte, for bytes.translate (other bytes are never tiles)
+_KIND_BYTE = bytes(KIND_OF) + bytes(256 - len(KIND_OF))
+_KINDS = range(34)
+
+
+def seen_counts(view: View) -> list[int]:
+    """:func:`jantaku.engine.view.visible_counts` of ``view`` (``hand=False``), counted
+    by C loops: every visible tile as one byte of its kind, then one count per kind.
+
+    >>> from jantaku.engine import Referee
+    >>> from jantaku.engine.view import observe, visible_counts
+    >>> v = observe(Referee(seed=1).state, 0)
+    >>> seen_counts(v) == visible_counts(v)
+    True
+    """
+    tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
+    for melds in view.melds:
+        for m in melds:
+            tiles += m.tiles
+    for river, flags in zip(view.river_tiles, view.river_flags, strict=True):
+        if 4 in flags or 5 in flags or 6 in flags or 7 in flags:  # called tiles: in melds
+            tiles += [t for t, f in zip(river, flags, strict=True) if not f & 4]
+        else:
+            tiles += river
+    count = bytes(tiles).translate(_KIND_BYTE).count
+    return [c if c < 4 else 4 for c in map(count, _KINDS)]
 
 
 def rank_discards(
@@ -116,10 +143,11 @@ fu=None, points=None, pao=None, scores=None)
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        seen = visible_counts(view)
+        seen = seen_counts(view)
+        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        best_shanten, best = best_discards(counts, seen)
+        best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
         dora_set = frozenset(dora)
         for action in legal:
             if isinstance(action, Ankan):
