@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.agents.base import Agent, first_of, passes
+from jantaku.agents.base import Agent
 from jantaku.engine.view import View
 from jantaku.events import (
     Action,
@@ -25,6 +25,7 @@ from jantaku.events import (
     Dahai,
     Hora,
     Nukidora,
+    Pass,
     Pon,
     Reach,
     Ryukyoku,
@@ -115,31 +116,57 @@ fu=None, points=None, pao=None, scores=None)
 
         Raises ``ValueError`` without a view when it has a discard to choose.
         """
-        win = first_of(legal, Hora)
-        if win is not None:
-            return win
+        # one pass over the legal actions: a win is taken at once, the rest sorted
+        skip: Pass | None = None
+        nuki: Nukidora | None = None
+        kyuushu: Ryukyoku | None = None
+        reach: Reach | None = None
+        dahais: list[Dahai] = []
+        ankans: list[Ankan] = []
+        for action in legal:
+            if isinstance(action, Dahai):
+                dahais.append(action)
+            elif isinstance(action, Hora):
+                return action
+            elif isinstance(action, Pass):
+                if skip is None:
+                    skip = action
+            elif isinstance(action, Ankan):
+                ankans.append(action)
+            elif isinstance(action, Reach):
+                if reach is None:
+                    reach = action
+            elif isinstance(action, Nukidora):
+                if nuki is None:
+                    nuki = action
+            elif isinstance(action, Ryukyoku) and kyuushu is None:
+                kyuushu = action
         if len(legal) == 1:
             return legal[0]
-        skip = passes(legal)
         if skip is not None:
             return self._claim(view, legal, skip)
         if view is None:
             raise ValueError("the efficiency agent needs to see its hand")
-        return self._own_turn(view, legal)
+        if nuki is not None:
+            return nuki
+        return self._own_turn(view, legal, dahais, ankans, reach, kyuushu)
 
     # --- own turn ---------------------------------------------------------------------
 
-    def _own_turn(self, view: View, legal: Sequence[Action]) -> Action:
-        nuki = first_of(legal, Nukidora)
-        if nuki is not None:
-            return nuki
-        kyuushu = first_of(legal, Ryukyoku)
+    def _own_turn(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        dahais: list[Dahai],
+        ankans: list[Ankan],
+        reach: Reach | None,
+        kyuushu: Ryukyoku | None,
+    ) -> Action:
         counts = [0] * 34
         for t in view.hand:
             counts[KIND_OF[t]] += 1
         if kyuushu is not None and len(view.hand) == 14 and shanten_kokushi(counts) > 2:
             return kyuushu
-        dahais = [a for a in legal if isinstance(a, Dahai)]
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
@@ -149,17 +176,15 @@ fu=None, points=None, pao=None, scores=None)
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
         dora_set = frozenset(dora)
-        for action in legal:
-            if isinstance(action, Ankan):
-                k = KIND_OF[action.consumed[0]]
-                if view.riichi[view.seat]:
-                    return action
-                counts[k] -= 4
-                slower = shanten(counts) > best_shanten
-                counts[k] += 4
-                if not slower:
-                    return action
-        reach = first_of(legal, Reach)
+        for action in ankans:
+            k = KIND_OF[action.consumed[0]]
+            if view.riichi[view.seat]:
+                return action
+            counts[k] -= 4
+            slower = shanten(counts) > best_shanten
+            counts[k] += 4
+            if not slower:
+                return action
         if reach is not None and best_shanten == 0:
             return reach
         if best_shanten >= 2:
