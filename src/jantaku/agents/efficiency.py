@@ -232,16 +232,20 @@ fu=None, points=None, pao=None, scores=None)
     def _claim(self, view: View | None, legal: Sequence[Action], skip: Action) -> Action:
         if view is None or view.riichi[view.seat]:
             return skip
-        counts = [0] * 34
-        for t in view.hand:
-            counts[KIND_OF[t]] += 1
-        now = shanten(counts)
         yakuhai = self._yakuhai(view)
         has_yaku = any(
             m.kind in (MeldKind.PON, MeldKind.KAKAN, MeldKind.DAIMINKAN, MeldKind.ANKAN)
             and m.kind34 in yakuhai
             for m in view.melds[view.seat]
         )
+        if not has_yaku and not any(
+            isinstance(a, Pon) and KIND_OF[a.pai] in yakuhai for a in legal
+        ):
+            return skip  # without a yaku only a yakuhai pon is made
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        now = shanten(counts)
         best: tuple[int, Action] | None = None
         for action in legal:
             if not isinstance(action, Chi | Pon):
