@@ -15,7 +15,9 @@ from collections.abc import Sequence
 import pytest
 
 from jantaku.agents.efficiency import EfficiencyAgent, seen_counts
-from jantaku.engine.view import View, visible_counts
+from jantaku.engine import Referee
+from jantaku.engine.view import View, observe, visible_counts
+from jantaku.errors import ArgumentError
 from jantaku.events import Action
 from jantaku.hand.discards import best_discards, best_discards_unchecked
 from jantaku.match import play_match
@@ -54,3 +56,11 @@ def test_lean_paths_agree_with_the_general_ones_in_play(preset: str, players: in
     play_match(bots, rules=rules, seed=11)
     assert sum(b.views for b in bots) > 200
     assert sum(b.called_tiles for b in bots) > 0  # a called tile was left out of a river
+
+
+@pytest.mark.parametrize("tile", [37, 40, 300, -1])
+def test_a_bad_tile_in_a_view_is_a_typed_error(tile: int) -> None:
+    view = observe(Referee(seed=2).state, 1)
+    bad = view._replace(river_tiles=((tile,), (), (), ()), river_flags=((0,), (), (), ()))
+    with pytest.raises(ArgumentError):
+        seen_counts(bad)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
+from jantaku.errors import ArgumentError
 from jantaku.events import (
     Action,
     Ankan,
@@ -50,6 +51,7 @@ _YAOCHUU = frozenset(YAOCHUU)
 # a tile's kind as one byte, for bytes.translate (other bytes are never tiles)
 _KIND_BYTE = bytes(KIND_OF) + bytes(256 - len(KIND_OF))
 _KINDS = range(34)
+_LAST_TILE = len(KIND_OF) - 1
 
 
 def seen_counts(view: View) -> list[int]:
@@ -61,16 +63,21 @@ def seen_counts(view: View) -> list[int]:
     >>> v = observe(Referee(seed=1).state, 0)
     >>> seen_counts(v) == visible_counts(v)
     True
+
+    Raises :class:`~jantaku.errors.ArgumentError` for a tile that is not 0–36 in the
+    melds, the rivers or (other than the unknown tile) the dora indicators.
     """
     tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
     for melds in view.melds:
         for m in melds:
             tiles += m.tiles
     for river, flags in zip(view.river_tiles, view.river_flags, strict=True):
-        if 4 in flags or 5 in flags or 6 in flags or 7 in flags:  # called tiles: in melds
+        if max(flags, default=0) >= 4:  # a called tile (mark 4) is counted in its meld
             tiles += [t for t, f in zip(river, flags, strict=True) if not f & 4]
         else:
             tiles += river
+    if tiles and (max(tiles) > _LAST_TILE or min(tiles) < 0):
+        raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}")
     count = bytes(tiles).translate(_KIND_BYTE).count
     return [c if c < 4 else 4 for c in map(count, _KINDS)]
 
