@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jantaku.agents.base import Agent, first_of, passes
-from jantaku.engine.view import View, visible_counts
+from jantaku.agents.base import Agent
+from jantaku.engine.view import View
+from jantaku.errors import ArgumentError
 from jantaku.events import (
     Action,
     Ankan,
@@ -25,26 +26,60 @@ from jantaku.events import (
     Dahai,
     Hora,
     Nukidora,
+    Pass,
     Pon,
     Reach,
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
-from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.discards import best_discards_unchecked, rate_discards
 from jantaku.meld import MeldKind
 from jantaku.tiles import (
     DRAGONS,
     EAST,
     KIND_OF,
+    UNKNOWN,
     YAOCHUU,
     counts34,
     dora_from_indicator,
     is_red,
 )
 
-__all__ = ["EfficiencyAgent", "rank_discards"]
+__all__ = ["EfficiencyAgent", "rank_discards", "seen_counts"]
 
 _YAOCHUU = frozenset(YAOCHUU)
+# a tile's kind as one byte, for bytes.translate (other bytes are never tiles)
+_KIND_BYTE = bytes(KIND_OF) + bytes(256 - len(KIND_OF))
+_KINDS = range(34)
+_LAST_TILE = len(KIND_OF) - 1
+
+
+def seen_counts(view: View) -> list[int]:
+    """:func:`jantaku.engine.view.visible_counts` of ``view`` (``hand=False``), counted
+    by C loops: every visible tile as one byte of its kind, then one count per kind.
+
+    >>> from jantaku.engine import Referee
+    >>> from jantaku.engine.view import observe, visible_counts
+    >>> v = observe(Referee(seed=1).state, 0)
+    >>> seen_counts(v) == visible_counts(v)
+    True
+
+    Raises :class:`~jantaku.errors.ArgumentError` for a tile that is not 0–36 in the
+    melds, the rivers or (other than the unknown tile) the dora indicators.
+    """
+    tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
+    for melds in view.melds:
+        for m in melds:
+            tiles += m.tiles
+    for river, flags in zip(view.river_tiles, view.river_flags, strict=True):
+        if max(flags, default=0) >= 4:  # a called tile (mark 4) is counted in its meld
+            tiles += [t for t, f in zip(river, flags, strict=True) if not f & 4]
+        else:
+            tiles += river
+    if tiles and (max(tiles) > _LAST_TILE or min(tiles) < 0):
+        raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}")
+    count = bytes(tiles).translate(_KIND_BYTE).count
+    return [c if c < 4 else 4 for c in map(count, _KINDS)]
 
 
 def rank_discards(
@@ -88,50 +123,75 @@ fu=None, points=None, pao=None, scores=None)
 
         Raises ``ValueError`` without a view when it has a discard to choose.
         """
-        win = first_of(legal, Hora)
-        if win is not None:
-            return win
+        # one pass over the legal actions: a win is taken at once, the rest sorted
+        skip: Pass | None = None
+        nuki: Nukidora | None = None
+        kyuushu: Ryukyoku | None = None
+        reach: Reach | None = None
+        dahais: list[Dahai] = []
+        ankans: list[Ankan] = []
+        for action in legal:
+            if isinstance(action, Dahai):
+                dahais.append(action)
+            elif isinstance(action, Hora):
+                return action
+            elif isinstance(action, Pass):
+                if skip is None:
+                    skip = action
+            elif isinstance(action, Ankan):
+                ankans.append(action)
+            elif isinstance(action, Reach):
+                if reach is None:
+                    reach = action
+            elif isinstance(action, Nukidora):
+                if nuki is None:
+                    nuki = action
+            elif isinstance(action, Ryukyoku) and kyuushu is None:
+                kyuushu = action
         if len(legal) == 1:
             return legal[0]
-        skip = passes(legal)
         if skip is not None:
             return self._claim(view, legal, skip)
         if view is None:
             raise ValueError("the efficiency agent needs to see its hand")
-        return self._own_turn(view, legal)
+        if nuki is not None:
+            return nuki
+        return self._own_turn(view, legal, dahais, ankans, reach, kyuushu)
 
     # --- own turn ---------------------------------------------------------------------
 
-    def _own_turn(self, view: View, legal: Sequence[Action]) -> Action:
-        nuki = first_of(legal, Nukidora)
-        if nuki is not None:
-            return nuki
-        kyuushu = first_of(legal, Ryukyoku)
+    def _own_turn(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        dahais: list[Dahai],
+        ankans: list[Ankan],
+        reach: Reach | None,
+        kyuushu: Ryukyoku | None,
+    ) -> Action:
         counts = [0] * 34
         for t in view.hand:
             counts[KIND_OF[t]] += 1
         if kyuushu is not None and len(view.hand) == 14 and shanten_kokushi(counts) > 2:
             return kyuushu
-        dahais = [a for a in legal if isinstance(a, Dahai)]
         if not dahais:
             return legal[0]
         dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        seen = visible_counts(view)
+        seen = seen_counts(view)
+        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        best_shanten, best = best_discards(counts, seen)
+        best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
         dora_set = frozenset(dora)
-        for action in legal:
-            if isinstance(action, Ankan):
-                k = KIND_OF[action.consumed[0]]
-                if view.riichi[view.seat]:
-                    return action
-                counts[k] -= 4
-                slower = shanten(counts) > best_shanten
-                counts[k] += 4
-                if not slower:
-                    return action
-        reach = first_of(legal, Reach)
+        for action in ankans:
+            k = KIND_OF[action.consumed[0]]
+            if view.riichi[view.seat]:
+                return action
+            counts[k] -= 4
+            slower = shanten(counts) > best_shanten
+            counts[k] += 4
+            if not slower:
+                return action
         if reach is not None and best_shanten == 0:
             return reach
         if best_shanten >= 2:
@@ -179,16 +239,20 @@ fu=None, points=None, pao=None, scores=None)
     def _claim(self, view: View | None, legal: Sequence[Action], skip: Action) -> Action:
         if view is None or view.riichi[view.seat]:
             return skip
-        counts = [0] * 34
-        for t in view.hand:
-            counts[KIND_OF[t]] += 1
-        now = shanten(counts)
         yakuhai = self._yakuhai(view)
         has_yaku = any(
             m.kind in (MeldKind.PON, MeldKind.KAKAN, MeldKind.DAIMINKAN, MeldKind.ANKAN)
             and m.kind34 in yakuhai
             for m in view.melds[view.seat]
         )
+        if not has_yaku and not any(
+            isinstance(a, Pon) and KIND_OF[a.pai] in yakuhai for a in legal
+        ):
+            return skip  # without a yaku only a yakuhai pon is made
+        counts = [0] * 34
+        for t in view.hand:
+            counts[KIND_OF[t]] += 1
+        now = shanten(counts)
         best: tuple[int, Action] | None = None
         for action in legal:
             if not isinstance(action, Chi | Pon):

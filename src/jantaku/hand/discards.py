@@ -33,7 +33,7 @@ from jantaku.hand.tables import (
     suit_numbers,
 )
 
-__all__ = ["best_discards", "rate_discards"]
+__all__ = ["best_discards", "best_discards_unchecked", "rate_discards"]
 
 
 def _checked(counts: Sequence[int], what: str) -> list[int]:
@@ -76,8 +76,23 @@ def best_discards(
     11 or 14 tiles, or bad visible counts.
     """
     hand, seen, n = _checked_hand(counts, visible)
-    best, options = best_discards_of_numbers(suit_numbers(hand), hand, n)
     left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
+    return best_discards_unchecked(hand, left, n)
+
+
+def best_discards_unchecked(
+    counts: list[int], left: Sequence[int], tiles: int
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """:func:`best_discards` for a caller that has checked its hand: ``counts`` of
+    ``tiles`` concealed tiles (3k+2, k ≤ 4), ``left`` the copies of each kind neither in
+    the hand nor seen (``4 - held - visible``, at least 0). For a bot's every turn.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> c = counts34(parse_tiles("23m456p789s111225z"))
+    >>> best_discards_unchecked(c, [4 - x for x in c], 14) == best_discards(c)
+    True
+    """
+    best, options = best_discards_of_numbers(suit_numbers(counts), counts, tiles)
     at = left.__getitem__
     return best, tuple([(d, sum(map(at, kinds))) for d, kinds in options])
 

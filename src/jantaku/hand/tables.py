@@ -387,6 +387,11 @@ def _accepting_in(
     t2 = _T2[cm + cp]
     n1 = ch & 15
     found: list[int] = []
+    # the memo's key packs (suit's number, suit, other suits' class, rest, shanten,
+    # every, fifth) in one int; the low bits are the same for the three number suits
+    low = (base + 1) << 2 | every << 1 | fifth
+    low_numbers = ch << 6 | low
+    get = _SUIT_ACCEPTING.get
     for suit, other, rest in (
         (0, _T2[cp * _NN + cs], ch),
         (1, _T2[cm + cs], ch),
@@ -395,17 +400,14 @@ def _accepting_in(
     ):
         # a suit's accepting kinds follow from its own counts, the other suits' class,
         # the hand's size and shanten, and (when those forms may help) the seven-pairs and
-        # thirteen-orphans statistics: remembered by those
         # thirteen-orphans statistics: remembered by those, packed in one int
         number = numbers[suit]
-        key: object = (
-            ((((number << 2 | suit) * _OTHERS + other) << 10 | rest) << 4 | base + 1) << 2
-            | every << 1
-            | fifth
+        key: object = ((number << 2 | suit) * _OTHERS + other) << 16 | (
+            low_numbers if suit != 3 else n1 << 6 | low
         )
         if stats is not None:
             key = (key, stats)
-        got = _SUIT_ACCEPTING.get(key)
+        got = get(key)
         if got is None:
             got = _suit_accepting(suit, number, other, rest, base, every, stats, fifth, counts)
             if len(_SUIT_ACCEPTING) >= _SUIT_MEMO_SIZE:
