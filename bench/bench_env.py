@@ -11,7 +11,8 @@ hanchan, uniformly random legal actions:
   masks, no features: the engine's share of a step);
 - ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features;
 - ``vector``: :class:`jantaku.env.VectorTables`, ``--batch`` matches stepped together,
-  batched planes and masks as NumPy arrays (and with masks only, ``features=None``);
+  batched planes and masks as NumPy arrays (and with masks only, ``features=None``),
+  and the share of its step spent writing the planes (``BatchPlanesV1.encode``);
 - ``process-vector``: :class:`jantaku.env.ProcessVectorTables` over ``--workers``
   processes (wall-clock time: its work is in other processes);
 - ``riichienv``: RiichiEnv's ``RiichiEnv`` (Rust core) stepped from Python with its
@@ -120,6 +121,30 @@ def vector(steps: int, batch: int, features: str | None = "planes-v1") -> float:
     return (steps // batch) * batch / (time.process_time() - start)
 
 
+def planes_share(steps: int, batch: int) -> float:
+    """The vector runner's CPU time spent writing the planes (``BatchPlanesV1.encode``,
+    timed around each batched call), in µs per step."""
+    vec = VectorTables(batch, seed=0)
+    encoder = vec._batch
+    assert encoder is not None
+    encode = encoder.encode
+    spent = [0.0]
+
+    def timed(referees: list[Referee], seats: list[int], out: object) -> object:
+        start = time.thread_time()
+        result = encode(referees, seats, out)
+        spent[0] += time.thread_time() - start
+        return result
+
+    encoder.encode = timed  # type: ignore[method-assign]
+    _obs, mask, _seats = vec.reset()
+    rng = np.random.default_rng(0)
+    spent[0] = 0.0
+    for _ in range(steps // batch):
+        _obs, mask, _seats, _rewards, _dones = vec.step(random_actions(mask, rng))
+    return 1e6 * spent[0] / ((steps // batch) * batch)
+
+
 def process_vector(steps: int, batch: int, workers: int) -> float:
     with ProcessVectorTables(batch, workers=workers, seed=0) as vec:
         _obs, mask, _seats = vec.reset()
@@ -175,6 +200,10 @@ def main() -> None:
         ("jantaku table (ids + masks, no features)", lambda: table(args.steps)),
         (f"jantaku vector (batch {args.batch})", lambda: vector(args.steps, args.batch)),
         (
+            "  of which writing the planes (BatchPlanesV1)",
+            lambda: 1e6 / planes_share(args.steps, args.batch),  # a share: us/step alone
+        ),
+        (
             f"jantaku vector (batch {args.batch}, masks only)",
             lambda: vector(args.steps, args.batch, None),
         ),
@@ -188,7 +217,7 @@ def main() -> None:
     print(f"{'contender':<48} {'steps/s':>10} {'us/step':>8}")
     for name, run in rows:
         rate = run()
-        shown = "-" if rate is None else f"{rate:,.0f}"
+        shown = "-" if rate is None or name.startswith("  of which") else f"{rate:,.0f}"
         cost = "-" if rate is None else f"{1e6 / rate:.1f}"
         print(f"{name:<48} {shown:>10} {cost:>8}", flush=True)
 

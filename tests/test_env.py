@@ -30,7 +30,7 @@ from jantaku.env.actions import (
     action_table,
 )
 from jantaku.env.aec import JantakuAECEnv
-from jantaku.env.fast_features import PlanesV1Tracker
+from jantaku.env.fast_features import BatchPlanesV1, PlanesV1Tracker
 from jantaku.env.features import PLANES_V1, encode_planes_v1, features_version
 from jantaku.env.gym import JantakuGymEnv
 from jantaku.env.parallel import JantakuParallelEnv
@@ -416,6 +416,30 @@ def test_batch_planes_equal_the_plain_encoder(rules: Rules) -> None:
         obs, mask, _seats, _rewards, dones = vec.step(random_actions(mask, rng))
         ends += int(dones.sum())
     assert ends >= 1
+
+
+@pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])
+def test_batch_planes_follow_matches_seen_now_and_then(rules: Rules) -> None:
+    """Encoded after several decisions at once (a seat's rivers grown by more than one
+    discard, calls and discards between two looks), the batch still writes what the
+    plain encoder writes, for any seat, into a dirty array."""
+    tables = [Table(rules, seed=seed) for seed in (50, 51, 52)]
+    batch = BatchPlanesV1(len(tables), rules.players)
+    rng = random.Random(50)
+    out = np.full((len(tables), PLANES_V1, 34), 9.0, dtype=np.float32)
+    checked = 0
+    while checked < 300:
+        for i, table in enumerate(tables):
+            for _ in range(rng.randrange(1, 12)):
+                table.step(rng.choice(sorted(table.table())))
+                if table.done:
+                    table.reset(table.seed + 10)
+                    batch.reset(i)
+        seats = [rng.randrange(rules.players) for _ in tables]
+        batch.encode([t.referee for t in tables], seats, out)
+        for i, table in enumerate(tables):
+            np.testing.assert_array_equal(out[i], encode_planes_v1(table.view(seats[i])))
+            checked += 1
 
 
 @pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])

@@ -49,6 +49,8 @@ _MARKS: Final = _RIVER_ROWS * 34  # the first mark row (tsumogiri) of a seat's b
 _TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS
 _RED_KIND: Final = {34: 4, 35: 13, 36: 22}
 _LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
+_HELD_LEVELS: Final = _LEVELS.astype(np.int8)  # (compared with counts of their own type)
+_SEEN_LEVELS: Final = _LEVELS.astype(np.int32)
 
 
 class _Pending:
@@ -130,7 +132,7 @@ class PlanesV1Tracker:
         self._last_flag = [0] * players
         self._melds: list[list[Meld]] = [[] for _ in range(players)]
         # per seat: the kinds in its melds (counts) and the kinds it called
-        self._meld_kinds = [[0] * 34 for _ in range(players)]
+        self._meld_kinds: list[dict[int, int]] = [{} for _ in range(players)]
         self._called: list[set[int]] = [set() for _ in range(players)]
         self._hand = -1  # the state's kyoku_index when last synced
         # by kind: the river tiles not called away and the tiles in melds
@@ -149,7 +151,7 @@ class PlanesV1Tracker:
         self._lengths = [0] * n
         self._last_flag = [0] * n
         self._melds = [[] for _ in range(n)]
-        self._meld_kinds = [[0] * 34 for _ in range(n)]
+        self._meld_kinds = [{} for _ in range(n)]
         self._called = [set() for _ in range(n)]
         self._hand = -1
         self._visible[:] = 0
@@ -229,17 +231,20 @@ class PlanesV1Tracker:
     def _sync_melds(self, i: int, melds: list[Meld]) -> None:
         """Seat ``i``'s meld rows: the cells that changed (gathered in the pending lists)."""
         self._melds[i] = list(melds)
-        kinds = [0] * 34
+        kinds: dict[int, int] = {}  # the count of each kind in the melds
         called = set()
         for meld in melds:
             for t in meld.tiles:
-                kinds[KIND_OF[t]] += 1
+                k = KIND_OF[t]
+                kinds[k] = kinds.get(k, 0) + 1
             if meld.called is not None:
                 called.add(KIND_OF[meld.called])
         old = self._meld_kinds[i]
         p = self._pending
         row = self._kept_base + i * _KEPT_CELLS  # row 27 of the block
-        for k, (a, b) in enumerate(zip(old, kinds, strict=True)):
+        for k in old.keys() | kinds.keys():  # (each cell once: any order)
+            a = old.get(k, 0)
+            b = kinds.get(k, 0)
             if a != b:
                 p.meld_cells.append(row + k)
                 p.meld_values.append(b / 4)
@@ -386,7 +391,13 @@ class BatchPlanesV1:
             )
             for i in range(num)
         ]
-        self._rows = np.arange(num)[:, None]
+        # the seats' blocks gathered in each observer's order by np.take on the flat stores
+        # (one block a row), into buffers kept from step to step
+        self._river_store = self._rivers.reshape(num * 4, _MARK_CELLS)
+        self._kept_store = self._kept.reshape(num * 4, _KEPT_CELLS)
+        self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
+        self._river_rows = np.empty((num * players, _MARK_CELLS), dtype=np.uint8)
+        self._kept_rows = np.empty((num * players, _KEPT_CELLS), dtype=np.float32)
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
         )
@@ -444,6 +455,8 @@ class BatchPlanesV1:
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
         live: list[int] = []
+        pending = self._pending
+        river_ones, visible_kinds = pending.ones, pending.seen  # the trackers' lists
         for i, ref in enumerate(referees):
             s = ref.state
             log = ref.log
@@ -456,7 +469,31 @@ class BatchPlanesV1:
                     for e in log[read[i] :]:
                         if type(e) is Dahai:
                             seat = e.actor
-                            tracker._sync_river(seat, s.rivers[seat], s.river_flags[seat])
+                            flags = s.river_flags[seat]
+                            j = tracker._lengths[seat]
+                            if len(flags) != j + 1 or (
+                                j and flags[j - 1] != tracker._last_flag[seat]
+                            ):  # more than one new discard, or the last one's marks changed
+                                tracker._sync_river(seat, s.rivers[seat], flags)
+                                continue
+                            # one new discard: what _sync_river lists, listed here
+                            tile_kind = KIND_OF[s.rivers[seat][j]]
+                            f = flags[j]
+                            if not f & 4:
+                                visible_kinds.append(tracker._seen_base + tile_kind)
+                            if j < _RIVER_ROWS:
+                                cell = tracker._base + seat * _MARK_CELLS
+                                river_ones.append(cell + j * 34 + tile_kind)
+                                if f:
+                                    cell += _MARKS + j
+                                    if f & 1:
+                                        river_ones.append(cell)
+                                    if f & 2:
+                                        river_ones.append(cell + 34)
+                                    if f & 4:
+                                        river_ones.append(cell + 68)
+                            tracker._lengths[seat] = j + 1
+                            tracker._last_flag[seat] = f
                             continue
                         kind = type(e)
                         if kind is _TSUMO:
@@ -495,9 +532,12 @@ class BatchPlanesV1:
         out.reshape(-1)[ones] = 1.0
         where = np.asarray(seats, dtype=np.int64)
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
-        order = self._order[where]
-        blocks[:, :, :_MARK_ROWS] = self._rivers[self._rows, order]  # bytes made float32
-        blocks[:, :, _MARK_ROWS:] = self._kept[self._rows, order]
+        index = (self._first_block + self._order[where]).reshape(-1)
+        # (the indices are valid: "clip" spares np.take a buffered, checked copy)
+        np.take(self._river_store, index, axis=0, out=self._river_rows, mode="clip")
+        np.take(self._kept_store, index, axis=0, out=self._kept_rows, mode="clip")
+        blocks[:, :, :_MARK_ROWS] = self._river_rows.reshape(num, n, _MARK_ROWS, 34)  # as float32
+        blocks[:, :, _MARK_ROWS:] = self._kept_rows.reshape(num, n, _KEPT_ROWS, 34)
         if n == 3:
             out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
         tail = self._tails[self._range, where]
