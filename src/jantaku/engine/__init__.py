@@ -15,7 +15,8 @@
 By concern: :mod:`~jantaku.engine.state` (the state and its memo),
 :mod:`~jantaku.engine.transition` (the transition), :mod:`~jantaku.engine.checks` (the rule
 predicates), :mod:`~jantaku.engine.settlement` (the end of a hand and of the match),
-:mod:`~jantaku.engine.legal`, :mod:`~jantaku.engine.view`,
+:mod:`~jantaku.engine.legal`, :mod:`~jantaku.engine.waits`, :mod:`~jantaku.engine.view`,
+:mod:`~jantaku.engine.observer` (the views kept from the events),
 :mod:`~jantaku.engine.visibility`, :mod:`~jantaku.engine.wall`,
 :mod:`~jantaku.engine.referee` and :mod:`~jantaku.engine.seat`; the README's module map
 says which rule lives where.
