@@ -1,6 +1,6 @@
 """The engine's house: its modules import without cycles, only the transition writes the
 memo, the rule predicates give typed refusals, and the public edges (settle_hand,
-events_for) agree with the engine's own transition on seeded matches."""
+settle_match, events_for) agree with the engine's own transition on seeded matches."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from jantaku.engine import (
     events_for,
     legal_actions,
     settle_hand,
+    settle_match,
 )
 from jantaku.engine.checks import (
     Refusal,
@@ -33,7 +34,7 @@ from jantaku.engine.checks import (
     riichi_refusal,
 )
 from jantaku.engine.state import Memo, Phase
-from jantaku.events import Action, EndKyoku, Event, Reach, Ryukyoku
+from jantaku.events import Action, EndGame, EndKyoku, Event, Reach, Ryukyoku
 from jantaku.rules import PRESETS
 
 ENGINE = Path(jantaku.engine.__file__).parent
@@ -229,6 +230,27 @@ def test_settle_hand_agrees_with_end_kyoku_on_seeded_matches() -> None:
                 else:
                     apply(s, e)
     assert checked >= 9
+
+
+def test_settle_match_agrees_with_the_referees_end_game_on_seeded_matches() -> None:
+    checked = 0
+    for preset, rules in PRESETS.items():
+        ref = Referee(rules, seed=1)
+        log: list[Event] = ref.play(_random_choices(1))
+        s = State(rules)
+        for e in log:
+            if isinstance(e, EndGame):
+                end = settle_match(
+                    rules,
+                    scores=tuple(s.scores),
+                    kyotaku=s.kyotaku,
+                    won=tuple(s.won),
+                    deposit_owners=tuple(s.deposit_owners),
+                )
+                assert end == e, preset
+                checked += 1
+            apply(s, e)
+    assert checked == len(PRESETS)
 
 
 def test_events_for_lives_next_to_observe_and_stays_where_it_was() -> None:

@@ -461,6 +461,18 @@ def test_payment_functions_refuse_values_of_the_wrong_type() -> None:
     with pytest.raises(ArgumentTypeError):
         ceil100(True)
     assert ceil100(7680) == ceil100(7680.0) == 7700
+    for value in (float("inf"), float("-inf"), float("nan")):
+        with pytest.raises(ArgumentError, match="finite"):
+            ceil100(value)
+
+
+def test_ceil100_rounds_every_share_up_to_the_next_hundred() -> None:
+    """A share with a fraction rounds up like any other: 7700.5 is 7800, not 7700."""
+    for whole in range(-300, 3001, 7):
+        for part in (0.0, 0.25, 0.5, 0.75):
+            value = whole + part
+            paid = ceil100(value)
+            assert paid % 100 == 0 and paid - 100 < value <= paid, value
     for han, fu in (("3", 30), (True, 30), (3, 30.0)):
         with pytest.raises(ArgumentTypeError, match="han and fu are ints"):
             basic_points(han, fu, TENHOU)  # type: ignore[arg-type]

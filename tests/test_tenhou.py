@@ -327,6 +327,11 @@ def test_layout_of_the_elements_does_not_change_the_game(path: Path) -> None:
     assert game.errors == () and game.rounds > 0
     assert _same_reading(read_xml("  \n" + _laid_out(text) + "\n"), game)
     assert _same_reading(read_xml('<?xml version="1.0"?>\n' + text), game)
+    irregular = re.sub(r'<UN n0="[^"]*"', '<UN n0="a<b"', text, count=1)  # element by element
+    assert _same_reading(read_xml('<?xml version="1.0"?>' + irregular), read_xml(irregular))
+    for body in (text, irregular):
+        with pytest.raises(LogFormatError, match="unterminated XML declaration"):
+            read_xml('<?xml version="1.0"' + body)
     reordered = re.sub(r'<AGARI ([^>]*?) (who="\d" fromWho="\d")', r"<AGARI \2 \1", text)
     reordered = re.sub(r'<INIT ([^>]*?) (oya="\d")', r"<INIT \2 \1", reordered)
     assert reordered != text and _same_reading(read_xml(reordered), game)

@@ -12,6 +12,7 @@ from jantaku.tiles import (
     RED_5M,
     UNKNOWN,
     check_copies,
+    copies_fit,
     dora_from_indicator,
     format_tiles,
     format_unicode,
@@ -184,3 +185,18 @@ def test_parse_hand_refuses_exactly_what_counting_refuses(tiles: list[int], meld
 def test_a_flower_in_a_hand_is_refused() -> None:
     with pytest.raises(InvalidHandError, match="flower"):
         parse_hand("123m1f456p789s11z")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=38), max_size=18),
+    st.tuples(*[st.integers(min_value=0, max_value=2)] * 3),
+)
+def test_copies_fit_is_check_copies_quick_answer(tiles: list[int], reds: tuple[int, ...]) -> None:
+    """copies_fit says yes exactly when check_copies has nothing to refuse."""
+    try:
+        check_copies(tiles, reds)
+        refused = False
+    except InvalidHandError:
+        refused = True
+    assert copies_fit(bytes(tiles), reds) is not refused

@@ -38,28 +38,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
-from operator import attrgetter, eq
+from operator import attrgetter
 from typing import Final
 
 from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
 from jantaku.tiles import (
     KIND_OF,
     MOST_RED_FIVES,
-    RED_5M,
-    RED_5P,
-    RED_5S,
-    RED_FIVES,
     Tile,
     check_copies,
+    copies_fit,
     format_tiles,
     parse_tiles,
 )
 
 _ANY_SET: Final = (MOST_RED_FIVES,) * 3  # red fives any rule set may hold (T3)
 _TILES_OF: Final = attrgetter("tiles")
-_PLAIN_BYTES: Final = bytes(range(34))  # tiles but the red fives, as bytes.translate drops them
-_RED_BYTES: Final = bytes(RED_FIVES)
-_KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))  # tile -> kind, for bytes.translate
 # sort_key as one number a tile: by kind, a red five just before its plain fives
 _SORT_RANK: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37)).__getitem__
 
@@ -141,6 +135,7 @@ class Meld:
     ) -> None:
         # A meld whose arguments, all plain ints, were checked before takes the tiles
         # that check sorted (:data:`_CHECKED`); anything else is checked in full.
+        key: tuple[object, ...] | None = None
         if (
             tiles.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, tiles))
@@ -152,31 +147,22 @@ class Meld:
             try:
                 checked = _CHECKED.get(key)
             except TypeError:  # an unhashable kind: refused in full below
-                checked = None
-            if checked is None:
-                _SET(self, "kind", kind)
-                _SET(self, "tiles", tiles)
-                _SET(self, "called", called)
-                _SET(self, "called_from", called_from)
-                _SET(self, "added", added)
-                self.__post_init__()
-                if len(_CHECKED) >= _CHECKED_SIZE:
-                    _CHECKED.clear()
-                _CHECKED[key] = self.tiles
-                return
-            _SET(self, "kind", kind)
-            _SET(self, "tiles", checked)
+                checked = key = None
+            if checked is not None:
+                tiles = checked
         else:
-            _SET(self, "kind", kind)
-            _SET(self, "tiles", tiles)
-            _SET(self, "called", called)
-            _SET(self, "called_from", called_from)
-            _SET(self, "added", added)
-            self.__post_init__()
-            return
+            checked = None
+        _SET(self, "kind", kind)
+        _SET(self, "tiles", tiles)
         _SET(self, "called", called)
         _SET(self, "called_from", called_from)
         _SET(self, "added", added)
+        if checked is None:
+            self.__post_init__()
+            if key is not None:
+                if len(_CHECKED) >= _CHECKED_SIZE:
+                    _CHECKED.clear()
+                _CHECKED[key] = self.tiles
 
     def __post_init__(self) -> None:
         """Check the fields and sort the tiles (every field is set)."""
@@ -284,7 +270,13 @@ class Meld:
 
 def clear_cache() -> None:
     """Forget the melds checked so far (for benchmarks and memory): the next of each is
-    checked in full again."""
+    checked in full again, to the same meld.
+
+    >>> first = Meld(MeldKind.PON, (5, 5, 5), called=5, called_from=1)
+    >>> clear_cache()
+    >>> Meld(MeldKind.PON, (5, 5, 5), called=5, called_from=1) == first
+    True
+    """
     _CHECKED.clear()
 
 
@@ -489,18 +481,7 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
             ) from None
         i = j
     all_tiles = [*concealed, *chain.from_iterable(map(_TILES_OF, melds))] if melds else concealed
-    ids = bytes(all_tiles)  # tiles 0-38 as read; sorted by kind, a fifth copy is 5 in a row
-    red_ids = ids.translate(None, _PLAIN_BYTES)
-    kinds = sorted(ids.translate(_KIND_BYTES) if red_ids else ids)
-    if any(map(eq, kinds, kinds[4:])) or (
-        red_ids
-        and (
-            red_ids.translate(None, _RED_BYTES)  # unknown tiles, flowers
-            or red_ids.count(RED_5M) > MOST_RED_FIVES
-            or red_ids.count(RED_5P) > MOST_RED_FIVES
-            or red_ids.count(RED_5S) > MOST_RED_FIVES
-        )
-    ):
+    if not copies_fit(bytes(all_tiles), _ANY_SET):  # tiles 0-38 as read
         check_copies(all_tiles, _ANY_SET)  # names the tile
     size = len(concealed) + 3 * len(melds)
     if partial:

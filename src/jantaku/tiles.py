@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from operator import eq
 from typing import Final
 
 from jantaku.errors import ArgumentError, ArgumentTypeError, InvalidHandError, NotationError
@@ -70,6 +71,7 @@ __all__ = [
     "Tile",
     "as_tile",
     "check_copies",
+    "copies_fit",
     "counts34",
     "dora_from_indicator",
     "format_tiles",
@@ -128,6 +130,11 @@ YAOCHUU: Final = TERMINALS + HONORS
 """The 13 terminal and honor kinds (么九牌), in kind order of TERMINALS then HONORS."""
 
 KIND_OF: Final[tuple[int, ...]] = (*range(34), M5, P5, S5)
+# for bytes.translate: the tiles but the red fives (deleted), the red fives (deleted),
+# tile -> kind (values past the tiles kept)
+_PLAIN_BYTES: Final = bytes(range(34))
+_RED_BYTES: Final = bytes((RED_5M, RED_5P, RED_5S))
+_KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))
 """``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
 
 _SUITS: Final = "mpsz"
@@ -354,6 +361,30 @@ def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None
         for k in range(34):
             if counts[k] > 4:
                 raise InvalidHandError(f"{counts[k]} copies of {kind_name(k)} (at most four)")
+
+
+def copies_fit(tiles: bytes, reds: Sequence[int] = (1, 1, 1)) -> bool:
+    """Whether tiles, given as the bytes of their values, hold only tiles 0–36, no fifth
+    copy of a kind and no more red fives of a suit than ``reds`` (man, pin, sou): the
+    quick answer of :func:`check_copies`, which says what is wrong when it is not.
+
+    >>> copies_fit(bytes(parse_tiles("5550m"))), copies_fit(bytes(parse_tiles("55550m")))
+    (True, False)
+    >>> copies_fit(bytes(parse_tiles("00p"))), copies_fit(bytes(parse_tiles("00p")), (0, 2, 0))
+    (False, True)
+    >>> copies_fit(bytes((UNKNOWN,)))
+    False
+    """
+    red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
+    kinds = sorted(tiles.translate(_KIND_BYTES) if red else tiles)
+    if any(map(eq, kinds, kinds[4:])):  # sorted, a fifth copy is five in a row
+        return False
+    return not red or (
+        not red.translate(None, _RED_BYTES)
+        and red.count(RED_5M) <= reds[0]
+        and red.count(RED_5P) <= reds[1]
+        and red.count(RED_5S) <= reds[2]
+    )
 
 
 def kind_name(tile: Tile) -> str:

@@ -6,15 +6,17 @@
 - :func:`observe` — a seat's frozen :class:`View` (no hidden tile of another seat);
   :meth:`Referee.observe` the same view kept up to date from the match's events;
 - :func:`events_for` — what a seat may see of the event stream;
-- :func:`settle_hand` / :func:`final_standings` — the end of a hand and of the match,
-  for a table whose hands are not played through the engine;
+- :func:`final_standings` — the ``end_game`` of a finished match;
+  :func:`settle_hand` / :func:`settle_match` — the end of a hand and of the match in
+  keyword form, for a table whose hands are not played through the engine;
 - :class:`Referee` — owns the walls built from one seed, asks the seats, resolves
   claims and emits the events (see :mod:`jantaku.engine.referee` for the driving API).
 
 By concern: :mod:`~jantaku.engine.state` (the state and its memo),
 :mod:`~jantaku.engine.transition` (the transition), :mod:`~jantaku.engine.checks` (the rule
 predicates), :mod:`~jantaku.engine.settlement` (the end of a hand and of the match),
-:mod:`~jantaku.engine.legal`, :mod:`~jantaku.engine.view`,
+:mod:`~jantaku.engine.legal`, :mod:`~jantaku.engine.waits`, :mod:`~jantaku.engine.view`,
+:mod:`~jantaku.engine.observer` (the views kept from the events),
 :mod:`~jantaku.engine.visibility`, :mod:`~jantaku.engine.wall`,
 :mod:`~jantaku.engine.referee` and :mod:`~jantaku.engine.seat`; the README's module map
 says which rule lives where.
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 from jantaku.engine.legal import can_ron, can_tsumo, deciders, legal_actions
 from jantaku.engine.referee import Chooser, Referee
-from jantaku.engine.settlement import NextHand, final_standings, settle_hand
+from jantaku.engine.settlement import NextHand, final_standings, settle_hand, settle_match
 from jantaku.engine.state import Phase, State, waits_of
 from jantaku.engine.transition import apply, apply_trusted
 from jantaku.engine.view import Discard, View, observe
@@ -60,5 +62,6 @@ __all__ = [
     "legal_actions",
     "observe",
     "settle_hand",
+    "settle_match",
     "waits_of",
 ]

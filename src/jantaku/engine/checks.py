@@ -82,6 +82,10 @@ class Refused:
         return self.message
 
 
+def _not_played(name: str) -> Refused:
+    return Refused(Refusal.NOT_IN_THESE_RULES, f"{name} is not played under these rules")
+
+
 # the refusals whose message never changes, made once
 _RIICHI_DECLARED: Final = Refused(Refusal.ALREADY_RIICHI, "riichi is already declared")
 _RIICHI_OPEN_HAND: Final = Refused(Refusal.OPEN_HAND, "riichi needs a closed hand")
@@ -101,16 +105,12 @@ _ANKAN_CHANGES_WAITS: Final = Refused(
 _ANKAN_CHANGES_READING: Final = Refused(
     Refusal.CHANGES_READING, "after riichi an ankan may not change how the hand is read"
 )
-_KYUUSHU_NOT_PLAYED: Final = Refused(
-    Refusal.NOT_IN_THESE_RULES, "kyuushu kyuuhai is not played under these rules"
-)
+_KYUUSHU_NOT_PLAYED: Final = _not_played("kyuushu kyuuhai")
 _KYUUSHU_NOT_NOW: Final = Refused(
     Refusal.NOT_NOW, "kyuushu kyuuhai only on one's first, uninterrupted draw"
 )
 _KYUUSHU_NOT_MET: Final = Refused(Refusal.NOT_MET, "fewer than nine different terminals and honors")
-_SUUFON_NOT_PLAYED: Final = Refused(
-    Refusal.NOT_IN_THESE_RULES, "suufon renda is not played under these rules"
-)
+_SUUFON_NOT_PLAYED: Final = _not_played("suufon renda")
 _SUUFON_NOT_NOW: Final = Refused(
     Refusal.NOT_NOW, "suufon renda follows the last of the first discards"
 )
@@ -120,23 +120,17 @@ _SUUFON_NOT_ONE_EACH: Final = Refused(
 _SUUFON_NOT_ONE_WIND: Final = Refused(
     Refusal.NOT_MET, "the first discards are not all the same wind"
 )
-_SUUCHA_NOT_PLAYED: Final = Refused(
-    Refusal.NOT_IN_THESE_RULES, "suucha riichi is not played under these rules"
-)
+_SUUCHA_NOT_PLAYED: Final = _not_played("suucha riichi")
 _SUUCHA_NOT_NOW: Final = Refused(
     Refusal.NOT_NOW, "suucha riichi follows the accepted fourth riichi"
 )
 _SUUCHA_NOT_MET: Final = Refused(Refusal.NOT_MET, "not every player is in riichi")
-_SUUKAN_NOT_PLAYED: Final = Refused(
-    Refusal.NOT_IN_THESE_RULES, "suukan sanra is not played under these rules"
-)
+_SUUKAN_NOT_PLAYED: Final = _not_played("suukan sanra")
 _SUUKAN_NOT_NOW: Final = Refused(
     Refusal.NOT_NOW, "suukan sanra follows the discard after the fourth kan"
 )
 _SUUKAN_NOT_MET: Final = Refused(Refusal.NOT_MET, "four kans by more than one player are needed")
-_SANCHAHOU_NOT_PLAYED: Final = Refused(
-    Refusal.NOT_IN_THESE_RULES, "sanchahou is not played under these rules"
-)
+_SANCHAHOU_NOT_PLAYED: Final = _not_played("sanchahou")
 _SANCHAHOU_NOT_NOW: Final = Refused(Refusal.NOT_NOW, "sanchahou is three rons on one discard")
 _SANCHAHOU_NOT_MET: Final = Refused(Refusal.NOT_MET, "fewer than three players can ron")
 
@@ -349,6 +343,12 @@ def kyuushu_refusal(s: State, seat: int) -> Refused | None:
     return None
 
 
+def _after_discard(s: State) -> bool:
+    """A discard is open to claims and no riichi waits for its acceptance: the moment an
+    abortive draw after a discard (suufon renda, suucha riichi, suukan sanra) is called."""
+    return s.phase == Phase.CLAIM and s.riichi_pending is None
+
+
 def abort_refusal(s: State, reason: str) -> Refused | None:
     """Why the abortive draw ``reason`` cannot be declared now, or ``None`` (G10)."""
     r = s.rules
@@ -356,7 +356,7 @@ def abort_refusal(s: State, reason: str) -> Refused | None:
     if reason == "suufon_renda":
         if not r.abort_suufon_renda:
             return _SUUFON_NOT_PLAYED
-        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+        if not _after_discard(s):
             return _SUUFON_NOT_NOW
         if s.interrupted or any(len(rv) != 1 for rv in s.rivers):
             return _SUUFON_NOT_ONE_EACH
@@ -367,7 +367,7 @@ def abort_refusal(s: State, reason: str) -> Refused | None:
     if reason == "suucha_riichi":
         if not r.abort_suucha_riichi:
             return _SUUCHA_NOT_PLAYED
-        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+        if not _after_discard(s):
             return _SUUCHA_NOT_NOW
         if n != 4 or not all(s.riichi):
             return _SUUCHA_NOT_MET
@@ -375,7 +375,7 @@ def abort_refusal(s: State, reason: str) -> Refused | None:
     if reason == "suukan_sanra":
         if not r.abort_suukan_sanra:
             return _SUUKAN_NOT_PLAYED
-        if s.phase != Phase.CLAIM or s.riichi_pending is not None:
+        if not _after_discard(s):
             return _SUUKAN_NOT_NOW
         if s.total_kans != 4 or len(set(s.kan_owners)) < 2:
             return _SUUKAN_NOT_MET

@@ -4,6 +4,16 @@
 :class:`~jantaku.events.Pass` included whenever passing is allowed; :func:`deciders`
 tells which seats must decide now. Both read the incremental state (counts, waits,
 furiten flags), so they are cheap; only a complete hand is scored, to check its yaku.
+
+For the referee, which knows whose turn it is: :func:`turn_actions` (the legal actions
+of the seat on its turn, without the checks) and :data:`RUN_PAIRS`, the pairs of kinds
+that make a run with each kind (a chii's shapes, the called tile lowest, middle,
+highest; none for honors):
+
+>>> RUN_PAIRS[2]  # 3m: 1m 2m, 2m 4m, 4m 5m
+((0, 1), (1, 3), (3, 4))
+>>> RUN_PAIRS[27]  # east
+()
 """
 
 from __future__ import annotations
@@ -39,7 +49,7 @@ from jantaku.meld import MeldKind
 from jantaku.rules import NorthTile
 from jantaku.tiles import KIND_OF, M5, NORTH, P5, RED_5M, RED_5P, RED_5S, S5, Tile
 
-__all__ = ["can_ron", "can_tsumo", "deciders", "legal_actions"]
+__all__ = ["RUN_PAIRS", "can_ron", "can_tsumo", "deciders", "legal_actions", "turn_actions"]
 
 # the phases of the hot paths as module constants (cheaper to read than class attributes)
 _ACT: Final = Phase.ACT
@@ -78,7 +88,18 @@ _PASS: Final = tuple(Pass(seat) for seat in range(4))
 _PON: Final = MeldKind.PON
 
 
-def _own_turn(s: State, seat: int) -> tuple[Action, ...]:
+def turn_actions(s: State, seat: int) -> tuple[Action, ...]:
+    """What ``seat`` may do on its own turn with a tile drawn or called (phase ``act``):
+    :func:`legal_actions` for the seat whose turn it is, without the seat and phase
+    checks, for a caller that knows both (the referee after a draw).
+
+    >>> from jantaku.engine.referee import Referee
+    >>> from jantaku.rules import TENHOU
+    >>> ref = Referee(TENHOU, seed=1)
+    >>> s = ref.state
+    >>> s.phase_name, turn_actions(s, s.turn) == legal_actions(s, s.turn)
+    ('act', True)
+    """
     if (
         s.memo.shanten_floor[seat] > 0
         and not s.memo.quads[seat]
@@ -154,9 +175,9 @@ def _choices(hand: list[Tile], kinds: tuple[int, ...]) -> list[tuple[Tile, ...]]
     return options
 
 
-# the pairs of kinds that make a run with each kind (its chii shapes, the called tile
-# lowest, middle, highest); none for honors
-_RUN_PAIRS: Final = tuple(
+# the pairs of kinds that make a run with each kind, by kind (its chii shapes, the
+# called tile lowest, middle, highest); none for honors
+RUN_PAIRS: Final = tuple(
     tuple(
         (k + a, k + b)
         for a, b in ((-2, -1), (-1, 1), (1, 2))
@@ -189,7 +210,7 @@ def _calls(s: State, seat: int) -> list[Action]:
             consumed = tuple(sorted(t for t in hand if KIND_OF[t] == k))
             out.append(_call(Daiminkan, seat, target, tile, consumed))
     if rules.chii_allowed and seat == (target + 1) % n:
-        for ka, kb in _RUN_PAIRS[k]:
+        for ka, kb in RUN_PAIRS[k]:
             if not c[ka] or not c[kb]:
                 continue
             banned = _chi_banned(k, min(k, ka), rules.kuikae_forbidden, rules.suji_kuikae_forbidden)
@@ -228,7 +249,7 @@ def _plain_calls(
         if c[k] == 3 and s.total_kans < 4:
             out.append(_call(Daiminkan, seat, target, tile, (k, k, k)))
     if s.rules.chii_allowed and seat == (target + 1) % s.players:
-        for pair in _RUN_PAIRS[k]:
+        for pair in RUN_PAIRS[k]:
             if c[pair[0]] and c[pair[1]]:
                 out.append(_call(Chi, seat, target, tile, pair))
     return out
@@ -296,7 +317,7 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
         raise no_seat_error(s, seat)
     ph = s.phase
     if ph == Phase.ACT:
-        return _own_turn(s, seat) if seat == s.turn else ()
+        return turn_actions(s, seat) if seat == s.turn else ()
     if ph == Phase.DISCARD:
         if seat != s.turn:
             return ()

@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
-from jantaku.engine.legal import _RUN_PAIRS, _own_turn, legal_actions
+from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
 from jantaku.engine.observer import Observer
 from jantaku.engine.settlement import final_standings
 from jantaku.engine.state import Phase, State
@@ -410,7 +410,7 @@ class Referee:
                 if c[k] < 2:
                     if i != left:
                         continue
-                    for a, b in _RUN_PAIRS[k]:
+                    for a, b in RUN_PAIRS[k]:
                         if c[a] and c[b]:
                             break
                     else:
@@ -541,11 +541,11 @@ class Referee:
                         self.log.append(draw)
                         if self._on_event is not None:
                             self._on_event(self, draw)
-                        self._pending = {nxt: _own_turn(s, nxt)}  # its turn: act
+                        self._pending = {nxt: turn_actions(s, nxt)}  # its turn: act
                         return
             elif ph == _ACT:
                 turn = s.turn
-                self._pending = {turn: _own_turn(s, turn)}
+                self._pending = {turn: turn_actions(s, turn)}
                 return
             elif ph == Phase.CHANKAN or ph == _DISCARD:
                 if ph == _DISCARD:

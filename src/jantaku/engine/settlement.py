@@ -3,7 +3,9 @@
 The part of the transition (:func:`jantaku.engine.apply`) that settles: ``hora`` is
 scored here (with :func:`jantaku.scoring.score_win`) and paid, draws are settled, and
 ``end_kyoku`` decides renchan, honba, busting, agari-yame and the west extension;
-:func:`final_standings` gives the ``end_game`` of a finished match.
+:func:`final_standings` gives the ``end_game`` of a finished match. :func:`settle_hand`
+and :func:`settle_match` are the same two ends in keyword form, for a table whose hands
+are not played through the engine (the scorekeeper).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from jantaku.tiles import (
     Tile,
 )
 
-__all__ = ["NextHand", "final_standings", "settle_hand"]
+__all__ = ["NextHand", "final_standings", "settle_hand", "settle_match"]
 
 _WIND_OF_ROUND: Final = (EAST, EAST + 1, EAST + 2, EAST + 3)
 
@@ -357,37 +359,66 @@ def _ranking(scores: list[int]) -> list[int]:
     return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
 
 
-def _yakitori(s: State) -> list[int]:
+def _yakitori(rules: Rules, scores: Sequence[int], won: Sequence[bool]) -> list[int]:
     """T5b: each seat that has not won in the match (焼き鳥) pays ``Rules.yakitori``,
     shared evenly by the seats that have won (any odd points to the best placed of them);
     nothing changes hands when nobody, or everybody, has won."""
-    fee = s.rules.yakitori
-    scores = list(s.scores)
-    winners = [i for i in range(s.players) if s.won[i]]
-    if not fee or not winners or len(winners) == s.players:
-        return scores
+    fee = rules.yakitori
+    paid = list(scores)
+    players = len(paid)
+    winners = [i for i in range(players) if won[i]]
+    if not fee or not winners or len(winners) == players:
+        return paid
     pot = 0
-    for i in range(s.players):
-        if not s.won[i]:
-            scores[i] -= fee
+    for i in range(players):
+        if not won[i]:
+            paid[i] -= fee
             pot += fee
     share, odd = divmod(pot, len(winners))
     for i in winners:
-        scores[i] += share
-    scores[min(winners, key=_ranking(s.scores).index)] += odd
-    return scores
+        paid[i] += share
+    paid[min(winners, key=_ranking(list(scores)).index)] += odd
+    return paid
+
+
+def settle_match(
+    rules: Rules,
+    *,
+    scores: Sequence[int],
+    kyotaku: int,
+    won: Sequence[bool],
+    deposit_owners: Sequence[int] = (),
+) -> EndGame:
+    """The ``end_game`` of a finished match: final points and results (M5, M6, T5b).
+
+    ``scores`` are the points after the last hand, ``kyotaku`` the deposits still on the
+    table, ``deposit_owners`` who put them there (oldest first; deposits of unknown owners
+    go to the top), ``won`` the seats that have won in the match. Leftover deposits, the
+    yakitori fee, oka, uma and rounding are those of ``rules``. For a table whose hands
+    are not played through the engine (the scorekeeper); :func:`final_standings` is the
+    same for an engine :class:`State`.
+
+    >>> from jantaku.rules import TENHOU
+    >>> settle_match(TENHOU, scores=(35000, 25000, 22000, 18000), kyotaku=0, won=(True,) * 4)
+    EndGame(scores=(35000, 25000, 22000, 18000), result=(45.0, 5.0, -18.0, -32.0))
+    """
+    players = len(scores)
+    left = [0] * players
+    for seat in deposit_owners[:kyotaku]:
+        left[seat] += 1
+    if kyotaku > len(deposit_owners):  # deposits of unknown owners (a replay's start)
+        left[_ranking(list(scores))[0]] += kyotaku - len(deposit_owners)
+    standings = final_result(_yakitori(rules, scores, won), rules, leftover=left)
+    return EndGame(
+        scores=tuple(x.points for x in standings), result=tuple(x.score for x in standings)
+    )
 
 
 def final_standings(s: State) -> EndGame:
-    """The ``end_game`` of a finished match: final points and results (M5, M6)."""
-    left = [0] * s.players
-    for seat in s.deposit_owners[: s.kyotaku]:
-        left[seat] += 1
-    if s.kyotaku > len(s.deposit_owners):  # deposits of unknown owners (a replay's start)
-        left[_ranking(s.scores)[0]] += s.kyotaku - len(s.deposit_owners)
-    standings = final_result(_yakitori(s), s.rules, leftover=left)
-    return EndGame(
-        scores=tuple(x.points for x in standings), result=tuple(x.score for x in standings)
+    """The ``end_game`` of a finished match in ``s``: :func:`settle_match` on its scores,
+    deposits and winners (M5, M6, T5b)."""
+    return settle_match(
+        s.rules, scores=s.scores, kyotaku=s.kyotaku, won=s.won, deposit_owners=s.deposit_owners
     )
 
 

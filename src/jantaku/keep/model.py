@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jantaku.engine import State, final_standings, settle_hand
+from jantaku.engine import settle_hand, settle_match
 from jantaku.errors import JantakuError
 from jantaku.events import Hora, Penalty, Ryukyoku
 from jantaku.keep.entries import (
@@ -642,12 +642,9 @@ def _settle(t: _Table, results: list[Hora | Ryukyoku | Penalty]) -> None:
 
 def _final(t: _Table) -> tuple[FinalStanding, ...]:
     """The engine's end of the match (M5, M6): leftover deposits, oka, uma, rounding."""
-    s = State(t.rules)
-    s.scores = list(t.scores)
-    s.kyotaku = t.kyotaku
-    s.deposit_owners = list(t.owners)
-    s.won = list(t.won)
-    end = final_standings(s)
+    end = settle_match(
+        t.rules, scores=t.scores, kyotaku=t.kyotaku, won=t.won, deposit_owners=t.owners
+    )
     points = tuple(end.scores or t.scores)
     order = sorted(range(t.n), key=lambda p: (-points[p], p))
     return tuple(

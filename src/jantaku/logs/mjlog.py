@@ -222,15 +222,22 @@ _ELEMENTS: Final = re.compile(r'<(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*
 _BETWEEN: Final = re.compile(r">\s+<")
 
 
+def _elements_start(text: str) -> int:
+    """Where the elements begin: after the ``<?xml …?>`` declaration the text opens with,
+    if any (0 without one); -1 when that declaration never ends."""
+    if not text.startswith("<?xml"):
+        return 0
+    end = text.find("?>")
+    return end + 2 if end >= 0 else -1
+
+
 def _fast_tokens(text: str) -> list[tuple[str, str, str, str, str]] | None:
     """Every element at once (close mark, tag, digits, attributes, tail), or ``None``
     when the elements do not cover the whole text (then :func:`_tokens` finds where)."""
-    body = text
-    if body.startswith("<?xml"):
-        end = body.find("?>")
-        if end < 0:
-            return None
-        body = body[end + 2 :]
+    start = _elements_start(text)
+    if start < 0:
+        return None
+    body = text[start:]
     toks: list[tuple[str, str, str, str, str]] = _ELEMENTS.findall(body)
     covered = len("".join(map("".join, toks))) + 2 * len(toks)
     if covered != len(body) and covered != len(_BETWEEN.sub("><", body.strip())):
@@ -267,13 +274,10 @@ class _Irregular(Exception):
 def _pieces(text: str) -> list[str] | None:
     """The text after ``<?xml …?>`` split at ``<``: one piece per element (what follows
     its ``<``), or ``None`` when something other than white space comes first."""
-    body = text
-    if body.startswith("<?xml"):
-        end = body.find("?>")
-        if end < 0:
-            return None
-        body = body[end + 2 :]
-    pieces = body.split("<")
+    start = _elements_start(text)
+    if start < 0:
+        return None
+    pieces = text[start:].split("<")
     if pieces[0] and not pieces[0].isspace():
         return None
     del pieces[0]
@@ -385,12 +389,9 @@ def _seat(attrs: Mapping[str, str], key: str, players: int) -> int:
 def _tokens(text: str) -> Iterable[tuple[int, tuple[str, str, str, str, str]]]:
     """(1-based element number, ("", tag, digits, attribute text, "")) of every opening
     element: the shape of ``enumerate(_fast_tokens(text), 1)`` without the closings."""
-    pos = 0
-    if text.startswith("<?xml"):
-        end = text.find("?>")
-        if end < 0:
-            raise LogFormatError("unterminated XML declaration", line=1)
-        pos = end + 2
+    pos = _elements_start(text)
+    if pos < 0:
+        raise LogFormatError("unterminated XML declaration", line=1)
     number = 0
     n = len(text)
     match = _ELEMENT.match

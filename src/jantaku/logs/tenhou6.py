@@ -60,7 +60,7 @@ from jantaku.logs.tenhou_records import (
     with_rules,
 )
 from jantaku.rules import Rules
-from jantaku.scoring.limits import Limit, limit_of
+from jantaku.scoring.limits import Limit, ceil100, limit_of
 from jantaku.scoring.yaku import BY_ID
 from jantaku.tiles import KIND_OF, Tile, sort_key
 
@@ -98,10 +98,6 @@ _EMPTY_SEAT_RATE: Final = 1500.0
 def _haipai_key(tile: Tile) -> tuple[int, int]:
     # tenhou.net/6 lists a red five after the plain fives of its suit
     return (KIND_OF[tile], 1 if tile >= 34 else 0)
-
-
-def _ceil100(value: int) -> int:
-    return -(-value // 100) * 100
 
 
 def _limit_of(han: int, fu: int, yakuman: int, rules: Rules | None) -> int:
@@ -148,9 +144,9 @@ def _score_text(hora: Hora, dealer: int, players: int = 4, rules: Rules | None =
     if not hora.is_tsumo:
         pay = f"{hora.points if hora.points is not None else 0}点"
     elif hora.actor == dealer:
-        pay = f"{_ceil100(2 * basic)}点∀"
+        pay = f"{ceil100(2 * basic)}点∀"
     else:
-        pay = f"{_ceil100(basic)}-{_ceil100(2 * basic)}点"
+        pay = f"{ceil100(basic)}-{ceil100(2 * basic)}点"
     return (LIMIT_NAMES[limit] if limit else f"{fu}符{han}飜") + pay
 
 

@@ -28,8 +28,8 @@ jantaku.logs.checks.Mismatch: deltas: record (1500, -1500, 1500, -1500), we (300
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from jantaku.events import EndGame, Hora, Penalty, Ryukyoku
 from jantaku.logs.checks import Mismatch, check_final
@@ -168,6 +168,21 @@ _OUR_SPLITS: dict[tuple[tuple[str, int], ...], tuple[list[tuple[int, int]], Coun
 _THEIR_SPLITS: dict[tuple[tuple[int, int], ...], tuple[list[tuple[int, int]], Counts]] = {}
 _SPLITS_MAX: Final = 1 << 14
 _SPLIT_LEN: Final = 24
+_Yaku = TypeVar("_Yaku", tuple[tuple[str, int], ...], tuple[tuple[int, int], ...])
+
+
+def _kept_split(
+    kept: dict[_Yaku, tuple[list[tuple[int, int]], Counts]],
+    yaku: _Yaku,
+    split: Callable[[_Yaku], tuple[list[tuple[int, int]], Counts]],
+) -> tuple[list[tuple[int, int]], Counts]:
+    """``split(yaku)``, kept in ``kept`` for the next win with the same list."""
+    found = kept.get(yaku)
+    if found is None:
+        found = split(yaku)
+        if len(yaku) <= _SPLIT_LEN and len(kept) < _SPLITS_MAX:
+            kept[yaku] = found
+    return found
 
 
 def _check_winner(record: TenhouWin, done: Hora) -> None:
@@ -190,18 +205,8 @@ def _check_win(record: TenhouWin, done: Hora) -> None:
     if record.fu is not None and not record.yakuman and done.fu != record.fu:
         raise Mismatch("fu", record.fu, done.fu)
     if done.yaku is not None:
-        split = _OUR_SPLITS.get(done.yaku)
-        if split is None:
-            split = _split_yaku(done.yaku)
-            if len(done.yaku) <= _SPLIT_LEN and len(_OUR_SPLITS) < _SPLITS_MAX:
-                _OUR_SPLITS[done.yaku] = split
-        ours, our_dora = split
-        split = _THEIR_SPLITS.get(record.yaku)
-        if split is None:
-            split = _split_record_yaku(record.yaku)
-            if len(record.yaku) <= _SPLIT_LEN and len(_THEIR_SPLITS) < _SPLITS_MAX:
-                _THEIR_SPLITS[record.yaku] = split
-        theirs, their_dora = split
+        ours, our_dora = _kept_split(_OUR_SPLITS, done.yaku, _split_yaku)
+        theirs, their_dora = _kept_split(_THEIR_SPLITS, record.yaku, _split_record_yaku)
         if ours != theirs:
             raise Mismatch("yaku", _yaku_text(theirs), _yaku_text(ours))
         if not record.yakuman and our_dora != their_dora:

@@ -75,7 +75,7 @@ _Candidate = tuple[bytes, int, int, int, int, int, tuple[int, ...], tuple[int, .
 # tracking a cached entry the first time it sees it: a cache holding objects it
 # tracks (the yaku results, readings) makes full collections run while scoring fills
 # it.
-# :func:`_decode` gives a candidate's objects.
+# :func:`jantaku.scoring.fast._decode` gives a candidate's objects.
 _STRIDE: Final = 10
 
 _FORMS: Final = tuple(Form)

@@ -103,8 +103,8 @@ _YAOCHUU: Final = frozenset(YAOCHUU)
 # results are the registry's: the same yaku in the same order, the same fu;
 # ``tests/test_scoring_fast.py`` compares both paths. Thirteen orphans has its own
 # short path (:func:`_kokushi_candidates`); other hands that could hold a yakuman, and
-# first-turn wins, take the registry path, :func:`_candidates`, which reads the hand
-# from the same tables (:func:`_table_readings`).
+# first-turn wins, take the registry path, :func:`jantaku.scoring.score._candidates`,
+# which reads the hand from the same tables (:func:`jantaku.scoring.score._table_readings`).
 
 _NONE: Final = 255  # an empty place in a shipped split
 _TANKI_BIT, _SHANPON_BIT = 1, 2  # wait bits; 32 and more: two kinds of run wait
@@ -180,7 +180,7 @@ _WAITS_OF_BITS: Final = tuple(_waits_of_bits(bits) for bits in range(32))
 
 def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[int]:
     """The wait codes of a winning tile in a reading with two kinds of run wait, in
-    the order of :func:`_waits`."""
+    the order of :func:`jantaku.scoring.candidates._waits`."""
     waits: list[int] = []
     if bits & _TANKI_BIT:
         waits.append(_TANKI)
@@ -626,7 +626,8 @@ def _fast(
     win_kind: int,
     ctx: _Context,
 ) -> tuple[Any, ...] | None:
-    """:func:`_fast_candidates` in a context, as one flat tuple (:func:`_analyse`)."""
+    """:func:`_fast_candidates` in a context, as one flat tuple
+    (:func:`jantaku.scoring.score._analyse`)."""
     double_yakuman, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx[:8]
     if first_turn:
         return None

@@ -17,10 +17,11 @@ scorekeeper and the Tenhou writer's score text all read the limits here.
 from __future__ import annotations
 
 from enum import Enum
+from math import ceil, isfinite
 from types import MappingProxyType
 from typing import Final
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError
+from jantaku.errors import ArgumentError, ArgumentTypeError, ImpossibleSituationError
 from jantaku.rules import Rules
 
 __all__ = [
@@ -89,18 +90,21 @@ _BY_HAN: Final = tuple(LIMIT_HAN.items())
 
 
 def ceil100(points: int | float) -> int:
-    """Round a payment up to the next 100 (S5).
+    """Round a payment up to the next 100 (S5); a share such as 2000 / 3 too.
 
-    >>> ceil100(7680), ceil100(7700), ceil100(0)
-    (7700, 7700, 0)
+    >>> ceil100(7680), ceil100(7700), ceil100(0), ceil100(7700.5), ceil100(2000 / 3)
+    (7700, 7700, 0, 7800, 700)
 
-    Raises :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a number.
+    Raises :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a number,
+    :class:`~jantaku.errors.ArgumentError` for one that is not finite.
     """
-    if points.__class__ is not int and (
-        isinstance(points, bool) or not isinstance(points, int | float)
-    ):
+    if points.__class__ is int:
+        return -(-points // 100) * 100
+    if isinstance(points, bool) or not isinstance(points, int | float):
         raise ArgumentTypeError(f"points are a number, not {points!r}")
-    return -(-int(points) // 100) * 100
+    if not isfinite(points):
+        raise ArgumentError(f"points are a finite number, not {points!r}")
+    return -(-ceil(points) // 100) * 100
 
 
 def _limited(han: int, fu: int, rules: Rules) -> tuple[int, Limit]:

@@ -38,10 +38,6 @@ __all__ = [
 ]
 
 
-def _ceil100(x: float) -> int:
-    return -(-round(x * 100) // 10000) * 100
-
-
 class WinPayments(NamedTuple):
     """What a win moves: every seat's change (honba and deposits included), what each
     seat pays for the hand itself, and the sum of those payments (the hand's value)."""
@@ -185,24 +181,16 @@ def noten_payments(tenpai: Sequence[bool], rules: Rules) -> tuple[int, ...]:
     if not ready or len(ready) == n:
         return (0,) * n
     noten = n - len(ready)
-    pay = _ceil100(rules.noten_payment_total / noten)
+    pay = ceil100(rules.noten_payment_total / noten)
     gain = pay * noten // len(ready)
     return tuple(gain if tenpai[p] else -pay for p in range(n))
 
 
 def _tsumo_deltas(winner: int, dealer: int, basic: int, rules: Rules) -> list[int]:
-    n = rules.players
-    deltas = [0] * n
-    dealer_win = winner == dealer
-    split = n == 3 and rules.sanma_tsumo is SanmaTsumo.SPLIT
-    missing = (2 * basic if dealer_win else basic) if split else 0
-    for p in range(n):
-        if p == winner:
-            continue
-        raw = 2 * basic if (dealer_win or p == dealer) else basic
-        share = _ceil100(raw + missing / 2)
-        deltas[p] -= share
-        deltas[winner] += share
+    """Every seat's change on a tsumo worth ``basic``, with no honba or deposits."""
+    shares = _tsumo_shares(basic, winner, dealer, rules)
+    deltas = [-share for share in shares]
+    deltas[winner] = sum(shares)
     return deltas
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
-from operator import attrgetter, eq
+from operator import attrgetter
 from typing import Any
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
@@ -33,12 +33,10 @@ from jantaku.tiles import (
     EAST,
     KIND_OF,
     NORTH,
-    RED_5M,
-    RED_5P,
-    RED_5S,
     WINDS,
     Tile,
     check_copies,
+    copies_fit,
     parse_tiles,
 )
 
@@ -59,7 +57,8 @@ _MELD_ONLY = frozenset((Meld,))
 _MELD_TILES = attrgetter("tiles")
 _TILE_BYTES = bytes(range(37))  # the tiles, 0-36, as bytes.translate deletes them
 _PLAIN_BYTES = bytes(range(34))  # the tiles but the red fives
-_KIND_BYTES = bytes(KIND_OF) + bytes(256 - len(KIND_OF))  # tile -> kind, for translate
+# the red fives a set may hold, by the rules' red_fives: at least one of each suit
+_MOST_RED_FIVES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 class Riichi(Enum):
@@ -242,18 +241,13 @@ Riichi.DOUBLE), not True
         except (TypeError, ValueError):
             check_copies(all_tiles)  # names the tile that is none
             raise
-        red_ids = ids.translate(None, _PLAIN_BYTES)
-        kinds = sorted(ids.translate(_KIND_BYTES) if red_ids else ids)
         reds = rules.red_fives
-        if any(map(eq, kinds, kinds[4:])) or (
-            red_ids
-            and (
-                red_ids.count(RED_5M) > max(1, reds[0])
-                or red_ids.count(RED_5P) > max(1, reds[1])
-                or red_ids.count(RED_5S) > max(1, reds[2])
-            )
-        ):
-            check_copies(all_tiles, tuple(max(1, r) for r in reds))
+        most = _MOST_RED_FIVES.get(reds)
+        if most is None:  # a set holds at least one red five of each suit (T3)
+            most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
+        if not copies_fit(ids, most):
+            check_copies(all_tiles, most)
+        red_ids = ids.translate(None, _PLAIN_BYTES)
         if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
         winner, discarder = self.winner, self.discarder
