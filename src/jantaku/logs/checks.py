@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from jantaku.errors import JantakuError
 from jantaku.events import EndGame, Hora, Penalty, Ryukyoku
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["LogCheck", "Mismatch", "RecordCheck", "check_final"]
 
 
-class Mismatch(Exception):
+class Mismatch(JantakuError):
     """The record and the engine disagree on ``what``: the record's value, then ours.
 
     >>> str(Mismatch("han", 3, 2))
