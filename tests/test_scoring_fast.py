@@ -32,20 +32,20 @@ def _both(s: WinSituation) -> tuple[object, object] | None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    melds = shared._melds(s)
+    melds = shared.melds_of(s)
     win = KIND_OF[s.win_tile]
     fast = fast_path._fast_candidates(bytes(counts), melds, win, s)
     if fast is None:
         return None
     slow = reference._candidates(tuple(counts), melds, win, s)
-    closed = all(m >> 6 == shared._ANKAN for m in melds)
+    closed = all(m >> 6 == shared.ANKAN_CODE for m in melds)
 
-    def filled(candidates: tuple[shared._Candidate, ...]) -> tuple[object, ...]:
+    def filled(candidates: tuple[shared.Candidate, ...]) -> tuple[object, ...]:
         out = []
         for c in candidates:
             yaku, reading, wait = fast_path._decode(c)
             _, han, mult, fu = c[:4]
-            items, fu_again = shared._fu_items(
+            items, fu_again = shared.itemised_fu(
                 reading,
                 melds,
                 fast_path._PINFU in yaku,
@@ -137,10 +137,10 @@ def test_thirteen_orphans_path_agrees_with_the_registry(name: str) -> None:
         for t in s.concealed:
             counts[KIND_OF[t]] += 1
         win = KIND_OF[s.win_tile]
-        found = fast_path._kokushi_candidates(bytes(counts), shared._melds(s), win, s)
+        found = fast_path.kokushi_candidates(bytes(counts), shared.melds_of(s), win, s)
         if found is None:
             continue
-        slow = reference._candidates(tuple(counts), shared._melds(s), win, s)
+        slow = reference._candidates(tuple(counts), shared.melds_of(s), win, s)
         assert found == slow, h.situation
         assert [fast_path._decode(c) for c in found] == [fast_path._decode(c) for c in slow]
         waits.add((found[0][8], s.is_tsumo))
@@ -152,7 +152,7 @@ def test_first_turn_thirteen_orphans_takes_the_registry_path() -> None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    assert fast_path._kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
+    assert fast_path.kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
     assert [y.id for y in score_win(s).yaku] == ["tenhou", "kokushi_13"]
 
 

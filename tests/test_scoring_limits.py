@@ -161,7 +161,7 @@ def test_equal_rules_share_cache_entries_and_dropped_rules_are_collected() -> No
     assert fast_path._rules_token(first) == fast_path._rules_token(second)
     assert fast_path._rules_token(first) != fast_path._rules_token(TENHOU)
     s1, s2 = with_rules(hands[0], first), with_rules(hands[0], second)
-    assert fast_path._context(s1) is fast_path._context(s2)  # one entry
+    assert fast_path.situation_context(s1) is fast_path.situation_context(s2)  # one entry
     contexts = len(fast_path._CONTEXTS)
     dropped = weakref.ref(second)
     for s in hands:
@@ -184,7 +184,7 @@ def test_caches_are_bounded() -> None:
     for i in range(fast_path._RULES_CACHE_SIZE + 5):
         fast_path._rules_token(replace(TENHOU, yakitori=100 * (i + 1)))
     assert len(fast_path._RULES_TOKENS) <= fast_path._RULES_CACHE_SIZE
-    assert fast_path._CACHE_SIZE == 1 << 16
+    assert fast_path.CACHE_SIZE == 1 << 16
 
 
 def _use(s: WinSituation) -> None:

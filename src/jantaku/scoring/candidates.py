@@ -5,7 +5,7 @@ the wait it gives the winning tile, its yaku, han, yakuman multiple and fu. The
 reference path (the yaku registry, :mod:`jantaku.scoring.score`) and its optimised
 twin (:mod:`jantaku.scoring.fast`) both give a hand's candidates in the layout
 defined here, with the same codes for forms, waits, melds and yaku results and the
-same itemised fu (:func:`_fu_items`), so ``tests/test_scoring_fast.py`` can compare
+same itemised fu (:func:`itemised_fu`), so ``tests/test_scoring_fast.py`` can compare
 them field by field.
 """
 
@@ -23,7 +23,62 @@ from jantaku.scoring.situation import WinSituation
 from jantaku.scoring.yaku import Context, Yaku
 from jantaku.tiles import HAKU, KIND_OF, YAOCHUU, format_tiles
 
-__all__ = ["YakuHan"]
+# what the two scoring paths (score.py, fast.py) share; the package's user API is
+# jantaku.scoring.__all__
+__all__ = [
+    "ANKAN_CODE",
+    "ANKAN_ITEM",
+    "BASE_ITEM",
+    "CHII_CODE",
+    "CLOSED_RON_ITEM",
+    "CLOSED_TRIPLET_ITEM",
+    "FORMS",
+    "FORM_CODE",
+    "KANCHAN_CODE",
+    "MELD_CODE_OF",
+    "OBJECT_NEW",
+    "OPEN_KAN_CODE",
+    "OPEN_KAN_ITEM",
+    "OPEN_PINFU_ITEM",
+    "PAIR_ITEMS",
+    "PENCHAN_CODE",
+    "PINFU_TSUMO_FU",
+    "PON_CODE",
+    "PON_ITEM",
+    "REGULAR",
+    "REGULAR_CODE",
+    "RON_TRIPLET_ITEM",
+    "ROUNDED",
+    "RYANMEN_CODE",
+    "SET_FORM",
+    "SET_PAIR",
+    "SET_RUNS",
+    "SET_TRIPLETS",
+    "SEVEN_PAIRS_CODE",
+    "SEVEN_PAIRS_FU",
+    "SHANPON_CODE",
+    "STRIDE",
+    "TANKI_CODE",
+    "TSUMO_ITEM",
+    "TUPLE_NEW",
+    "WAIT_CODE",
+    "WAIT_ITEM_OF_CODE",
+    "WAIT_SHAPES",
+    "YAKU_HAN_LIST",
+    "Candidate",
+    "FuItems",
+    "Melds",
+    "YakuHan",
+    "fu_in_context",
+    "itemised_fu",
+    "melds_of",
+    "new_reading",
+    "reading_waits",
+    "yaku_code",
+    "yaku_codes",
+    "yaku_han",
+    "yakuman_han",
+]
 
 _YAOCHUU: Final = frozenset(YAOCHUU)
 
@@ -47,44 +102,53 @@ def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
     return tuple(cls.__dict__[name].__set__ for name in slots)
 
 
-_TUPLE_NEW: Final = tuple.__new__
-_NEW: Final = object.__new__
-_SET_FORM, _SET_PAIR, _SET_RUNS, _SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
-_REGULAR: Final = Form.REGULAR
+#: ``tuple.__new__``, to make a candidate without calling ``tuple``
+TUPLE_NEW: Final = tuple.__new__
+#: ``object.__new__``, to make a Reading without its ``__init__``
+OBJECT_NEW: Final = object.__new__
+#: the setters of a Reading's slots, for :func:`new_reading`
+SET_FORM, SET_PAIR, SET_RUNS, SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
+#: :attr:`Form.REGULAR`, as a global for the hot loops
+REGULAR: Final = Form.REGULAR
 
 
-def _new_reading(
-    form: Form, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]
-) -> Reading:
+def new_reading(form: Form, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]) -> Reading:
     """``Reading(form, pair, runs, triplets)``, its slots filled directly."""
-    r = _NEW(Reading)
-    _SET_FORM(r, form)
-    _SET_PAIR(r, pair)
-    _SET_RUNS(r, runs)
-    _SET_TRIPLETS(r, triplets)
+    r = OBJECT_NEW(Reading)
+    SET_FORM(r, form)
+    SET_PAIR(r, pair)
+    SET_RUNS(r, runs)
+    SET_TRIPLETS(r, triplets)
     return r
 
 
-_FuItems = tuple[tuple[str, int], ...]
-_Candidate = tuple[bytes, int, int, int, int, int, tuple[int, ...], tuple[int, ...], int, _FuItems]
+#: a candidate's itemised fu: (item, fu) pairs, shared constants
+FuItems = tuple[tuple[str, int], ...]
+#: one candidate (the fields below), the layout both scoring paths give
+Candidate = tuple[bytes, int, int, int, int, int, tuple[int, ...], tuple[int, ...], int, FuItems]
 # the codes of its yaku, yaku han (ordinary), yakuman multiple, fu, then the reading
 # (form code, pair, runs, triplets), the wait code and its fu items. A candidate holds
 # only ints, bytes, tuples of ints and shared constant fu items (tuples of a str and
 # an int), and the cache holds a hand's candidates as one flat tuple of them
-# (:data:`_STRIDE` fields each) under a key of bytes and ints, so the collector stops
+# (:data:`STRIDE` fields each) under a key of bytes and ints, so the collector stops
 # tracking a cached entry the first time it sees it: a cache holding objects it
 # tracks (the yaku results, readings) makes full collections run while scoring fills
 # it.
 # :func:`jantaku.scoring.fast._decode` gives a candidate's objects.
-_STRIDE: Final = 10
+#: the number of fields of a candidate
+STRIDE: Final = 10
 
-_FORMS: Final = tuple(Form)
-_FORM_CODE: Final = {f: i for i, f in enumerate(_FORMS)}
-_REGULAR_CODE: Final = _FORM_CODE[Form.REGULAR]
-_SEVEN_PAIRS_CODE: Final = _FORM_CODE[Form.SEVEN_PAIRS]
-# the wait shapes a reading gives the winning tile, by their codes (a seven pairs' wait
-# is a plain tanki here; nine gates' nine-sided wait is a set of run and pair waits)
-_WAITS: Final = (
+#: the forms of a reading, by their codes
+FORMS: Final = tuple(Form)
+#: the code of each form
+FORM_CODE: Final = {f: i for i, f in enumerate(FORMS)}
+#: the code of a regular reading (four sets and a pair)
+REGULAR_CODE: Final = FORM_CODE[Form.REGULAR]
+#: the code of a seven pairs reading
+SEVEN_PAIRS_CODE: Final = FORM_CODE[Form.SEVEN_PAIRS]
+#: the wait shapes a reading gives the winning tile, by their codes (a seven pairs' wait
+#: is a plain tanki here; nine gates' nine-sided wait is a set of run and pair waits)
+WAIT_SHAPES: Final = (
     WaitShape.RYANMEN,
     WaitShape.KANCHAN,
     WaitShape.PENCHAN,
@@ -93,9 +157,11 @@ _WAITS: Final = (
     WaitShape.KOKUSHI_SINGLE,
     WaitShape.KOKUSHI_13,
 )
-_WAIT_CODE: Final = {w: i for i, w in enumerate(_WAITS)}
-_RYANMEN, _KANCHAN, _PENCHAN, _TANKI, _SHANPON = (
-    _WAIT_CODE[w]
+#: the code of each wait shape
+WAIT_CODE: Final = {w: i for i, w in enumerate(WAIT_SHAPES)}
+#: the codes of the five ordinary wait shapes
+RYANMEN_CODE, KANCHAN_CODE, PENCHAN_CODE, TANKI_CODE, SHANPON_CODE = (
+    WAIT_CODE[w]
     for w in (
         WaitShape.RYANMEN,
         WaitShape.KANCHAN,
@@ -106,7 +172,8 @@ _RYANMEN, _KANCHAN, _PENCHAN, _TANKI, _SHANPON = (
 )
 
 
-def _waits(reading: Reading, w: int) -> list[WaitShape]:
+def reading_waits(reading: Reading, w: int) -> list[WaitShape]:
+    """The wait shapes a reading gives the winning kind ``w``, each once, in a fixed order."""
     if reading.form is Form.KOKUSHI:
         return [WaitShape.KOKUSHI_13 if reading.pair == w else WaitShape.KOKUSHI_SINGLE]
     if reading.form is Form.SEVEN_PAIRS:
@@ -126,36 +193,41 @@ def _waits(reading: Reading, w: int) -> list[WaitShape]:
     return list(dict.fromkeys(out))
 
 
-_CHII, _PON, _OPEN_KAN, _ANKAN = range(4)  # scoring tells an open kan's kinds apart nowhere
+#: the meld codes a :data:`Melds` byte holds above its lowest kind (scoring tells an
+#: open kan's kinds apart nowhere)
+CHII_CODE, PON_CODE, OPEN_KAN_CODE, ANKAN_CODE = range(4)
 _MELD_CODE: Final = {
-    MeldKind.CHII: _CHII,
-    MeldKind.PON: _PON,
-    MeldKind.DAIMINKAN: _OPEN_KAN,
-    MeldKind.KAKAN: _OPEN_KAN,
-    MeldKind.ANKAN: _ANKAN,
+    MeldKind.CHII: CHII_CODE,
+    MeldKind.PON: PON_CODE,
+    MeldKind.DAIMINKAN: OPEN_KAN_CODE,
+    MeldKind.KAKAN: OPEN_KAN_CODE,
+    MeldKind.ANKAN: ANKAN_CODE,
 }
-_MELD_CODE_OF: Final = {kind._value_: code for kind, code in _MELD_CODE.items()}
+#: the meld code of each MeldKind value
+MELD_CODE_OF: Final = {kind._value_: code for kind, code in _MELD_CODE.items()}
 _NAMES3: Final = tuple(format_tiles([k] * 3) for k in range(34))
 _NAMES4: Final = tuple(format_tiles([k] * 4) for k in range(34))
 _NAMES2: Final = tuple(format_tiles([k] * 2) for k in range(34))
 _CLOSED_WAITS: Final = frozenset((WaitShape.KANCHAN, WaitShape.PENCHAN, WaitShape.TANKI))
 _WAIT_ITEM: Final = {w: (f"{w.value} wait", 2) for w in _CLOSED_WAITS}
 
-_Melds = bytes  # a byte a meld: its code << 6 | the kind of its lowest tile
+#: a situation's melds: a byte a meld, its code << 6 | the kind of its lowest tile
+Melds = bytes
 
 
-def _melds(s: WinSituation) -> _Melds:
-    """The melds of a situation as :data:`_Melds`."""
-    return bytes([_MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
+def melds_of(s: WinSituation) -> Melds:
+    """The melds of a situation as :data:`Melds`."""
+    return bytes([MELD_CODE_OF[m.kind._value_] << 6 | KIND_OF[m.tiles[0]] for m in s.melds])
 
 
-def _fu(
+def fu_in_context(
     ctx: Context,
     reading: Reading,
-    melds: _Melds,
+    melds: Melds,
     pinfu: bool,
 ) -> tuple[tuple[tuple[str, int], ...], int]:
-    return _fu_items(
+    """:func:`itemised_fu` with the fields of a registry context."""
+    return itemised_fu(
         reading,
         melds,
         pinfu,
@@ -169,9 +241,9 @@ def _fu(
     )
 
 
-def _fu_items(
+def itemised_fu(
     reading: Reading,
-    melds: _Melds,
+    melds: Melds,
     pinfu: bool,
     tsumo: bool,
     closed: bool,
@@ -183,36 +255,36 @@ def _fu_items(
 ) -> tuple[tuple[tuple[str, int], ...], int]:
     """The itemised fu of one reading and wait (S2), and the fu rounded up."""
     if reading.form is Form.SEVEN_PAIRS:
-        return _SEVEN_PAIRS_FU, 25
-    items: list[tuple[str, int]] = [_BASE_ITEM]
+        return SEVEN_PAIRS_FU, 25
+    items: list[tuple[str, int]] = [BASE_ITEM]
     raw = 20
     if closed and not tsumo:
-        items.append(_CLOSED_RON_ITEM)
+        items.append(CLOSED_RON_ITEM)
         raw += 10
     if tsumo and not pinfu:
-        items.append(_TSUMO_ITEM)
+        items.append(TSUMO_ITEM)
         raw += 2
     if reading.form is Form.REGULAR:
         ron_triplet = win_kind if not tsumo and wait is WaitShape.SHANPON else -1
         for k in reading.triplets:
             if k == ron_triplet:
                 ron_triplet = -1
-                item = _RON_TRIPLET_ITEM[k]
+                item = RON_TRIPLET_ITEM[k]
             else:
-                item = _CLOSED_TRIPLET_ITEM[k]
+                item = CLOSED_TRIPLET_ITEM[k]
             items.append(item)
             raw += item[1]
         for m in melds:
             code = m >> 6
-            if code == _CHII:
+            if code == CHII_CODE:
                 continue
             k = m & 63
-            if code == _PON:
-                item = _PON_ITEM[k]
-            elif code == _ANKAN:
-                item = _ANKAN_ITEM[k]
+            if code == PON_CODE:
+                item = PON_ITEM[k]
+            elif code == ANKAN_CODE:
+                item = ANKAN_ITEM[k]
             else:
-                item = _OPEN_KAN_ITEM[k]
+                item = OPEN_KAN_ITEM[k]
             items.append(item)
             raw += item[1]
         p = reading.pair
@@ -224,7 +296,7 @@ def _fu_items(
         elif p in (seat_wind, round_wind):
             pair_fu = 2
         if pair_fu:
-            items.append(_PAIR_ITEMS.get((p, pair_fu)) or (_NAMES_PAIR[p], pair_fu))
+            items.append(PAIR_ITEMS.get((p, pair_fu)) or (_NAMES_PAIR[p], pair_fu))
             raw += pair_fu
         if wait is not WaitShape.RYANMEN and wait is not WaitShape.SHANPON:
             items.append(_WAIT_ITEM[wait])
@@ -232,7 +304,7 @@ def _fu_items(
     if pinfu and tsumo:
         return tuple(items), 20
     if raw == 20 and not closed:
-        items.append(_OPEN_PINFU_ITEM)
+        items.append(OPEN_PINFU_ITEM)
         raw = 30
     fu = -(-raw // 10) * 10
     if fu != raw:
@@ -240,11 +312,16 @@ def _fu_items(
     return tuple(items), fu
 
 
-_SEVEN_PAIRS_FU: Final = (("chiitoitsu", 25),)
-_BASE_ITEM: Final = ("base", 20)
-_CLOSED_RON_ITEM: Final = ("closed ron", 10)
-_TSUMO_ITEM: Final = ("tsumo", 2)
-_OPEN_PINFU_ITEM: Final = ("open pinfu shape", 10)
+#: the fu items of seven pairs (25 fu, not rounded)
+SEVEN_PAIRS_FU: Final = (("chiitoitsu", 25),)
+#: the fu item every other hand starts with
+BASE_ITEM: Final = ("base", 20)
+#: the fu item of a closed hand's ron
+CLOSED_RON_ITEM: Final = ("closed ron", 10)
+#: the fu item of a tsumo (not pinfu)
+TSUMO_ITEM: Final = ("tsumo", 2)
+#: the fu item that brings an open hand of 20 fu to 30
+OPEN_PINFU_ITEM: Final = ("open pinfu shape", 10)
 
 
 def _set_items(
@@ -255,58 +332,69 @@ def _set_items(
     )
 
 
-_RON_TRIPLET_ITEM: Final = _set_items("open triplet", _NAMES3, 2, " (ron)")
-_CLOSED_TRIPLET_ITEM: Final = _set_items("closed triplet", _NAMES3, 4)
-_PON_ITEM: Final = _set_items("open triplet", _NAMES3, 2)
-_ANKAN_ITEM: Final = _set_items("closed kan", _NAMES4, 16)
-_OPEN_KAN_ITEM: Final = _set_items("open kan", _NAMES4, 8)
+#: the fu item of a concealed triplet completed by ron, by its kind
+RON_TRIPLET_ITEM: Final = _set_items("open triplet", _NAMES3, 2, " (ron)")
+#: the fu item of a concealed triplet, by its kind
+CLOSED_TRIPLET_ITEM: Final = _set_items("closed triplet", _NAMES3, 4)
+#: the fu item of a pon, by its kind
+PON_ITEM: Final = _set_items("open triplet", _NAMES3, 2)
+#: the fu item of a closed kan, by its kind
+ANKAN_ITEM: Final = _set_items("closed kan", _NAMES4, 16)
+#: the fu item of an open kan, by its kind
+OPEN_KAN_ITEM: Final = _set_items("open kan", _NAMES4, 8)
 _NAMES_PAIR: Final = tuple(f"pair {n}" for n in _NAMES2)
-# shared items, so a cached tuple of items holds no new tuples
-_PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
+#: the fu item of an honor pair by (kind, fu): shared items, so a cached tuple of
+#: items holds no new tuples
+PAIR_ITEMS: Final = {(k, fu): (_NAMES_PAIR[k], fu) for k in range(27, 34) for fu in (2, 4)}
 _ROUNDING_ITEMS: Final = tuple(("rounding", n) for n in range(10))
-# fu rounded up to ten, and the item of the rounding (None for none), by fu before it
-_ROUNDED: Final = tuple(
+#: fu rounded up to ten, and the item of the rounding (None for none), by fu before it
+ROUNDED: Final = tuple(
     (-(-raw // 10) * 10, _ROUNDING_ITEMS[-raw % 10] if raw % 10 else None) for raw in range(256)
 )
-_PINFU_TSUMO_FU: Final[_FuItems] = (_BASE_ITEM,)
-_WAIT_OF_CODE: Final = {_WAIT_CODE[w]: item for w, item in _WAIT_ITEM.items()}
+#: the fu items of a pinfu tsumo (20 fu)
+PINFU_TSUMO_FU: Final[FuItems] = (BASE_ITEM,)
+#: the fu item of a closed wait (kanchan, penchan, tanki) by its wait code
+WAIT_ITEM_OF_CODE: Final = {WAIT_CODE[w]: item for w, item in _WAIT_ITEM.items()}
 
 
 # Every YakuHan made, by its value (id, han, yakuman) and by its code (its place in
 # the list): at most 256, as a candidate keeps its yaku codes in bytes.
 _YAKU_HAN: dict[tuple[str, int, int], YakuHan] = {}
-_YAKU_HAN_LIST: list[YakuHan] = []
+#: every YakuHan made, by its code
+YAKU_HAN_LIST: list[YakuHan] = []
 _YAKU_HAN_CODE: dict[tuple[str, int, int], int] = {}
 
 
-def _yaku_han(y: Yaku, han: int, yakuman: int = 0) -> YakuHan:
+def yaku_han(y: Yaku, han: int, yakuman: int = 0) -> YakuHan:
     """The (shared, immutable) YakuHan of a yaku scored ``han``."""
     key = (y.id, han, yakuman)
     found = _YAKU_HAN.get(key)
     if found is None:
         found = _YAKU_HAN[key] = YakuHan(y.id, y.romaji, y.kanji, han, yakuman)
-        if len(_YAKU_HAN_LIST) > 255:  # a candidate keeps its yaku codes in bytes
+        if len(YAKU_HAN_LIST) > 255:  # a candidate keeps its yaku codes in bytes
             raise RuntimeError("more than 256 distinct yaku results")
-        _YAKU_HAN_CODE[key] = len(_YAKU_HAN_LIST)
-        _YAKU_HAN_LIST.append(found)
+        _YAKU_HAN_CODE[key] = len(YAKU_HAN_LIST)
+        YAKU_HAN_LIST.append(found)
     return found
 
 
-def _code(y: YakuHan) -> int:
-    """The code of a YakuHan made by :func:`_yaku_han`."""
+def yaku_code(y: YakuHan) -> int:
+    """The code of a YakuHan made by :func:`yaku_han`."""
     return _YAKU_HAN_CODE[y.id, y.han, y.yakuman]
 
 
-def _codes(yaku: Iterable[YakuHan]) -> bytes:
+def yaku_codes(yaku: Iterable[YakuHan]) -> bytes:
+    """The codes of YakuHans made by :func:`yaku_han`, as a candidate keeps them."""
     return bytes(_YAKU_HAN_CODE[y.id, y.han, y.yakuman] for y in yaku)
 
 
-def _items_of(items: _FuItems) -> _FuItems:
+def _items_of(items: FuItems) -> FuItems:
     """The fu items a candidate carries: a tuple of shared constant items, which
     the collector untracks like ints and bytes."""
     return items
 
 
-def _yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
+def yakuman_han(y: Yaku, rules: Rules) -> YakuHan:
+    """The YakuHan of a yakuman: 13 han a multiple (one under rules without doubles)."""
     m = y.yakuman if rules.double_yakuman else 1
-    return _yaku_han(y, 13 * m, m)
+    return yaku_han(y, 13 * m, m)

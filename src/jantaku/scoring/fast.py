@@ -10,12 +10,13 @@ the two together is ``tests/test_scoring_fast.py``
 ``test_thirteen_orphans_path_agrees_with_the_registry``, every four-player preset);
 a change here without the same change in the reference fails it.
 
-Entry points, used by :mod:`jantaku.scoring.score`: :func:`_context` (what scoring reads
-of a situation besides its tiles, made once for equal fields), :func:`_fast` (the
-candidates of an ordinary win, or None for the reference to score),
-:func:`_kokushi_candidates` (thirteen orphans), :func:`_regular_splits` (the regular
+Entry points, used by :mod:`jantaku.scoring.score` (this module's ``__all__``):
+:func:`situation_context` (what scoring reads of a situation besides its tiles, made
+once for equal fields), :func:`flat_candidates` (the candidates of an ordinary win, or
+None for the reference to score),
+:func:`kokushi_candidates` (thirteen orphans), :func:`regular_splits` (the regular
 readings from the shipped split tables, which the reference reads too) and
-:func:`_yaku_of` (a candidate's yaku results from their codes).
+:func:`yaku_of` (a candidate's yaku results from their codes).
 
 Its caches are keyed by value and bounded (each cleared when full): the contexts by
 the situation's fields and a token standing for the rules' value (:func:`_rules_token`,
@@ -35,45 +36,45 @@ from jantaku.hand.decompose import Form, Reading
 from jantaku.hand.waits import WaitShape
 from jantaku.rules import Rules, SanmaTsumo
 from jantaku.scoring.candidates import (
-    _ANKAN,
-    _ANKAN_ITEM,
-    _BASE_ITEM,
-    _CHII,
-    _CLOSED_RON_ITEM,
-    _CLOSED_TRIPLET_ITEM,
-    _FORM_CODE,
-    _FORMS,
-    _KANCHAN,
-    _OPEN_KAN_ITEM,
-    _OPEN_PINFU_ITEM,
-    _PAIR_ITEMS,
-    _PENCHAN,
-    _PINFU_TSUMO_FU,
-    _PON,
-    _PON_ITEM,
-    _REGULAR_CODE,
-    _RON_TRIPLET_ITEM,
-    _ROUNDED,
-    _RYANMEN,
-    _SEVEN_PAIRS_CODE,
-    _SEVEN_PAIRS_FU,
-    _SHANPON,
-    _STRIDE,
-    _TANKI,
-    _TSUMO_ITEM,
-    _WAIT_CODE,
-    _WAIT_OF_CODE,
-    _WAITS,
-    _YAKU_HAN_LIST,
+    ANKAN_CODE,
+    ANKAN_ITEM,
+    BASE_ITEM,
+    CHII_CODE,
+    CLOSED_RON_ITEM,
+    CLOSED_TRIPLET_ITEM,
+    FORM_CODE,
+    FORMS,
+    KANCHAN_CODE,
+    OPEN_KAN_ITEM,
+    OPEN_PINFU_ITEM,
+    PAIR_ITEMS,
+    PENCHAN_CODE,
+    PINFU_TSUMO_FU,
+    PON_CODE,
+    PON_ITEM,
+    REGULAR_CODE,
+    RON_TRIPLET_ITEM,
+    ROUNDED,
+    RYANMEN_CODE,
+    SEVEN_PAIRS_CODE,
+    SEVEN_PAIRS_FU,
+    SHANPON_CODE,
+    STRIDE,
+    TANKI_CODE,
+    TSUMO_ITEM,
+    WAIT_CODE,
+    WAIT_ITEM_OF_CODE,
+    WAIT_SHAPES,
+    YAKU_HAN_LIST,
+    Candidate,
+    Melds,
     YakuHan,
-    _Candidate,
-    _code,
-    _codes,
-    _fu_items,
-    _Melds,
-    _new_reading,
-    _yaku_han,
-    _yakuman_han,
+    itemised_fu,
+    new_reading,
+    yaku_code,
+    yaku_codes,
+    yaku_han,
+    yakuman_han,
 )
 from jantaku.scoring.limits import Limit
 from jantaku.scoring.situation import Riichi, WinSituation
@@ -90,6 +91,20 @@ from jantaku.scoring.tables import (
 from jantaku.scoring.yaku import BY_ID, HONOR_TRIPLET, ORDINARY
 from jantaku.tiles import EAST, YAOCHUU, dora_from_indicator
 
+# what the reference path (score.py) calls; the package's user API is jantaku.scoring.__all__
+__all__ = [
+    "CACHE_SIZE",
+    "KOKUSHI_CODE",
+    "MELD_COUNTS",
+    "YAKU_OF",
+    "clear_caches",
+    "flat_candidates",
+    "kokushi_candidates",
+    "regular_splits",
+    "situation_context",
+    "yaku_of",
+]
+
 _YAOCHUU: Final = frozenset(YAOCHUU)
 
 
@@ -102,7 +117,7 @@ _YAOCHUU: Final = frozenset(YAOCHUU)
 # computed on bit masks of kinds instead of through the registry's predicates. The
 # results are the registry's: the same yaku in the same order, the same fu;
 # ``tests/test_scoring_fast.py`` compares both paths. Thirteen orphans has its own
-# short path (:func:`_kokushi_candidates`); other hands that could hold a yakuman, and
+# short path (:func:`kokushi_candidates`); other hands that could hold a yakuman, and
 # first-turn wins, take the registry path, :func:`jantaku.scoring.score._candidates`,
 # which reads the hand from the same tables (:func:`jantaku.scoring.score._table_readings`).
 
@@ -171,7 +186,13 @@ _PEIKOU: Final = tuple(
 
 def _waits_of_bits(bits: int) -> tuple[int, ...]:
     """The wait codes of a winning tile's wait bits with at most one kind of run wait."""
-    order = ((1, _TANKI), (2, _SHANPON), (4, _KANCHAN), (8, _PENCHAN), (16, _RYANMEN))
+    order = (
+        (1, TANKI_CODE),
+        (2, SHANPON_CODE),
+        (4, KANCHAN_CODE),
+        (8, PENCHAN_CODE),
+        (16, RYANMEN_CODE),
+    )
     return tuple(w for b, w in order if bits & b)
 
 
@@ -180,19 +201,19 @@ _WAITS_OF_BITS: Final = tuple(_waits_of_bits(bits) for bits in range(32))
 
 def _run_waits(runs: tuple[int, ...], win_kind: int, bits: int) -> list[int]:
     """The wait codes of a winning tile in a reading with two kinds of run wait, in
-    the order of :func:`jantaku.scoring.candidates._waits`."""
+    the order of :func:`jantaku.scoring.candidates.reading_waits`."""
     waits: list[int] = []
     if bits & _TANKI_BIT:
-        waits.append(_TANKI)
+        waits.append(TANKI_CODE)
     if bits & _SHANPON_BIT:
-        waits.append(_SHANPON)
+        waits.append(SHANPON_CODE)
     for r in set(runs):
         if win_kind == r + 1:
-            w = _KANCHAN
+            w = KANCHAN_CODE
         elif win_kind == r:
-            w = _PENCHAN if r % 9 == 6 else _RYANMEN
+            w = PENCHAN_CODE if r % 9 == 6 else RYANMEN_CODE
         elif win_kind == r + 2:
-            w = _PENCHAN if r % 9 == 0 else _RYANMEN
+            w = PENCHAN_CODE if r % 9 == 0 else RYANMEN_CODE
         else:
             continue
         if w not in waits:
@@ -205,7 +226,7 @@ _Combined = tuple[tuple[int, ...], tuple[int, ...], int, int, int, int, int, int
 # condition, the winning tile's wait bits
 
 
-def _regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
+def regular_splits(cb: bytes, win_kind: int) -> tuple[list[_Combined], int]:
     """Every regular reading of concealed counts with its features, in the order of
     :func:`jantaku.hand.decompose.readings`, and the bit mask of the kinds held."""
     ms = _NUMBERS.get(cb[0:9])
@@ -335,7 +356,7 @@ _HELD: Final = {
 
 def _yh(yaku_id: str, closed: bool) -> YakuHan:
     y = BY_ID[yaku_id]
-    return _yaku_han(y, y.han_closed if closed else y.han_open)
+    return yaku_han(y, y.han_closed if closed else y.han_open)
 
 
 # the ordinary yaku the fast path scores, as (closed, open) results
@@ -350,7 +371,7 @@ _PINFU: Final = _FAST_YH["pinfu"][0]
 # A candidate of the fast path holds its yaku as a bit mask: bit 0 set for an open
 # hand, then a bit for each fast yaku in the order a result lists them (the yaku of
 # the whole hand, then those of the reading). Combinations of yaku repeat across
-# hands far more than hands do, so :func:`_yaku_of` makes each mask's results once.
+# hands far more than hands do, so :func:`yaku_of` makes each mask's results once.
 _MASK_ORDER: Final = (
     "menzen_tsumo",
     "riichi",
@@ -438,7 +459,7 @@ def _suuankou(tanki: bool, double: bool) -> tuple[int, int]:
     """The code and yakuman multiple of four concealed triplets, by wait and rules."""
     y = BY_ID["suuankou_tanki" if tanki else "suuankou"]
     m = y.yakuman if double else 1
-    return _code(_yaku_han(y, 13 * m, m)), m
+    return yaku_code(yaku_han(y, 13 * m, m)), m
 
 
 _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in (False, True))
@@ -455,7 +476,8 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 # holds no Rules: contexts are kept by value, and keep no rules alive.
 
 _Context = tuple[Any, ...]
-_CACHE_SIZE: Final = 1 << 16  # the bound of each cache keyed by hands or situations
+#: the bound of each cache keyed by hands or situations
+CACHE_SIZE: Final = 1 << 16
 _RULES_CACHE_SIZE: Final = 256  # the bound of each cache keyed by rules values
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
 # the token of the fields the analysis of a hand reads; tokens come from a counter, so
@@ -490,7 +512,7 @@ def _rules_token(rules: Rules) -> int:
     return token
 
 
-def _context(s: WinSituation) -> _Context:
+def situation_context(s: WinSituation) -> _Context:
     """The context of a situation (see above), made once for equal fields and kept."""
     rules = s.rules
     token_of_rules = _rules_token(rules)
@@ -529,7 +551,7 @@ def _context(s: WinSituation) -> _Context:
     )
     token = _TOKENS.get(fields)
     if token is None:
-        if len(_TOKENS) >= _CACHE_SIZE:
+        if len(_TOKENS) >= CACHE_SIZE:
             _TOKENS.clear()
         token = _TOKENS[fields] = next(_NEXT_TOKEN)
     hand = (_situation_yaku(s, True), _situation_yaku(s, False))
@@ -537,7 +559,7 @@ def _context(s: WinSituation) -> _Context:
     pair_fu[seat_wind] = pair_fu[round_wind] = 2
     if seat_wind == round_wind:
         pair_fu[seat_wind] = rules.double_wind_pair_fu
-    if len(_CONTEXTS) >= _CACHE_SIZE:
+    if len(_CONTEXTS) >= CACHE_SIZE:
         _CONTEXTS.clear()
     basics = _BASICS.get(token_of_rules)
     if basics is None:
@@ -608,21 +630,21 @@ def _situation_yaku(s: WinSituation, closed: bool) -> tuple[tuple[int, int], ...
 
 def _fast_candidates(
     cb: bytes,
-    melds: _Melds,
+    melds: Melds,
     win_kind: int,
     s: WinSituation,
-) -> tuple[_Candidate, ...] | None:
+) -> tuple[Candidate, ...] | None:
     """The candidates of an ordinary win, or None when the registry path must score it
     (a possible yakuman, a first-turn win, thirteen orphans or not a winning shape)."""
-    flat = _fast(cb, melds, win_kind, _context(s))
+    flat = flat_candidates(cb, melds, win_kind, situation_context(s))
     if flat is None:
         return None
-    return tuple(flat[i : i + _STRIDE] for i in range(0, len(flat), _STRIDE))
+    return tuple(flat[i : i + STRIDE] for i in range(0, len(flat), STRIDE))
 
 
-def _fast(
+def flat_candidates(
     cb: bytes,
-    melds: _Melds,
+    melds: Melds,
     win_kind: int,
     ctx: _Context,
 ) -> tuple[Any, ...] | None:
@@ -644,7 +666,7 @@ def _fast(
         code = m >> 6
         k = m & 63
         meld_kinds |= _MELD_KINDS[m]
-        if code == _CHII:
+        if code == CHII_CODE:
             closed = False
             n_meld_runs += 1
             meld_rmask |= 1 << k
@@ -652,20 +674,20 @@ def _fast(
         n_meld_trips += 1
         meld_tmask |= 1 << k
         yao = _YAO_MASK >> k & 1
-        if code == _PON:
+        if code == PON_CODE:
             closed = False
             meld_fu += 4 if yao else 2
-            meld_items.append(_PON_ITEM[k])
-        elif code == _ANKAN:
+            meld_items.append(PON_ITEM[k])
+        elif code == ANKAN_CODE:
             kans += 1
             ankans += 1
             meld_fu += 32 if yao else 16
-            meld_items.append(_ANKAN_ITEM[k])
+            meld_items.append(ANKAN_ITEM[k])
         else:
             closed = False
             kans += 1
             meld_fu += 16 if yao else 8
-            meld_items.append(_OPEN_KAN_ITEM[k])
+            meld_items.append(OPEN_KAN_ITEM[k])
     if kans == 4:
         return None
     ms = _NUMBERS.get(cb[0:9])
@@ -683,7 +705,7 @@ def _fast(
         # what the hand holds, from the patterns' kinds bytes (:data:`_KINDS_OF`)
         kinds = ms[3] | ps[3] << 8 | ss[3] << 16 | zs[3] << 24 | meld_kinds
         if kinds & _ANY_SPLITS:  # a suit splits several ways
-            splits = _regular_splits(cb, win_kind)[0]
+            splits = regular_splits(cb, win_kind)[0]
         else:  # one split a suit (most hands): the reading at once
             pair_part = _PAIR_PART.get(kinds & _ANY_PAIR)
             if pair_part is None:  # not exactly one part holds the pair
@@ -798,11 +820,11 @@ def _fast(
         pinfu_shape = closed and n_runs == 4 and not pair_fu
         waits = _WAITS_OF_BITS[bits] if bits < 32 else _run_waits(runs, win_kind, bits)
         for wait in waits:
-            ron_triplet = wait == _SHANPON and not tsumo
+            ron_triplet = wait == SHANPON_CODE and not tsumo
             concealed_trips = hand_trips - ron_triplet
-            pinfu = pinfu_shape and wait == _RYANMEN
+            pinfu = pinfu_shape and wait == RYANMEN_CODE
             if concealed_trips == 4:  # four concealed triplets (四暗刻), a yakuman alone
-                code, mult = _SUUANKOU[wait == _TANKI][double_yakuman]
+                code, mult = _SUUANKOU[wait == TANKI_CODE][double_yakuman]
                 wait_found = bytes((code,))  # a yakuman: codes, not a mask
                 wait_han = 0
             else:
@@ -816,41 +838,41 @@ def _fast(
                     code, h = _SANANKOU[col]
                     wait_found |= code
                     wait_han += h
-            # the fu and their items, as :func:`_fu_items` gives them
+            # the fu and their items, as :func:`itemised_fu` gives them
             if pinfu and tsumo:
                 fu = 20
-                items = _PINFU_TSUMO_FU
+                items = PINFU_TSUMO_FU
             else:
                 raw = 20 + trip_fu + pair_fu
                 if closed and not tsumo:
-                    fu_items = [_BASE_ITEM, _CLOSED_RON_ITEM]
+                    fu_items = [BASE_ITEM, CLOSED_RON_ITEM]
                     raw += 10
                 elif tsumo and not pinfu:
-                    fu_items = [_BASE_ITEM, _TSUMO_ITEM]
+                    fu_items = [BASE_ITEM, TSUMO_ITEM]
                     raw += 2
                 else:
-                    fu_items = [_BASE_ITEM]
+                    fu_items = [BASE_ITEM]
                 for k in trips:
                     if ron_triplet and k == win_kind:
-                        fu_items.append(_RON_TRIPLET_ITEM[k])
+                        fu_items.append(RON_TRIPLET_ITEM[k])
                         raw -= 4 if _YAO_MASK >> k & 1 else 2
                     else:
-                        fu_items.append(_CLOSED_TRIPLET_ITEM[k])
+                        fu_items.append(CLOSED_TRIPLET_ITEM[k])
                 if meld_items:
                     fu_items += meld_items
                 if pair_fu:
-                    fu_items.append(_PAIR_ITEMS[pair, pair_fu])
-                if wait != _RYANMEN and wait != _SHANPON:  # kanchan, penchan, tanki
-                    fu_items.append(_WAIT_OF_CODE[wait])
+                    fu_items.append(PAIR_ITEMS[pair, pair_fu])
+                if wait != RYANMEN_CODE and wait != SHANPON_CODE:  # kanchan, penchan, tanki
+                    fu_items.append(WAIT_ITEM_OF_CODE[wait])
                     raw += 2
                 if raw == 20 and not closed:
-                    fu_items.append(_OPEN_PINFU_ITEM)
+                    fu_items.append(OPEN_PINFU_ITEM)
                     raw = 30
-                fu, rounding = _ROUNDED[raw]
+                fu, rounding = ROUNDED[raw]
                 if rounding:
                     fu_items.append(rounding)
                 items = tuple(fu_items)
-            out += (wait_found, wait_han, mult, fu, _REGULAR_CODE, pair, runs, trips, wait, items)
+            out += (wait_found, wait_han, mult, fu, REGULAR_CODE, pair, runs, trips, wait, items)
     if seven_pairs:
         pairs = tuple(compress(_ALL_KINDS, cb))
         found = hand | _CHIITOITSU_CODE
@@ -863,26 +885,27 @@ def _fast(
             han,
             0,
             25,
-            _SEVEN_PAIRS_CODE,
+            SEVEN_PAIRS_CODE,
             pairs[0],
             (),
             pairs,
-            _TANKI,
-            _SEVEN_PAIRS_FU,
+            TANKI_CODE,
+            SEVEN_PAIRS_FU,
         )
     return out
 
 
 _KOKUSHI: Final = (BY_ID["kokushi"], BY_ID["kokushi_13"])
-_KOKUSHI_CODE: Final = _FORM_CODE[Form.KOKUSHI]
+#: the form code of a thirteen orphans reading
+KOKUSHI_CODE: Final = FORM_CODE[Form.KOKUSHI]
 
 
-def _kokushi_candidates(
+def kokushi_candidates(
     cb: bytes,
-    melds: _Melds,
+    melds: Melds,
     win_kind: int,
     s: WinSituation,
-) -> tuple[_Candidate, ...] | None:
+) -> tuple[Candidate, ...] | None:
     """The one candidate of thirteen orphans (国士無双), or None for any other hand or
     a first-turn win (which the registry path scores). No other yakuman or reading
     goes with it: it has honors and terminals, so it is neither all honors, all
@@ -896,10 +919,10 @@ def _kokushi_candidates(
         return None
     pair = next(k for k in YAOCHUU if cb[k] == 2)
     thirteen = pair == win_kind
-    yh = _yakuman_han(_KOKUSHI[thirteen], s.rules)
+    yh = yakuman_han(_KOKUSHI[thirteen], s.rules)
     wait = WaitShape.KOKUSHI_13 if thirteen else WaitShape.KOKUSHI_SINGLE
-    items, fu = _fu_items(
-        _new_reading(Form.KOKUSHI, pair, (), ()),
+    items, fu = itemised_fu(
+        new_reading(Form.KOKUSHI, pair, (), ()),
         melds,
         False,
         s.discarder is None,
@@ -910,18 +933,18 @@ def _kokushi_candidates(
         s.round_wind,
         s.rules,
     )
-    codes = _codes((yh,))
+    codes = yaku_codes((yh,))
     return (
         (
             codes,
             0,
             yh.yakuman,
             fu,
-            _KOKUSHI_CODE,
+            KOKUSHI_CODE,
             pair,
             (),
             (),
-            _WAIT_CODE[wait],
+            WAIT_CODE[wait],
             items,
         ),
     )
@@ -936,24 +959,25 @@ def _meld_counts(m: int) -> bytes:
     """How many tiles of each kind a meld holds, by kind."""
     code, k = m >> 6, m & 63
     counts = bytearray(34)
-    if code == _CHII:
+    if code == CHII_CODE:
         if k % 9 < 7 and k < 27:
             counts[k] = counts[k + 1] = counts[k + 2] = 1
     elif k < 34:
-        counts[k] = 3 if code == _PON else 4
+        counts[k] = 3 if code == PON_CODE else 4
     return bytes(counts)
 
 
-_MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
+#: how many tiles of each kind a meld holds, by its byte (:data:`candidates.Melds`)
+MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
 
 
 def _meld_kinds(m: int) -> int:
     """The kinds bits (:data:`_KINDS_OF`) of the tiles of a meld."""
     code, k = m >> 6, m & 63
-    if k >= 34 or (code == _CHII and (k >= 27 or k % 9 > 6)):
+    if k >= 34 or (code == CHII_CODE and (k >= 27 or k % 9 > 6)):
         return 0
     out = 0
-    for x in (k, k + 1, k + 2) if code == _CHII else (k,):
+    for x in (k, k + 1, k + 2) if code == CHII_CODE else (k,):
         out |= _KINDS_OF[x]
     return out
 
@@ -961,24 +985,24 @@ def _meld_kinds(m: int) -> int:
 _MELD_KINDS: Final = tuple(_meld_kinds(m) for m in range(4 << 6))
 
 
-# the objects of the yaku codes of candidates (a hand's codes are often another's)
-_YAKU_OF: dict[bytes | int, tuple[YakuHan, ...]] = {}
+#: the objects of the yaku codes of candidates (a hand's codes are often another's)
+YAKU_OF: dict[bytes | int, tuple[YakuHan, ...]] = {}
 
 
 def clear_caches() -> None:
     """Forget the contexts, the basic points and the yaku results made so far."""
     _CONTEXTS.clear()
     _BASICS.clear()
-    _YAKU_OF.clear()
+    YAKU_OF.clear()
 
 
-def _yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
+def yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
     """The yaku of a candidate: from their codes, or from the bit mask of the fast
     path (:data:`_MASK_ORDER`)."""
-    found = _YAKU_OF.get(codes)
+    found = YAKU_OF.get(codes)
     if found is None:
-        if len(_YAKU_OF) >= _CACHE_SIZE:
-            _YAKU_OF.clear()
+        if len(YAKU_OF) >= CACHE_SIZE:
+            YAKU_OF.clear()
         if isinstance(codes, int):
             col = codes & _OPEN_BIT
             out = []
@@ -989,15 +1013,15 @@ def _yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
                 rest ^= bit
             found = tuple(out)
         else:
-            found = tuple(map(_YAKU_HAN_LIST.__getitem__, codes))
-        _YAKU_OF[codes] = found
+            found = tuple(map(YAKU_HAN_LIST.__getitem__, codes))
+        YAKU_OF[codes] = found
     return found
 
 
 def _decode(c: Sequence[Any]) -> tuple[tuple[YakuHan, ...], Reading, WaitShape]:
     """The yaku, the reading and the wait of a candidate, as objects."""
     return (
-        _yaku_of(c[0]),
-        _new_reading(_FORMS[c[4]], c[5], c[6], c[7]),
-        _WAITS[c[8]],
+        yaku_of(c[0]),
+        new_reading(FORMS[c[4]], c[5], c[6], c[7]),
+        WAIT_SHAPES[c[8]],
     )

@@ -9,7 +9,7 @@ checked before is analysed and not kept).
 
 This module holds the reference: :func:`_candidates` reads each yaku through its
 predicate in the registry (:mod:`jantaku.scoring.yaku`) and each fu through
-:func:`jantaku.scoring.candidates._fu_items`. Most wins are scored by its optimised
+:func:`jantaku.scoring.candidates.itemised_fu`. Most wins are scored by its optimised
 twin, :mod:`jantaku.scoring.fast` (per-suit tables and bit masks), which gives the
 same candidates (``tests/test_scoring_fast.py`` compares them); the reference scores
 the rest (a possible yakuman, a first-turn win). Limits and rounding live in
@@ -43,43 +43,43 @@ from jantaku.hand.waits import WaitShape
 from jantaku.hand.waits import waits as _wait_list
 from jantaku.meld import MeldKind
 from jantaku.scoring.candidates import (
-    _ANKAN,
-    _CHII,
-    _FORM_CODE,
-    _FORMS,
-    _MELD_CODE_OF,
-    _NEW,
-    _PON,
-    _REGULAR,
-    _SET_FORM,
-    _SET_PAIR,
-    _SET_RUNS,
-    _SET_TRIPLETS,
-    _STRIDE,
-    _TUPLE_NEW,
-    _WAIT_CODE,
-    _WAITS,
+    ANKAN_CODE,
+    CHII_CODE,
+    FORM_CODE,
+    FORMS,
+    MELD_CODE_OF,
+    OBJECT_NEW,
+    PON_CODE,
+    REGULAR,
+    SET_FORM,
+    SET_PAIR,
+    SET_RUNS,
+    SET_TRIPLETS,
+    STRIDE,
+    TUPLE_NEW,
+    WAIT_CODE,
+    WAIT_SHAPES,
+    Candidate,
+    Melds,
     YakuHan,
-    _Candidate,
-    _codes,
-    _fu,
-    _Melds,
-    _melds,
-    _new_reading,
-    _waits,
-    _yaku_han,
-    _yakuman_han,
+    fu_in_context,
+    melds_of,
+    new_reading,
+    reading_waits,
+    yaku_codes,
+    yaku_han,
+    yakuman_han,
 )
 from jantaku.scoring.fast import (
-    _CACHE_SIZE,
-    _KOKUSHI_CODE,
-    _MELD_COUNTS,
-    _YAKU_OF,
-    _context,
-    _fast,
-    _kokushi_candidates,
-    _regular_splits,
-    _yaku_of,
+    CACHE_SIZE,
+    KOKUSHI_CODE,
+    MELD_COUNTS,
+    YAKU_OF,
+    flat_candidates,
+    kokushi_candidates,
+    regular_splits,
+    situation_context,
+    yaku_of,
 )
 from jantaku.scoring.fast import clear_caches as _clear_fast_caches
 from jantaku.scoring.limits import Limit, basic_points, ceil100, hand_value
@@ -224,23 +224,23 @@ class WinResult(NamedTuple):
 # nothing, so scoring many hands once each (a batch, a log) does not fill memory with
 # shapes never asked again, nor spend the time to keep them. Keyed by value (the
 # context's token stands for the rules' value and the situation's fields, see
-# :mod:`jantaku.scoring.fast`) and cleared when it holds :data:`_CACHE_SIZE` shapes,
+# :mod:`jantaku.scoring.fast`) and cleared when it holds :data:`CACHE_SIZE` shapes,
 # as the readings by concealed counts below are.
 _CACHE: dict[tuple[bytes, bytes, int, int], tuple[Any, ...]] = {}
 
 
 def _analyse(
     concealed: bytes,
-    melds: _Melds,
+    melds: Melds,
     win_kind: int,
     situation: WinSituation,
 ) -> tuple[Any, ...]:
     """Every (reading, wait) candidate of a hand shape with its yaku and fu, as one flat
-    tuple (:data:`_STRIDE` fields a candidate), cached on the shape (the concealed
+    tuple (:data:`STRIDE` fields a candidate), cached on the shape (the concealed
     counts and the melds as bytes) and the fields of the situation that yaku and fu
     read."""
     s = situation
-    ctx = _context(s)
+    ctx = situation_context(s)
     key = (concealed, melds, win_kind, ctx[1])
     found = _CACHE.get(key)
     if found is None:
@@ -252,20 +252,20 @@ def _analyse_new(
     key: tuple[bytes, bytes, int, int], s: WinSituation, ctx: tuple[Any, ...]
 ) -> tuple[Any, ...]:
     """The candidates of a hand not in the cache (:func:`_analyse`), cached."""
-    if len(_CACHE) >= _CACHE_SIZE:
+    if len(_CACHE) >= CACHE_SIZE:
         _CACHE.clear()
     concealed, melds, win_kind, _ = key
-    found = _fast(concealed, melds, win_kind, ctx)
+    found = flat_candidates(concealed, melds, win_kind, ctx)
     if found is None:
         found = _slow(concealed, melds, win_kind, s)
     _CACHE[key] = found
     return found
 
 
-def _slow(concealed: bytes, melds: _Melds, win_kind: int, s: WinSituation) -> tuple[Any, ...]:
+def _slow(concealed: bytes, melds: Melds, win_kind: int, s: WinSituation) -> tuple[Any, ...]:
     """The candidates of a hand the fast path leaves (thirteen orphans, a possible
     yakuman, a first-turn win or no winning shape), as one flat tuple."""
-    candidates = _kokushi_candidates(concealed, melds, win_kind, s)
+    candidates = kokushi_candidates(concealed, melds, win_kind, s)
     if candidates is None:
         candidates = _candidates(tuple(concealed), melds, win_kind, s)
     return tuple(chain.from_iterable(candidates))
@@ -277,7 +277,7 @@ _READINGS: dict[tuple[int, ...], tuple[Reading, ...]] = {}
 def _readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
     found = _READINGS.get(concealed)
     if found is None:
-        if len(_READINGS) >= _CACHE_SIZE:
+        if len(_READINGS) >= CACHE_SIZE:
             _READINGS.clear()
         found = _READINGS[concealed] = _table_readings(concealed)
     return found
@@ -287,19 +287,19 @@ def _table_readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
     """:func:`jantaku.hand.decompose.readings` of complete concealed counts, the
     regular ones from the shipped split tables."""
     out = [
-        _new_reading(_REGULAR, x[2], tuple(x[0]), tuple(x[1]))
-        for x in _regular_splits(bytes(concealed), 0)[0]
+        new_reading(REGULAR, x[2], tuple(x[0]), tuple(x[1]))
+        for x in regular_splits(bytes(concealed), 0)[0]
     ]
     if sum(concealed) == 14:
         pairs = tuple(k for k in range(34) if concealed[k] == 2)
         if len(pairs) == 7:
-            out.append(_new_reading(Form.SEVEN_PAIRS, pairs[0], (), pairs))
+            out.append(new_reading(Form.SEVEN_PAIRS, pairs[0], (), pairs))
         if (
             all(concealed[k] in (1, 2) for k in YAOCHUU)
             and sum(concealed[k] for k in YAOCHUU) == 14
         ):
             doubled = next(k for k in YAOCHUU if concealed[k] == 2)
-            out.append(_new_reading(Form.KOKUSHI, doubled, (), ()))
+            out.append(new_reading(Form.KOKUSHI, doubled, (), ()))
     return tuple(out)
 
 
@@ -337,13 +337,13 @@ _YM_READING: Final = tuple(y for y in YAKUMAN if y.id not in HAND_LEVEL)
 
 def _candidates(
     concealed: tuple[int, ...],
-    melds: _Melds,
+    melds: Melds,
     win_kind: int,
     situation: WinSituation,
-) -> tuple[_Candidate, ...]:
+) -> tuple[Candidate, ...]:
     rules = situation.rules
     tsumo = situation.discarder is None
-    closed = all(m >> 6 == _ANKAN for m in melds)
+    closed = all(m >> 6 == ANKAN_CODE for m in melds)
     counts = list(concealed)
     meld_runs: list[int] = []
     meld_trips: list[int] = []
@@ -352,7 +352,7 @@ def _candidates(
     for m in melds:
         code = m >> 6
         k = m & 63
-        if code == _CHII:
+        if code == CHII_CODE:
             meld_runs.append(k)
             counts[k] += 1
             counts[k + 1] += 1
@@ -360,15 +360,15 @@ def _candidates(
         else:
             meld_trips.append(k)
             counts[k] += 3
-            if code != _PON:
+            if code != PON_CODE:
                 kans.append(k)
-                ankans += code == _ANKAN
+                ankans += code == ANKAN_CODE
     all_counts = tuple(counts)
     kinds = frozenset(filter(counts.__getitem__, range(34)))
     kans_t = tuple(kans)
     seat_wind = situation.seat_wind
     round_wind = situation.round_wind
-    out: list[_Candidate] = []
+    out: list[Candidate] = []
     reading_yaku = _ORD_READING_CLOSED if closed else _ORD_READING_OPEN
     hand_yaku: list[YakuHan] | None = None
     hand_han = 0
@@ -379,11 +379,11 @@ def _candidates(
         triplets = (*reading.triplets, *meld_trips) if regular else ()
         runs = tuple(sorted((*reading.runs, *meld_runs))) if meld_runs else reading.runs
         honor_trips = sum(1 for t in triplets if t >= 27)
-        form_code = _FORM_CODE[form]
+        form_code = FORM_CODE[form]
         pair = reading.pair
         concealed_runs = reading.runs
         concealed_trips_b = reading.triplets
-        for wait in _waits(reading, win_kind):
+        for wait in reading_waits(reading, win_kind):
             concealed_trips = len(reading.triplets) + ankans if regular else 0
             if regular and wait is WaitShape.SHANPON and not tsumo:
                 concealed_trips -= 1
@@ -410,7 +410,7 @@ def _candidates(
                 for y, h in _ORD_HAND_CLOSED if closed else _ORD_HAND_OPEN:
                     n = y.predicate(ctx)
                     if n:
-                        hand_yaku.append(_yaku_han(y, h * n))
+                        hand_yaku.append(yaku_han(y, h * n))
                         hand_han += h * n
                 if (
                     situation.first_turn
@@ -419,14 +419,14 @@ def _candidates(
                     or (closed and not melds and len(ctx.suits) == 1 and max(kinds) < 27)
                 ):
                     hand_yakuman = [
-                        _yakuman_han(y, rules)
+                        yakuman_han(y, rules)
                         for y in _YM_HAND
                         if (closed or y.han_open) and y.predicate(ctx)
                     ]
             yakuman = list(hand_yakuman)
             if form is Form.KOKUSHI or concealed_trips == 4 or honor_trips >= 3:
                 yakuman += [
-                    _yakuman_han(y, rules)
+                    yakuman_han(y, rules)
                     for y in _YM_READING
                     if (closed or y.han_open) and y.predicate(ctx)
                 ]
@@ -448,13 +448,13 @@ def _candidates(
                         continue
                     n = y.predicate(ctx)
                     if n:
-                        found.append(_yaku_han(y, h * n))
+                        found.append(yaku_han(y, h * n))
                         han += h * n
                         pinfu = pinfu or y.id == "pinfu"
-            items, fu = _fu(ctx, reading, melds, pinfu)
+            items, fu = fu_in_context(ctx, reading, melds, pinfu)
             out.append(
                 (
-                    _codes(found),
+                    yaku_codes(found),
                     han,
                     mult,
                     fu,
@@ -462,7 +462,7 @@ def _candidates(
                     pair,
                     concealed_runs,
                     concealed_trips_b,
-                    _WAIT_CODE[wait],
+                    WAIT_CODE[wait],
                     items,
                 )
             )
@@ -517,7 +517,7 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         meld_bytes = bytearray()
         for meld in s.melds:
             tiles = meld.tiles
-            meld_bytes.append(_MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[tiles[0]])
+            meld_bytes.append(MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[tiles[0]])
             if max(tiles) >= 34:
                 for t in tiles:
                     if t >= 34:
@@ -527,22 +527,22 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         melds = b""
     win_kind = KIND_OF[s.win_tile]
     rules = s.rules
-    ctx = _context(s)
+    ctx = situation_context(s)
     cb = bytes(concealed[:34])
     key = (cb, melds, win_kind, ctx[1])
     candidates = _CACHE.get(key)
     if candidates is None:  # a shape not checked before: analysed, not kept (_CACHE)
-        candidates = _fast(cb, melds, win_kind, ctx)
+        candidates = flat_candidates(cb, melds, win_kind, ctx)
         if candidates is None:
             candidates = _slow(cb, melds, win_kind, s)
     n = len(candidates)
-    if n == _STRIDE:  # most wins read one way: the one candidate
+    if n == STRIDE:  # most wins read one way: the one candidate
         cand: Sequence[Any] = candidates
         if not cand[1] and not cand[2]:
             return NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     elif not n:
         return IncompleteHandError(_Message("not a winning hand: {}", s))
-    elif not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
+    elif not any(candidates[1::STRIDE]) and not any(candidates[2::STRIDE]):
         return NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     if not ctx[12] and not _yaku_on_every_wait(s):  # no atozuke
         raise NoYakuError(f"no yaku on every winning tile of {_notation(s)} (後付けなし, Y29)")
@@ -560,10 +560,10 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         dora, ura = _more_dora(s, melds, dora_of, dora, ura, ctx[10])
     flowers = s.flowers
     extra = dora + ura + red + kita + flowers
-    if n != _STRIDE:  # the reading that pays most (H6)
+    if n != STRIDE:  # the reading that pays most (H6)
         best: tuple[tuple[int, int, int], Sequence[Any]] | None = None
-        for i in range(0, n, _STRIDE):
-            c = candidates[i : i + _STRIDE]
+        for i in range(0, n, STRIDE):
+            c = candidates[i : i + STRIDE]
             han, mult, fu = c[1], c[2], c[3]
             if mult:
                 rank = (8000 * mult, 1000, fu)
@@ -580,13 +580,13 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         cand = best[1]
     han, mult, fu = cand[1:4]
     items = cand[9]
-    yaku = _YAKU_OF.get(cand[0]) or _yaku_of(cand[0])
-    reading = _NEW(Reading)
-    _SET_FORM(reading, _FORMS[cand[4]])
-    _SET_PAIR(reading, cand[5])
-    _SET_RUNS(reading, cand[6])
-    _SET_TRIPLETS(reading, cand[7])
-    if s.robbed_ankan and cand[4] != _KOKUSHI_CODE:
+    yaku = YAKU_OF.get(cand[0]) or yaku_of(cand[0])
+    reading = OBJECT_NEW(Reading)
+    SET_FORM(reading, FORMS[cand[4]])
+    SET_PAIR(reading, cand[5])
+    SET_RUNS(reading, cand[6])
+    SET_TRIPLETS(reading, cand[7])
+    if s.robbed_ankan and cand[4] != KOKUSHI_CODE:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
         dora = ura = red = kita = flowers = 0
@@ -640,7 +640,7 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
             raise ImpossibleSituationError("a pao seat without a liable yakuman")
         # on Tenhou the liable seat pays the whole hand, other yakuman included
         deltas, payments, total = _pay(s, basic, basic if rules.pao_whole_hand else 8000 * liable)
-    result: WinResult = _TUPLE_NEW(
+    result: WinResult = TUPLE_NEW(
         WinResult,
         (
             yaku,
@@ -658,7 +658,7 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
             total,
             payments,
             reading,
-            _WAITS[cand[8]],
+            WAIT_SHAPES[cand[8]],
             discarder is None,
             winner == s.dealer,
             winner,
@@ -671,21 +671,21 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
 
 
 def _more_dora(
-    s: WinSituation, melds: _Melds, dora_of: tuple[int, ...], dora: int, ura: int, with_ura: bool
+    s: WinSituation, melds: Melds, dora_of: tuple[int, ...], dora: int, ura: int, with_ura: bool
 ) -> tuple[int, int]:
     """Dora and ura dora with those in melds and norths set aside added."""
     kita = s.kita
     for ind in s.dora_indicators:
         d = dora_of[ind]
         for m in melds:
-            dora += _MELD_COUNTS[m][d]
+            dora += MELD_COUNTS[m][d]
         if d == NORTH:
             dora += kita  # an indicator pointing at north counts each nukidora
     if with_ura:
         for ind in s.ura_indicators:
             d = dora_of[ind]
             for m in melds:
-                ura += _MELD_COUNTS[m][d]
+                ura += MELD_COUNTS[m][d]
             if d == NORTH:
                 ura += kita
     return dora, ura
@@ -801,10 +801,10 @@ def has_yaku(s: WinSituation) -> bool:
     concealed = [0] * 34
     for t in s.concealed:
         concealed[KIND_OF[t]] += 1
-    candidates = _analyse(bytes(concealed), _melds(s) if s.melds else b"", KIND_OF[s.win_tile], s)
+    candidates = _analyse(bytes(concealed), melds_of(s) if s.melds else b"", KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(_Message("not a winning hand: {}", s))
-    if not any(candidates[1::_STRIDE]) and not any(candidates[2::_STRIDE]):
+    if not any(candidates[1::STRIDE]) and not any(candidates[2::STRIDE]):
         return False
     return s.rules.atozuke or _yaku_on_every_wait(s)
 
@@ -834,7 +834,7 @@ def _yaku_on_every_wait(s: WinSituation) -> bool:
     before = [0] * 34
     for t in rest:
         before[KIND_OF[t]] += 1
-    melds = _melds(s)
+    melds = melds_of(s)
     for k in (w.kind for w in _wait_list(before)):
         if k == win or held[k] >= 4:
             continue
@@ -845,6 +845,6 @@ def _yaku_on_every_wait(s: WinSituation) -> bool:
         counts = list(before)
         counts[k] += 1
         found = _analyse(bytes(counts), melds, k, other)
-        if not any(found[1::_STRIDE]) and not any(found[2::_STRIDE]):
+        if not any(found[1::STRIDE]) and not any(found[2::STRIDE]):
             return False
     return True
