@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from jantaku.hand.tables import _DIGITS, _HCLS, _HROWS, _NCLS, _NROWS
+from jantaku.hand.tables import BASE5_DIGITS, HONOR_CLASSES, HONOR_ROWS, NUMBER_CLASSES, NUMBER_ROWS
 from jantaku.tiles import YAOCHUU
 
 __all__ = ["hand_waits"]
@@ -105,9 +105,9 @@ def _info(chunk: bytes, suit: int) -> _Info:
     if n <= 13 and max(chunk) <= 4:
         # the shipped shanten rows, read by base-5 index: distance 0 to n // 3 sets
         # (and the pair) is the shape; one more tile at a position adds its place value
-        cls = _HCLS if honors else _NCLS
-        rows = _HROWS if honors else _NROWS
-        idx = int(chunk.translate(_DIGITS), 5)
+        cls = HONOR_CLASSES if honors else NUMBER_CLASSES
+        rows = HONOR_ROWS if honors else NUMBER_ROWS
+        idx = int(chunk.translate(BASE5_DIGITS), 5)
         row = rows[cls[idx]]
         r = n % 3
         only_now = r == 0 and row[n // 3 * 2] == 0

@@ -42,6 +42,11 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "BASE5_DIGITS",
+    "HONOR_CLASSES",
+    "HONOR_ROWS",
+    "NUMBER_CLASSES",
+    "NUMBER_ROWS",
     "PLACE_VALUE",
     "SUIT_OF",
     "accepting_kinds",
@@ -87,7 +92,10 @@ def _load() -> tuple[_Tables, int, int, int]:
     return (ncls, hcls, nr, hr, t2, t3, f), n_n, n_h, n_k
 
 
-(_NCLS, _HCLS, _NROWS, _HROWS, _T2B, _T3B, _FB), _NN, _NH, _NK = _load()
+#: the shipped shanten tables: the class of a number suit's and of the honors' counts
+#: (by their base-5 index, :data:`BASE5_DIGITS`), and each class's row of ten values:
+#: the tiles missing for 0 to 4 sets without and with the pair, at ``2 * sets + pair``
+(NUMBER_CLASSES, HONOR_CLASSES, NUMBER_ROWS, HONOR_ROWS, _T2B, _T3B, _FB), _NN, _NH, _NK = _load()
 
 # Premultiplied lookup lists for the fast path (see _suit_value for the packed suit values):
 # T2[man * nN + pin] = k * nN;  T3[k * nN + sou] = k' * nH * 16;
@@ -119,7 +127,8 @@ _SUIT_DICTS: Final = (_DM, _DP, _DS, _DH)
 _YAO: Final = frozenset(YAOCHUU)
 _LOW: Final = 0xFFFF
 _MEMO_SIZE: Final = 1 << 17
-_DIGITS: Final = bytes.maketrans(b"\x00\x01\x02\x03\x04", b"01234")
+#: ``bytes.translate`` table from counts 0-4 to the digits of a base-5 index
+BASE5_DIGITS: Final = bytes.maketrans(b"\x00\x01\x02\x03\x04", b"01234")
 
 
 def _suit_value(chunk: bytes, place: int) -> int:
@@ -136,8 +145,8 @@ def _suit_value(chunk: bytes, place: int) -> int:
     if max(chunk) > 4:
         i = next(i for i, c in enumerate(chunk) if c > 4)
         raise InvalidHandError(f"{chunk[i]} copies of {kind_name(place * 9 + i)} (at most four)")
-    idx = int(chunk.translate(_DIGITS), 5)  # the counts as a base-5 number
-    cls = (_HCLS if place == 3 else _NCLS)[idx]
+    idx = int(chunk.translate(BASE5_DIGITS), 5)  # the counts as a base-5 number
+    cls = (HONOR_CLASSES if place == 3 else NUMBER_CLASSES)[idx]
     if cls == 255:
         raise InvalidHandError(f"{sum(chunk)} tiles in one suit (a hand has at most 14)")
     premult = cls * (_NN, 1, 1, 16)[place]
@@ -252,7 +261,7 @@ def suit_numbers(counts: Sequence[int]) -> list[int]:
     """
     if counts.__class__ is list and len(counts) == 34:
         try:  # the digits as text, read in base 5 (counts of 0 to 4 only)
-            b = bytes(counts).translate(_DIGITS)
+            b = bytes(counts).translate(BASE5_DIGITS)
             return [int(b[0:9], 5), int(b[9:18], 5), int(b[18:27], 5), int(b[27:34], 5)]
         except ValueError:
             pass
@@ -274,7 +283,11 @@ def shanten_of_numbers(numbers: Sequence[int], counts: Sequence[int], tiles: int
     True
     """
     m, p, s, z = numbers
-    r = _F[_T3[_T2[_NCLS[m] * _NN + _NCLS[p]] + _NCLS[s]] + _HCLS[z] * 16 + tiles]
+    r = _F[
+        _T3[_T2[NUMBER_CLASSES[m] * _NN + NUMBER_CLASSES[p]] + NUMBER_CLASSES[s]]
+        + HONOR_CLASSES[z] * 16
+        + tiles
+    ]
     if tiles < 13:
         return r
     kinds = 34 - counts.count(0)
@@ -346,10 +359,10 @@ def _accepting_known_list(
 ) -> list[int]:
     m, p, s, z = numbers
     n1 = tiles + 1
-    cm = _NCLS[m] * _NN
-    cp = _NCLS[p]
-    cs = _NCLS[s]
-    ch = _HCLS[z] * 16 + n1
+    cm = NUMBER_CLASSES[m] * _NN
+    cp = NUMBER_CLASSES[p]
+    cs = NUMBER_CLASSES[s]
+    ch = HONOR_CLASSES[z] * 16 + n1
     wide = tiles == 13
     every = False
     stats: tuple[int, int, int, bool] | None = None
@@ -434,10 +447,10 @@ def best_discards_of_numbers(
     """
     m, p, s, z = numbers
     n0 = tiles - 1
-    cm = _NCLS[m] * _NN
-    cp = _NCLS[p]
-    cs = _NCLS[s]
-    ch = _HCLS[z] * 16 + n0
+    cm = NUMBER_CLASSES[m] * _NN
+    cp = NUMBER_CLASSES[p]
+    cs = NUMBER_CLASSES[s]
+    ch = HONOR_CLASSES[z] * 16 + n0
     others = (_T2[cp * _NN + cs], _T2[cm + cs], _T2[cm + cp], _T3[_T2[cm + cp] + cs])
     wide = n0 == 13
     kinds = pairs = yao_kinds = yao_pairs = 0
@@ -457,7 +470,7 @@ def best_discards_of_numbers(
             continue
         honors = suit == 3
         other = others[suit]
-        table = _HCLS if honors else _NCLS
+        table = HONOR_CLASSES if honors else NUMBER_CLASSES
         off = 9 * suit
         for pos in range(7 if honors else 9):
             k = off + pos
@@ -484,7 +497,7 @@ def best_discards_of_numbers(
     out: list[tuple[int, list[int]]] = []
     stats: tuple[int, int, int, bool] | None = None
     every = False
-    ch = _HCLS[z] * 16 + tiles
+    ch = HONOR_CLASSES[z] * 16 + tiles
     for r, k, c, cl in shantens:
         if r != best:
             continue
@@ -584,7 +597,7 @@ def _places(
     found = _PLACES.get(key)
     if found is None:
         size = 7 if honors else 9
-        table = _HCLS if honors else _NCLS
+        table = HONOR_CLASSES if honors else NUMBER_CLASSES
         tried = _EVERY_PLACE[honors] if every else _tried_places(honors, orphans, number)
         out = []
         for pos in tried:
@@ -861,8 +874,8 @@ def shanten_batch(counts: object) -> npt.NDArray[np.int8]:
 
     if not _NP_TABLES:
         _NP_TABLES.update(
-            ncls=np.frombuffer(_NCLS, dtype=np.uint8).astype(np.int32),
-            hcls=np.frombuffer(_HCLS, dtype=np.uint8).astype(np.int32),
+            ncls=np.frombuffer(NUMBER_CLASSES, dtype=np.uint8).astype(np.int32),
+            hcls=np.frombuffer(HONOR_CLASSES, dtype=np.uint8).astype(np.int32),
             t2=np.frombuffer(_T2B, dtype=np.uint8).astype(np.int32),
             t3=np.frombuffer(_T3B, dtype=np.uint8).astype(np.int32),
             f=np.frombuffer(_FB, dtype=np.uint8).astype(np.int8),
@@ -954,10 +967,10 @@ def _accepting(b: bytes) -> tuple[int, tuple[int, ...]]:
     if n % 3 != 1 or n > 13:
         raise InvalidHandError(f"acceptance needs 1, 4, 7, 10 or 13 concealed tiles, not {n}")
     numbers = [
-        int(b[0:9].translate(_DIGITS), 5),
-        int(b[9:18].translate(_DIGITS), 5),
-        int(b[18:27].translate(_DIGITS), 5),
-        int(b[27:34].translate(_DIGITS), 5),
+        int(b[0:9].translate(BASE5_DIGITS), 5),
+        int(b[9:18].translate(BASE5_DIGITS), 5),
+        int(b[18:27].translate(BASE5_DIGITS), 5),
+        int(b[27:34].translate(BASE5_DIGITS), 5),
     ]
     result = accepting_of_numbers(numbers, list(b), n)
     if len(_ACCEPT_CACHE) >= _WAIT_CACHE_SIZE:
