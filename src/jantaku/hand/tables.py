@@ -245,7 +245,9 @@ def shanten(counts: Sequence[int]) -> int:
 # the numbering of the shipped class tables. A caller that keeps these four numbers up
 # to date as tiles come and go (adding or taking ``PLACE_VALUE[k]`` for a tile of kind
 # ``k`` to the number of suit ``SUIT_OF[k]``) has the shanten without reading the suits.
+#: the suit of each kind: 0 man, 1 pin, 2 sou, 3 honors
 SUIT_OF: Final = (0,) * 9 + (1,) * 9 + (2,) * 9 + (3,) * 7
+#: what a tile of each kind adds to the number of its suit
 PLACE_VALUE: Final = tuple(5 ** (8 - k % 9) for k in range(27)) + tuple(
     5 ** (33 - k) for k in range(27, 34)
 )
