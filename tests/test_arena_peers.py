@@ -81,7 +81,9 @@ def test_the_rulebase_bot_keeps_a_pon_of_an_earlier_hand_and_riichis_noten() -> 
     ``start_game``, so a pon of an earlier hand stays in the hand it analyses; with
     that hand no discard improves, and after ``reach`` it throws the drawn tile. Its
     own helper for riichi discards agrees with jantaku's engine that only 9m will do
-    (3459m05p88s222z66z + 7p; see test_catalogue_hand_flow's riichi test)."""
+    (3459m05p88s222z66z + 7p; see test_catalogue_hand_flow's riichi test). The same
+    stale pon (of 白, made in an earlier hand) makes its refused noten riichi discards on
+    wall 7107, rotations 2 and 3."""
     from loguru import logger
     from mjai.bot.rulebase import RulebaseBot
 
@@ -110,3 +112,30 @@ def test_the_rulebase_bot_keeps_a_pon_of_an_earlier_hand_and_riichis_noten() -> 
     assert bot.discardable_tiles_riichi_declaration == ["9m"]
     answer = json.loads(bot.react(json.dumps([{"type": "reach", "actor": 1}])))
     assert answer == {"type": "dahai", "pai": "7p", "actor": 1, "tsumogiri": True}
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mjai") is None, reason="the mjai package")
+def test_the_rulebase_bot_makes_a_kuikae_discard_when_its_one_candidate_is_forbidden() -> None:
+    """Why the bot loses a game on wall 7107 (rotation 1) to a refused discard: it chiis
+    4m with red 5m and 6m, holding another 4m, and its one improving discard is that 4m,
+    which kuikae forbids (G6). Its own player state knows (``forbidden_tiles``), but its
+    fallback discard, ``last_self_tsumo or tehai_mjai[0]``, checks nothing: after a call
+    there is no drawn tile, so it throws the first tile of its hand, the same 4m. The
+    events are those the bot was shown in that hand, from the start of the hand to the
+    chi (``peers/data/rulebase_kuikae_7107.json``, recorded from the arena game)."""
+    from loguru import logger
+    from mjai.bot.rulebase import RulebaseBot
+
+    logger.remove()
+    batches = json.loads((RULEBASE.parent / "data" / "rulebase_kuikae_7107.json").read_text())
+    assert batches[-1] == [
+        {"type": "chi", "actor": 0, "target": 3, "pai": "4m", "consumed": ["5mr", "6m"]}
+    ]
+    bot = RulebaseBot(player_id=0)
+    bot.react(json.dumps([{"type": "start_game", "names": list("abcd"), "id": 0}]))
+    answers = [json.loads(bot.react(json.dumps(batch))) for batch in batches]
+    assert answers[-2]["type"] == "chi"  # the bot chose the call it is now shown
+    assert [c["discard_tile"] for c in bot.find_improving_tiles()] == ["4m"]
+    assert {tile for tile, banned in bot.forbidden_tiles.items() if banned} == {"4m"}
+    assert bot.last_self_tsumo == "" and bot.tehai_mjai[0] == "4m"
+    assert answers[-1] == {"type": "dahai", "pai": "4m", "actor": 0, "tsumogiri": False}
