@@ -35,6 +35,7 @@ Meld(kind=<MeldKind.CHII: 'chii'>, tiles=(2, 3, 4), called=2, called_from=3, add
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
@@ -448,6 +449,14 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
+    if "[" not in text and "]" not in text:  # no melds (most hands): the tiles at once
+        try:
+            plain = parse_tiles(text)
+        except NotationError as e:
+            raise NotationError(
+                str(e).split(" at position")[0], text=text, position=e.position
+            ) from None
+        return _checked_hand(plain, (), partial)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -480,6 +489,11 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
                 str(e).split(" at position")[0], text=text, position=i + e.position
             ) from None
         i = j
+    return _checked_hand(concealed, melds, partial)
+
+
+def _checked_hand(concealed: Sequence[Tile], melds: Sequence[Meld], partial: bool) -> Hand:
+    """The hand of tiles and melds read by :func:`parse_hand`, its copies and size checked."""
     all_tiles = [*concealed, *chain.from_iterable(map(_TILES_OF, melds))] if melds else concealed
     if not copies_fit(bytes(all_tiles), _ANY_SET):  # tiles 0-38 as read
         check_copies(all_tiles, _ANY_SET)  # names the tile
