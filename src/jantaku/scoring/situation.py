@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, parse_hand
@@ -202,10 +202,36 @@ Riichi.DOUBLE), not True
             and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
         ):
             self._check_types()
-        self._check_values()
+        self._check_values(False)
 
-    def _check_values(self) -> None:
-        """Refuse a contradiction or a hand that cannot be (the types are checked)."""
+    def _keywords_plain(self) -> bool:
+        """Whether the fields other than the tiles have their common types (the tiles
+        :meth:`from_hand` read are tuples of ints)."""
+        return (
+            (self.discarder is None or self.discarder.__class__ is int)
+            and self.riichi.__class__ is Riichi
+            and (self.ippatsu is False or self.ippatsu is True)
+            and (self.haitei is False or self.haitei is True)
+            and (self.houtei is False or self.houtei is True)
+            and (self.rinshan is False or self.rinshan is True)
+            and (self.chankan is False or self.chankan is True)
+            and (self.robbed_ankan is False or self.robbed_ankan is True)
+            and (self.first_turn is False or self.first_turn is True)
+            and self.winner.__class__ is int
+            and self.dealer.__class__ is int
+            and (self.pao is None or self.pao.__class__ is int)
+            and self.kita.__class__ is int
+            and self.flowers.__class__ is int
+            and self.honba.__class__ is int
+            and self.deposits.__class__ is int
+            and self.rules.__class__ is Rules
+        )
+
+    def _check_values(self, kinds_checked: bool) -> None:
+        """Refuse a contradiction or a hand that cannot be (the types are checked);
+        ``kinds_checked``: the concealed tiles and the melds' hold no fifth copy of a
+        kind (:func:`~jantaku.meld.parse_hand` read them), so only red fives are
+        counted here."""
         rules = self.rules
         n = rules.players
         bad = ImpossibleSituationError
@@ -245,9 +271,9 @@ Riichi.DOUBLE), not True
         most = _MOST_RED_FIVES.get(reds)
         if most is None:  # a set holds at least one red five of each suit (T3)
             most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
-        if not copies_fit(ids, most):
-            check_copies(all_tiles, most)
         red_ids = ids.translate(None, _PLAIN_BYTES)
+        if (red_ids or not kinds_checked) and not copies_fit(ids, most):
+            check_copies(all_tiles, most)
         if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
         winner, discarder = self.winner, self.discarder
@@ -434,15 +460,49 @@ concealed tiles
         rw = parse_tiles(round_wind)
         if len(rw) != 1:
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
-        return cls(
-            concealed=h.concealed,
-            melds=h.melds,
-            win_tile=wins[0],
-            dora_indicators=parse_tiles(dora),
-            ura_indicators=parse_tiles(ura),
-            round_wind=rw[0],
-            **fields,
-        )
+        if cls is not WinSituation or not _OTHER_FIELDS.issuperset(fields):
+            return cls(  # a subclass, or an unknown or repeated field (a TypeError)
+                concealed=h.concealed,
+                melds=h.melds,
+                win_tile=wins[0],
+                dora_indicators=parse_tiles(dora),
+                ura_indicators=parse_tiles(ura),
+                round_wind=rw[0],
+                **fields,
+            )
+        # the fields set at once, as __init__ sets them, and checked; the tiles'
+        # copies were counted by parse_hand
+        self = _NEW(cls)
+        get = fields.get
+        _set_concealed(self, h.concealed)
+        _set_melds(self, h.melds)
+        _set_win_tile(self, wins[0])
+        _set_discarder(self, get("discarder"))
+        _set_riichi(self, get("riichi", Riichi.NONE))
+        _set_ippatsu(self, get("ippatsu", False))
+        _set_haitei(self, get("haitei", False))
+        _set_houtei(self, get("houtei", False))
+        _set_rinshan(self, get("rinshan", False))
+        _set_chankan(self, get("chankan", False))
+        _set_robbed_ankan(self, get("robbed_ankan", False))
+        _set_first_turn(self, get("first_turn", False))
+        _set_round_wind(self, rw[0])
+        _set_winner(self, get("winner", 0))
+        _set_dealer(self, get("dealer", 0))
+        _set_pao(self, get("pao"))
+        _set_dora_indicators(self, parse_tiles(dora))
+        _set_ura_indicators(self, parse_tiles(ura))
+        _set_kita(self, get("kita", 0))
+        _set_flowers(self, get("flowers", 0))
+        _set_honba(self, get("honba", 0))
+        _set_deposits(self, get("deposits", 0))
+        _set_rules(self, get("rules", TENHOU))
+        if self._keywords_plain():
+            self._check_values(True)
+        else:  # the rules by a preset's name, or a field of the wrong type
+            self._check_types()
+            self._check_values(False)
+        return self
 
     @property
     def is_tsumo(self) -> bool:
@@ -477,6 +537,17 @@ def _setters() -> tuple[Any, ...]:
         raise RuntimeError("WinSituation's slots are not its fields")
     return tuple(WinSituation.__dict__[name].__set__ for name in names)
 
+
+# the fields from_hand takes as keywords besides the tiles it reads
+_OTHER_FIELDS: Final = frozenset(f.name for f in fields(WinSituation)) - {
+    "concealed",
+    "melds",
+    "win_tile",
+    "dora_indicators",
+    "ura_indicators",
+    "round_wind",
+}
+_NEW: Final = object.__new__
 
 (
     _set_concealed,
