@@ -92,7 +92,6 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
-_SET: Final = object.__setattr__  # the fields of a frozen meld, set once in __init__
 # The sorted tiles of every meld checked so far by its arguments (kind, tiles, called,
 # called_from, added), each an int or None: constructing the same meld again (the
 # engine, a log, a batch make the same few hundred melds over and over) skips the
@@ -153,11 +152,11 @@ class Meld:
                 tiles = checked
         else:
             checked = None
-        _SET(self, "kind", kind)
-        _SET(self, "tiles", tiles)
-        _SET(self, "called", called)
-        _SET(self, "called_from", called_from)
-        _SET(self, "added", added)
+        _set_kind(self, kind)
+        _set_tiles(self, tiles)
+        _set_called(self, called)
+        _set_called_from(self, called_from)
+        _set_added(self, added)
         if checked is None:
             self.__post_init__()
             if key is not None:
@@ -180,7 +179,7 @@ class Meld:
         ):
             check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
         tiles = tuple(sorted(raw, key=_SORT_RANK))  # as sort_key sorts
-        object.__setattr__(self, "tiles", tiles)
+        _set_tiles(self, tiles)
         called, called_from, added = self.called, self.called_from, self.added
         for name, value in (("called", called), ("called_from", called_from), ("added", added)):
             if value is not None and value.__class__ is not int:
@@ -267,6 +266,13 @@ class Meld:
     def notation(self) -> str:
         """This meld in meld notation (see :func:`format_meld`)."""
         return format_meld(self)
+
+
+# the fields of a frozen meld (or hand), set once on construction: each slot's own
+# setter, faster than object.__setattr__ by name
+_set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
+    Meld.__dict__[name].__set__ for name in ("kind", "tiles", "called", "called_from", "added")
+)
 
 
 def clear_cache() -> None:
@@ -512,7 +518,14 @@ def _checked_hand(concealed: Sequence[Tile], melds: Sequence[Meld], partial: boo
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:
         raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-    return Hand(tuple(concealed), tuple(melds))
+    hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
+    _set_concealed(hand, tuple(concealed))
+    _set_melds(hand, tuple(melds))
+    return hand
+
+
+_NEW: Final = object.__new__
+_set_concealed, _set_melds = (Hand.__dict__[name].__set__ for name in ("concealed", "melds"))
 
 
 def format_hand(hand: Hand) -> str:
