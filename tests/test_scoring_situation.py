@@ -155,11 +155,27 @@ def _by_constructor(hand: str, **kw: object) -> WinSituation:
 
 
 def _outcome(make: object, *args: object, **kw: object) -> object:
-    """The situation made, or the type and message of the error raised."""
+    """The situation made, or the type and message of the error raised (the type alone
+    for a TypeError: each function names itself in the message of a wrong keyword)."""
     try:
         return make(*args, **kw)  # type: ignore[operator]
+    except TypeError:
+        return TypeError
     except Exception as e:
         return type(e), str(e)
+
+
+def test_from_hand_takes_the_other_fields_with_their_defaults() -> None:
+    """from_hand's keywords after the texts are the fields it does not read from text,
+    in their order, with their defaults."""
+    params = list(inspect.signature(WinSituation.from_hand).parameters.values())
+    texts = ("hand", "win", "dora", "ura", "round_wind")
+    assert [p.name for p in params[:5]] == list(texts)
+    read = {"concealed", "melds", "win_tile", "dora_indicators", "ura_indicators", "round_wind"}
+    others = [f for f in dataclasses.fields(WinSituation) if f.name not in read]
+    assert [p.name for p in params[5:]] == [f.name for f in others]
+    for p, f in zip(params[5:], others, strict=True):
+        assert p.kind is inspect.Parameter.KEYWORD_ONLY and p.default == f.default, f.name
 
 
 def test_from_hand_is_the_constructor_on_the_seeded_hands() -> None:

@@ -204,29 +204,6 @@ Riichi.DOUBLE), not True
             self._check_types()
         self._check_values(False)
 
-    def _keywords_plain(self) -> bool:
-        """Whether the fields other than the tiles have their common types (the tiles
-        :meth:`from_hand` read are tuples of ints)."""
-        return (
-            (self.discarder is None or self.discarder.__class__ is int)
-            and self.riichi.__class__ is Riichi
-            and (self.ippatsu is False or self.ippatsu is True)
-            and (self.haitei is False or self.haitei is True)
-            and (self.houtei is False or self.houtei is True)
-            and (self.rinshan is False or self.rinshan is True)
-            and (self.chankan is False or self.chankan is True)
-            and (self.robbed_ankan is False or self.robbed_ankan is True)
-            and (self.first_turn is False or self.first_turn is True)
-            and self.winner.__class__ is int
-            and self.dealer.__class__ is int
-            and (self.pao is None or self.pao.__class__ is int)
-            and self.kita.__class__ is int
-            and self.flowers.__class__ is int
-            and self.honba.__class__ is int
-            and self.deposits.__class__ is int
-            and self.rules.__class__ is Rules
-        )
-
     def _check_values(self, kinds_checked: bool) -> None:
         """Refuse a contradiction or a hand that cannot be (the types are checked);
         ``kinds_checked``: the concealed tiles and the melds' hold no fifth copy of a
@@ -422,14 +399,31 @@ Riichi.DOUBLE), not True
         dora: str = "",
         ura: str = "",
         round_wind: str = "1z",
-        **fields: Any,
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
     ) -> WinSituation:
         """Build a situation from hand notation; the winning tile must be in the
         concealed part (as in ``123m456p789s11555z`` winning on ``1z``).
 
         ``hand``, ``win``, ``dora``, ``ura`` and ``round_wind`` are text in any tile
-        notation :func:`~jantaku.tiles.parse_tiles` reads; ``fields`` are the other
-        fields of :class:`WinSituation`, checked for their types.
+        notation :func:`~jantaku.tiles.parse_tiles` reads; the other keywords are the
+        other fields of :class:`WinSituation`, with their defaults, checked for their
+        types as the constructor checks them.
 
         >>> WinSituation.from_hand("123m456p789s11555z", win="6z")
         Traceback (most recent call last):
@@ -460,44 +454,77 @@ concealed tiles
         rw = parse_tiles(round_wind)
         if len(rw) != 1:
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
-        if cls is not WinSituation or not _OTHER_FIELDS.issuperset(fields):
-            return cls(  # a subclass, or an unknown or repeated field (a TypeError)
+        if cls is not WinSituation:  # a subclass: its own constructor
+            return cls(
                 concealed=h.concealed,
                 melds=h.melds,
                 win_tile=wins[0],
+                discarder=discarder,
+                riichi=riichi,
+                ippatsu=ippatsu,
+                haitei=haitei,
+                houtei=houtei,
+                rinshan=rinshan,
+                chankan=chankan,
+                robbed_ankan=robbed_ankan,
+                first_turn=first_turn,
+                round_wind=rw[0],
+                winner=winner,
+                dealer=dealer,
+                pao=pao,
                 dora_indicators=parse_tiles(dora),
                 ura_indicators=parse_tiles(ura),
-                round_wind=rw[0],
-                **fields,
+                kita=kita,
+                flowers=flowers,
+                honba=honba,
+                deposits=deposits,
+                rules=rules,
             )
-        # the fields set at once, as __init__ sets them, and checked; the tiles'
-        # copies were counted by parse_hand
+        # the fields set as __init__ sets them, and checked; the tiles are tuples of
+        # ints whose copies of a kind parse_hand counted
         self = _NEW(cls)
-        get = fields.get
         _set_concealed(self, h.concealed)
         _set_melds(self, h.melds)
         _set_win_tile(self, wins[0])
-        _set_discarder(self, get("discarder"))
-        _set_riichi(self, get("riichi", Riichi.NONE))
-        _set_ippatsu(self, get("ippatsu", False))
-        _set_haitei(self, get("haitei", False))
-        _set_houtei(self, get("houtei", False))
-        _set_rinshan(self, get("rinshan", False))
-        _set_chankan(self, get("chankan", False))
-        _set_robbed_ankan(self, get("robbed_ankan", False))
-        _set_first_turn(self, get("first_turn", False))
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
         _set_round_wind(self, rw[0])
-        _set_winner(self, get("winner", 0))
-        _set_dealer(self, get("dealer", 0))
-        _set_pao(self, get("pao"))
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
         _set_dora_indicators(self, parse_tiles(dora))
         _set_ura_indicators(self, parse_tiles(ura))
-        _set_kita(self, get("kita", 0))
-        _set_flowers(self, get("flowers", 0))
-        _set_honba(self, get("honba", 0))
-        _set_deposits(self, get("deposits", 0))
-        _set_rules(self, get("rules", TENHOU))
-        if self._keywords_plain():
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
+        if (  # the other fields' common types, as __init__ checks them
+            (discarder is None or discarder.__class__ is int)
+            and riichi.__class__ is Riichi
+            and (ippatsu is False or ippatsu is True)
+            and (haitei is False or haitei is True)
+            and (houtei is False or houtei is True)
+            and (rinshan is False or rinshan is True)
+            and (chankan is False or chankan is True)
+            and (robbed_ankan is False or robbed_ankan is True)
+            and (first_turn is False or first_turn is True)
+            and winner.__class__ is int
+            and dealer.__class__ is int
+            and (pao is None or pao.__class__ is int)
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and rules.__class__ is Rules
+        ):
             self._check_values(True)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
@@ -538,15 +565,6 @@ def _setters() -> tuple[Any, ...]:
     return tuple(WinSituation.__dict__[name].__set__ for name in names)
 
 
-# the fields from_hand takes as keywords besides the tiles it reads
-_OTHER_FIELDS: Final = frozenset(f.name for f in fields(WinSituation)) - {
-    "concealed",
-    "melds",
-    "win_tile",
-    "dora_indicators",
-    "ura_indicators",
-    "round_wind",
-}
 _NEW: Final = object.__new__
 
 (
