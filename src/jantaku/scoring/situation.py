@@ -214,11 +214,9 @@ Riichi.DOUBLE), not True
         bad = ImpossibleSituationError
         concealed, melds = self.concealed, self.melds
         dora, ura, win_tile = self.dora_indicators, self.ura_indicators, self.win_tile
-        if len(concealed) + 3 * len(melds) != 14:
-            raise InvalidHandError(
-                f"a winning hand has 14 tiles (kans count as 3), not "
-                f"{len(concealed) + 3 * len(melds)}"
-            )
+        size = len(concealed) + 3 * len(melds)
+        if size != 14:
+            raise InvalidHandError(f"a winning hand has 14 tiles (kans count as 3), not {size}")
         if len(melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
         tiles = (*concealed, win_tile, *dora, *ura, self.round_wind)  # ints (_check_types)
@@ -244,13 +242,16 @@ Riichi.DOUBLE), not True
         except (TypeError, ValueError):
             check_copies(all_tiles)  # names the tile that is none
             raise
-        reds = rules.red_fives
-        most = _MOST_RED_FIVES.get(reds)
-        if most is None:  # a set holds at least one red five of each suit (T3)
-            most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
         red_ids = ids.translate(None, _PLAIN_BYTES)
-        if (red_ids or not kinds_checked) and not copies_fit(ids, most):
-            check_copies(all_tiles, most)
+        if red_ids:
+            reds = rules.red_fives
+            most = _MOST_RED_FIVES.get(reds)
+            if most is None:  # a set holds at least one red five of each suit (T3)
+                most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
+            if not copies_fit(ids, most):
+                check_copies(all_tiles, most)
+        elif not kinds_checked and not copies_fit(ids):  # no red five to count
+            check_copies(all_tiles)
         if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
         winner, discarder = self.winner, self.discarder
@@ -267,16 +268,17 @@ Riichi.DOUBLE), not True
                         raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
-        if len(dora) > 5:
+        n_dora = len(dora)
+        if n_dora > 5:
             raise bad("at most five dora indicators (one, and one per kan)")
-        if len(ura) > max(len(dora), 1):
+        if ura and len(ura) > max(n_dora, 1):
             raise bad("more ura indicators than dora indicators")
-        if len(dora) > 1 and not rules.kan_dora:
+        if n_dora > 1 and not rules.kan_dora:
             raise bad("kan dora are not played under these rules")
         if ura and not rules.ura_dora:
             raise bad("ura dora are not played under these rules")
         kita, flowers = self.kita, self.flowers
-        if min(self.honba, self.deposits, kita, flowers) < 0:
+        if (self.honba | self.deposits | kita | flowers) < 0:  # ints: negative if one is
             raise bad("honba, deposits, kita and flowers cannot be negative")
         if flowers > rules.flowers:
             raise bad(f"{flowers} flowers set aside, the rules use {rules.flowers}")
@@ -335,7 +337,7 @@ Riichi.DOUBLE), not True
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
         if red_ids:
             for t in red_ids:
-                if not reds[t - 34]:
+                if not rules.red_fives[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
     def _check_types(self) -> None:
