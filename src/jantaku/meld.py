@@ -92,8 +92,8 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
-# The sorted tiles of every meld checked so far by its arguments (kind, tiles, called,
-# called_from, added), each an int or None: constructing the same meld again (the
+# The sorted tiles of every meld checked so far by its arguments (the kind's value,
+# tiles, called, called_from, added), each an int or None: the same meld again (the
 # engine, a log, a batch make the same few hundred melds over and over) skips the
 # check, whose verdict on the same arguments is the same. Only accepted melds are kept,
 # so an error is raised (with its message) as before; bounded, as a caller may pass
@@ -133,21 +133,20 @@ class Meld:
         called_from: int | None = None,
         added: Tile | None = None,
     ) -> None:
-        # A meld whose arguments, all plain ints, were checked before takes the tiles
-        # that check sorted (:data:`_CHECKED`); anything else is checked in full.
+        # A meld of a MeldKind whose other arguments, all plain ints, were checked
+        # before takes the tiles that check sorted (:data:`_CHECKED`, keyed by the
+        # kind's value, whose hash a str keeps); anything else is checked in full.
         key: tuple[object, ...] | None = None
         if (
-            tiles.__class__ is tuple
+            kind.__class__ is MeldKind
+            and tiles.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, tiles))
             and (called is None or called.__class__ is int)
             and (called_from is None or called_from.__class__ is int)
             and (added is None or added.__class__ is int)
         ):
-            key = (kind, tiles, called, called_from, added)
-            try:
-                checked = _CHECKED.get(key)
-            except TypeError:  # an unhashable kind: refused in full below
-                checked = key = None
+            key = (kind._value_, tiles, called, called_from, added)
+            checked = _CHECKED.get(key)
             if checked is not None:
                 tiles = checked
         else:
