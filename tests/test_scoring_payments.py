@@ -373,3 +373,21 @@ def test_kept_payments_follow_every_part_of_the_win() -> None:
             )
             assert (r.deltas, r.payments, r.total) == tuple(want), (rules.players, s)
             assert sum(r.deltas) == 0 or deposits
+
+
+def test_kept_payments_are_bounded() -> None:
+    """More distinct payments than the table holds (a honba count each): the table is
+    emptied when full, and every win still pays what win_payments says."""
+    from jantaku.scoring import score as score_module
+    from jantaku.scoring import win_payments
+    from jantaku.scoring.fast import situation_context
+
+    score_module.clear_cache()
+    bound = score_module._PAYMENTS_SIZE
+    for honba in range(bound + 50):
+        s = WinSituation.from_hand("123m456p789s11z[555=z]", win="1z", discarder=2, honba=honba)
+        r = score_win(s)
+        assert len(situation_context(s)[13]) <= bound
+        want = win_payments(r.basic, winner=0, dealer=0, discarder=2, rules=TENHOU, honba=honba)
+        assert (r.deltas, r.payments, r.total) == tuple(want)
+    assert len(situation_context(s)[13]) <= 50  # emptied once, then 50 more

@@ -472,8 +472,8 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 # fields the analysis of a hand reads (part of the analysis cache's key), the yaku of
 # the whole hand that come from the situation (made for each way the tiles can add to
 # them), each pair's fu, the rules' basic points by han and fu, the dora table, the
-# flags score_win reads (ura dora counted, chips, atozuke) and the
-# rules' payments by basic points and seats (kept by score.py). It
+# flags score_win reads (ura dora counted, chips, atozuke) and the rules' payments by
+# basic points and seats (filled and bounded by score.py). It
 # holds no Rules: contexts are kept by value, and keep no rules alive.
 
 _Context = tuple[Any, ...]

@@ -670,14 +670,15 @@ def _more_dora(
 
 # a win's payments by its basic points, discarder, winner, dealer, honba and deposits
 _PayKey = tuple[int, int | None, int, int, int, int]
+_PAYMENTS_SIZE: Final = 1 << 12  # the bound of each rules' payments table
 
 
 def _paid(table: dict[_PayKey, WinPayments], key: _PayKey, s: WinSituation) -> WinPayments:
     """What a win without pao moves (:func:`~jantaku.scoring.payments.win_payments`),
     kept in ``table`` (the context's: one for equal rules) by ``key``. Wins share a
-    few hundred keys, so most read their payments from the table; bounded as the
-    analyses are."""
-    if len(table) >= CACHE_SIZE:
+    few hundred keys, so most read their payments from the table; cleared when it
+    holds :data:`_PAYMENTS_SIZE` of them."""
+    if len(table) >= _PAYMENTS_SIZE:
         table.clear()
     paid = table[key] = _pay(s, key[0], 0)
     return paid
