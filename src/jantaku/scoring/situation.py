@@ -205,10 +205,10 @@ Riichi.DOUBLE), not True
         self._check_values(False)
 
     def _check_values(self, kinds_checked: bool) -> None:
-        """Refuse a contradiction or a hand that cannot be (the types are checked);
-        ``kinds_checked``: the concealed tiles and the melds' hold no fifth copy of a
-        kind (:func:`~jantaku.meld.parse_hand` read them), so only red fives are
-        counted here."""
+        """Refuse a contradiction or a hand that cannot be (the types are checked).
+
+        ``kinds_checked`` says that no kind is held five times, concealed and melded
+        (:func:`~jantaku.meld.parse_hand` counted them): only red fives are counted."""
         rules = self.rules
         n = rules.players
         bad = ImpossibleSituationError
