@@ -319,3 +319,75 @@ def test_flowers_and_chips_options() -> None:
     assert score_win(replace(s, rules=replace(flowered, chips=0))).chips == 0
     with pytest.raises(ImpossibleSituationError, match="flowers"):
         WinSituation.from_hand("234m567p11s345678s", win="8s", flowers=1)
+
+
+# --- score_win keeps a win's payments by value: every part of the key counts ---------
+
+
+def test_kept_payments_follow_every_part_of_the_win() -> None:
+    """score_win keeps the payments of a win without pao by its basic points, seats,
+    honba and deposits for equal rules: wins scored one after the other that differ in
+    any one of them (or in the rules: the honba's worth, three players and the split
+    tsumo) each pay what win_payments says."""
+    from itertools import product
+
+    from jantaku.scoring import win_payments
+    from jantaku.scoring.score import clear_cache
+
+    clear_cache()
+    hands = (
+        ("123m456p789s11z[555=z]", "1z", ""),  # 1 han
+        ("123m456p789s11z[555=z]", "1z", "4z"),  # dora 3: 4 han
+        ("111m999p11s[1-23s][777+z]", "1s", ""),  # three-player tiles
+    )
+    rulesets = (TENHOU, replace(TENHOU, honba_value=1500), TENHOU_SANMA, MAJSOUL_SANMA, WRC)
+    for rules, (hand, win, dora) in product(rulesets, hands):
+        players = rules.players
+        if players == 3 and hand.startswith("123m"):
+            continue
+        for winner, dealer, discarder, honba, deposits in product(
+            range(players), range(players), (None, *range(players)), (0, 2), (0, 1)
+        ):
+            if discarder == winner:
+                continue
+            s = WinSituation.from_hand(
+                hand,
+                win=win,
+                dora=dora,
+                winner=winner,
+                dealer=dealer,
+                discarder=discarder,
+                honba=honba,
+                deposits=deposits,
+                rules=rules,
+            )
+            r = score_win(s)
+            want = win_payments(
+                r.basic,
+                winner=winner,
+                dealer=dealer,
+                discarder=discarder,
+                rules=rules,
+                honba=honba,
+                deposits=deposits,
+            )
+            assert (r.deltas, r.payments, r.total) == tuple(want), (rules.players, s)
+            assert sum(r.deltas) == 0 or deposits
+
+
+def test_kept_payments_are_bounded() -> None:
+    """More distinct payments than the table holds (a honba count each): the table is
+    emptied when full, and every win still pays what win_payments says."""
+    from jantaku.scoring import score as score_module
+    from jantaku.scoring import win_payments
+    from jantaku.scoring.fast import situation_context
+
+    score_module.clear_cache()
+    bound = score_module._PAYMENTS_SIZE
+    for honba in range(bound + 50):
+        s = WinSituation.from_hand("123m456p789s11z[555=z]", win="1z", discarder=2, honba=honba)
+        r = score_win(s)
+        assert len(situation_context(s)[13]) <= bound
+        want = win_payments(r.basic, winner=0, dealer=0, discarder=2, rules=TENHOU, honba=honba)
+        assert (r.deltas, r.payments, r.total) == tuple(want)
+    assert len(situation_context(s)[13]) <= 50  # emptied once, then 50 more

@@ -137,3 +137,119 @@ def test_lists_and_a_preset_name_are_taken_as_before() -> None:
     assert s.concealed.__class__ is tuple and s.dora_indicators == (0,)
     assert s.rules is Rules.preset("majsoul")
     assert score_win(s).dora == 1 and score_win(s).red == 1  # 1m shows 2m, held once
+
+
+# --- from_hand sets the fields itself: the same situation, the same refusals ---------
+
+
+def _by_constructor(hand: str, **kw: object) -> WinSituation:
+    """What from_hand gives, made the plain way: parse_hand, then the constructor."""
+    h = parse_hand(hand)
+    tiles = {
+        "win_tile": parse_tiles(str(kw.pop("win")))[0],
+        "dora_indicators": parse_tiles(str(kw.pop("dora", ""))),
+        "ura_indicators": parse_tiles(str(kw.pop("ura", ""))),
+        "round_wind": parse_tiles(str(kw.pop("round_wind", "1z")))[0],
+    }
+    return WinSituation(concealed=h.concealed, melds=h.melds, **tiles, **kw)  # type: ignore[arg-type]
+
+
+def _outcome(make: object, *args: object, **kw: object) -> object:
+    """The situation made, or the type and message of the error raised (the type alone
+    for a TypeError: each function names itself in the message of a wrong keyword)."""
+    try:
+        return make(*args, **kw)  # type: ignore[operator]
+    except TypeError:
+        return TypeError
+    except Exception as e:
+        return type(e), str(e)
+
+
+def test_from_hand_takes_the_other_fields_with_their_defaults() -> None:
+    """from_hand's keywords after the texts are the fields it does not read from text,
+    in their order, with their defaults."""
+    params = list(inspect.signature(WinSituation.from_hand).parameters.values())
+    texts = ("hand", "win", "dora", "ura", "round_wind")
+    assert [p.name for p in params[:5]] == list(texts)
+    read = {"concealed", "melds", "win_tile", "dora_indicators", "ura_indicators", "round_wind"}
+    others = [f for f in dataclasses.fields(WinSituation) if f.name not in read]
+    assert [p.name for p in params[5:]] == [f.name for f in others]
+    for p, f in zip(params[5:], others, strict=True):
+        assert p.kind is inspect.Parameter.KEYWORD_ONLY and p.default == f.default, f.name
+
+
+def test_from_hand_is_the_constructor_on_the_seeded_hands() -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from jantaku.meld import Hand, format_hand
+    from jantaku.tiles import format_tiles
+    from scoring_hands import random_hands
+
+    flags = ("discarder", "riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan")
+    for h in random_hands(7, 400):
+        s = h.situation
+        kw: dict[str, object] = {name: getattr(s, name) for name in flags}
+        kw.update(
+            win=format_tiles([s.win_tile]),
+            dora=format_tiles(s.dora_indicators),
+            ura=format_tiles(s.ura_indicators),
+            round_wind=format_tiles([s.round_wind]),
+            winner=s.winner,
+            dealer=s.dealer,
+        )
+        text = format_hand(Hand(s.concealed, s.melds))
+        made = WinSituation.from_hand(text, **kw)  # type: ignore[arg-type]
+        assert made == s == _by_constructor(text, **kw)
+        assert [getattr(made, f.name) for f in dataclasses.fields(made)] == [
+            getattr(s, f.name) for f in dataclasses.fields(s)
+        ]
+
+
+_NO_RED_PIN = dataclasses.replace(TENHOU, red_fives=(1, 0, 1))
+_RED_PIN_ONLY = dataclasses.replace(TENHOU, red_fives=(0, 1, 0))
+_TWO_RED_PINS = dataclasses.replace(TENHOU, red_fives=(0, 2, 0))
+
+
+@pytest.mark.parametrize(
+    ("hand", "kw"),
+    [
+        ("123m456p789s11555z", {"win": "1z"}),
+        ("123m456p789s11555z", {"win": "1z", "rules": "majsoul", "kita": 0}),
+        (
+            "123m406p789s11555z",
+            {"win": "1z", "rules": _NO_RED_PIN},
+        ),
+        (
+            "123m406p789s11555z[0-46s]",
+            {"win": "1z", "rules": _RED_PIN_ONLY},
+        ),
+        (
+            "123m400p789s11z[555=z]",
+            {"win": "1z", "rules": _TWO_RED_PINS},
+        ),
+        ("123m400p789s11z[555=z]", {"win": "1z"}),
+        ("123m456p789s1111z", {"win": "1z"}),
+        ("123m456p789s11z[1111z]", {"win": "1z"}),
+        ("123m456p789s11555z", {"win": "1z", "discarder": 1, "winner": 1}),
+        ("123m456p789s11555z", {"win": "1z", "ippatsu": 1}),
+        ("123m456p789s11555z", {"win": "1z", "honba": -1}),
+        ("123m456p789s11555z", {"win": "1z", "riichi": True}),
+        ("123m456p789s11555z", {"win": "1z", "winner": "0"}),
+        ("123m456p789s11555z", {"win": "1z", "rules": "no such rules"}),
+        ("123m456p789s11555z", {"win": "1z", "dora": "1m2m3m4m5m6m"}),
+        ("123m456p789s11555z", {"win": "1z", "concealed": (1, 2)}),
+        ("123m456p789s11555z", {"win": "1z", "win_tile": 27}),
+        ("123m456p789s11555z", {"win": "1z", "no_such_field": 1}),
+        ("123m456p789s1155z", {"win": "1z"}),
+        ("123m456p789s11555z", {"win": "1z", "first_turn": True, "discarder": 2}),
+        ("123m456p789s11555z", {"win": "1z", "chankan": True, "discarder": 2}),
+    ],
+)
+def test_from_hand_refuses_as_the_constructor(hand: str, kw: dict[str, object]) -> None:
+    """Keywords of every kind (a preset's name, red fives the rules do not use, a wrong
+    type, a repeated or unknown field): from_hand makes what the plain way makes, or
+    raises the same error with the same message."""
+    plain = _outcome(_by_constructor, hand, **dict(kw))
+    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain

@@ -35,6 +35,7 @@ Meld(kind=<MeldKind.CHII: 'chii'>, tiles=(2, 3, 4), called=2, called_from=3, add
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
@@ -91,9 +92,8 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
-_SET: Final = object.__setattr__  # the fields of a frozen meld, set once in __init__
-# The sorted tiles of every meld checked so far by its arguments (kind, tiles, called,
-# called_from, added), each an int or None: constructing the same meld again (the
+# The sorted tiles of every meld checked so far by its arguments (the kind's value,
+# tiles, called, called_from, added), each an int or None: the same meld again (the
 # engine, a log, a batch make the same few hundred melds over and over) skips the
 # check, whose verdict on the same arguments is the same. Only accepted melds are kept,
 # so an error is raised (with its message) as before; bounded, as a caller may pass
@@ -133,30 +133,29 @@ class Meld:
         called_from: int | None = None,
         added: Tile | None = None,
     ) -> None:
-        # A meld whose arguments, all plain ints, were checked before takes the tiles
-        # that check sorted (:data:`_CHECKED`); anything else is checked in full.
+        # A meld of a MeldKind whose other arguments, all plain ints, were checked
+        # before takes the tiles that check sorted (:data:`_CHECKED`, keyed by the
+        # kind's value, whose hash a str keeps); anything else is checked in full.
         key: tuple[object, ...] | None = None
         if (
-            tiles.__class__ is tuple
+            kind.__class__ is MeldKind
+            and tiles.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, tiles))
             and (called is None or called.__class__ is int)
             and (called_from is None or called_from.__class__ is int)
             and (added is None or added.__class__ is int)
         ):
-            key = (kind, tiles, called, called_from, added)
-            try:
-                checked = _CHECKED.get(key)
-            except TypeError:  # an unhashable kind: refused in full below
-                checked = key = None
+            key = (kind._value_, tiles, called, called_from, added)
+            checked = _CHECKED.get(key)
             if checked is not None:
                 tiles = checked
         else:
             checked = None
-        _SET(self, "kind", kind)
-        _SET(self, "tiles", tiles)
-        _SET(self, "called", called)
-        _SET(self, "called_from", called_from)
-        _SET(self, "added", added)
+        _set_kind(self, kind)
+        _set_tiles(self, tiles)
+        _set_called(self, called)
+        _set_called_from(self, called_from)
+        _set_added(self, added)
         if checked is None:
             self.__post_init__()
             if key is not None:
@@ -179,7 +178,7 @@ class Meld:
         ):
             check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
         tiles = tuple(sorted(raw, key=_SORT_RANK))  # as sort_key sorts
-        object.__setattr__(self, "tiles", tiles)
+        _set_tiles(self, tiles)
         called, called_from, added = self.called, self.called_from, self.added
         for name, value in (("called", called), ("called_from", called_from), ("added", added)):
             if value is not None and value.__class__ is not int:
@@ -266,6 +265,13 @@ class Meld:
     def notation(self) -> str:
         """This meld in meld notation (see :func:`format_meld`)."""
         return format_meld(self)
+
+
+# the fields of a frozen meld (or hand), set once on construction: each slot's own
+# setter, faster than object.__setattr__ by name
+_set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
+    Meld.__dict__[name].__set__ for name in ("kind", "tiles", "called", "called_from", "added")
+)
 
 
 def clear_cache() -> None:
@@ -448,6 +454,14 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
+    if "[" not in text and "]" not in text:  # no melds (most hands): the tiles at once
+        try:
+            plain = parse_tiles(text)
+        except NotationError as e:
+            raise NotationError(
+                str(e).split(" at position")[0], text=text, position=e.position
+            ) from None
+        return _checked_hand(plain, (), partial)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -480,6 +494,11 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
                 str(e).split(" at position")[0], text=text, position=i + e.position
             ) from None
         i = j
+    return _checked_hand(concealed, melds, partial)
+
+
+def _checked_hand(concealed: Sequence[Tile], melds: Sequence[Meld], partial: bool) -> Hand:
+    """The hand of tiles and melds read by :func:`parse_hand`, its copies and size checked."""
     all_tiles = [*concealed, *chain.from_iterable(map(_TILES_OF, melds))] if melds else concealed
     if not copies_fit(bytes(all_tiles), _ANY_SET):  # tiles 0-38 as read
         check_copies(all_tiles, _ANY_SET)  # names the tile
@@ -498,7 +517,14 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:
         raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-    return Hand(tuple(concealed), tuple(melds))
+    hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
+    _set_concealed(hand, tuple(concealed))
+    _set_melds(hand, tuple(melds))
+    return hand
+
+
+_NEW: Final = object.__new__
+_set_concealed, _set_melds = (Hand.__dict__[name].__set__ for name in ("concealed", "melds"))
 
 
 def format_hand(hand: Hand) -> str:

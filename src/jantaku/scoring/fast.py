@@ -34,7 +34,7 @@ from typing import Any, Final
 
 from jantaku.hand.decompose import Form, Reading
 from jantaku.hand.waits import WaitShape
-from jantaku.rules import Rules, SanmaTsumo
+from jantaku.rules import Rules
 from jantaku.scoring.candidates import (
     ANKAN_CODE,
     ANKAN_ITEM,
@@ -471,8 +471,9 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 # seats that pay: whether the rules count double yakuman, a token standing for the
 # fields the analysis of a hand reads (part of the analysis cache's key), the yaku of
 # the whole hand that come from the situation (made for each way the tiles can add to
-# them), each pair's fu, the rules' basic points by han and fu, the dora table, and
-# the flags score_win reads (ura dora counted, chips, atozuke, plain payments). It
+# them), each pair's fu, the rules' basic points by han and fu, the dora table, the
+# flags score_win reads (ura dora counted, chips, atozuke) and the rules' payments by
+# basic points and seats (filled and bounded by score.py). It
 # holds no Rules: contexts are kept by value, and keep no rules alive.
 
 _Context = tuple[Any, ...]
@@ -484,7 +485,9 @@ _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
 # one cleared from here is never given to other fields (the analysis cache may hold it)
 _TOKENS: dict[tuple[Any, ...], int] = {}
 _NEXT_TOKEN: Final = count()
-_BASICS: dict[int, dict[int, tuple[int, Limit]]] = {}  # by rules token (basic_points)
+# by rules token: basic points and limit by han and fu (basic_points), and the
+# payments of a win by its basic points and seats (score.py's _paid)
+_BASICS: dict[int, tuple[dict[int, tuple[int, Limit]], dict[Any, Any]]] = {}
 
 # The rules' tokens: equal rules have one token, made from their fields' values (two
 # equal Rules share every cache entry); tokens, like the situations', come from a
@@ -561,11 +564,12 @@ def situation_context(s: WinSituation) -> _Context:
         pair_fu[seat_wind] = rules.double_wind_pair_fu
     if len(_CONTEXTS) >= CACHE_SIZE:
         _CONTEXTS.clear()
-    basics = _BASICS.get(token_of_rules)
-    if basics is None:
+    basics_payments = _BASICS.get(token_of_rules)
+    if basics_payments is None:
         if len(_BASICS) >= _RULES_CACHE_SIZE:
             _BASICS.clear()
-        basics = _BASICS[token_of_rules] = {}
+        basics_payments = _BASICS[token_of_rules] = ({}, {})
+    basics, payments = basics_payments
     ctx = (
         rules.double_yakuman,
         token,
@@ -580,7 +584,7 @@ def situation_context(s: WinSituation) -> _Context:
         s.riichi is not Riichi.NONE and rules.ura_dora,
         rules.chips,
         rules.atozuke,
-        rules.players == 4 or rules.sanma_tsumo is not SanmaTsumo.SPLIT,  # plain payments
+        payments,  # a win's payments by basic points and seats (score.py's _paid)
     )
     _CONTEXTS[key] = ctx
     return ctx
@@ -990,7 +994,8 @@ YAKU_OF: dict[bytes | int, tuple[YakuHan, ...]] = {}
 
 
 def clear_caches() -> None:
-    """Forget the contexts, the basic points and the yaku results made so far."""
+    """Forget the contexts, the basic points, the payments and the yaku results made
+    so far."""
     _CONTEXTS.clear()
     _BASICS.clear()
     YAKU_OF.clear()

@@ -83,7 +83,7 @@ from jantaku.scoring.fast import (
 )
 from jantaku.scoring.fast import clear_caches as _clear_fast_caches
 from jantaku.scoring.limits import Limit, basic_points, ceil100, hand_value
-from jantaku.scoring.payments import win_payments
+from jantaku.scoring.payments import WinPayments, win_payments
 from jantaku.scoring.situation import WinSituation
 from jantaku.scoring.yaku import (
     HAND_LEVEL,
@@ -602,35 +602,12 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         basic, limit = found
     discarder = s.discarder
     winner = s.winner
-    if s.pao is None and ctx[13]:  # a plain ron, or a tsumo paid by every other seat
-        players = rules.players
-        if discarder is not None:
-            total = -(-basic * (6 if winner == s.dealer else 4) // 100) * 100
-            honba = s.honba * rules.honba_value
-            pay = [0] * players
-            pay[discarder] = total
-            change = [0] * players
-            change[discarder] = -total - honba
-            change[winner] = total + honba + s.deposits * rules.riichi_deposit
-        else:  # the dealer's share twice a non-dealer's (_tsumo_shares)
-            double = -(-2 * basic // 100) * 100
-            if winner == s.dealer:
-                pay = [double] * players
-            else:
-                pay = [-(-basic // 100) * 100] * players
-                pay[s.dealer] = double
-            pay[winner] = 0
-            honba = s.honba * rules.honba_tsumo_each
-            total = sum(pay)
-            if players == 4:
-                change = [-honba - pay[0], -honba - pay[1], -honba - pay[2], -honba - pay[3]]
-            else:
-                change = [-honba - p for p in pay]
-            change[winner] = total + (players - 1) * honba + s.deposits * rules.riichi_deposit
-        deltas = tuple(change)
-        payments = tuple(pay)
-    elif s.pao is None:
-        deltas, payments, total = _pay(s, basic, 0)
+    if s.pao is None:  # every seat's change from a table by value (_paid)
+        pay_key = (basic, discarder, winner, s.dealer, s.honba, s.deposits)
+        paid = ctx[13].get(pay_key)
+        if paid is None:  # a payment not made before under these rules
+            paid = _paid(ctx[13], pay_key, s)
+        deltas, payments, total = paid
     else:
         if not rules.pao:
             raise ImpossibleSituationError("pao is not played under these rules")
@@ -691,6 +668,22 @@ def _more_dora(
     return dora, ura
 
 
+# a win's payments by its basic points, discarder, winner, dealer, honba and deposits
+_PayKey = tuple[int, int | None, int, int, int, int]
+_PAYMENTS_SIZE: Final = 1 << 12  # the bound of each rules' payments table
+
+
+def _paid(table: dict[_PayKey, WinPayments], key: _PayKey, s: WinSituation) -> WinPayments:
+    """What a win without pao moves (:func:`~jantaku.scoring.payments.win_payments`),
+    kept in ``table`` (the context's: one for equal rules) by ``key``. Wins share a
+    few hundred keys, so most read their payments from the table; cleared when it
+    holds :data:`_PAYMENTS_SIZE` of them."""
+    if len(table) >= _PAYMENTS_SIZE:
+        table.clear()
+    paid = table[key] = _pay(s, key[0], 0)
+    return paid
+
+
 def _notation(s: WinSituation) -> str:
     from jantaku.meld import format_meld
 
@@ -723,9 +716,10 @@ class _Message:
         return str, (str(self),)
 
 
-def _pay(s: WinSituation, basic: int, liable: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Every seat's change, each seat's payment and their total, with pao and the
-    three-player split tsumo (:func:`score_win` pays the plain wins itself)."""
+def _pay(s: WinSituation, basic: int, liable: int) -> WinPayments:
+    """Every seat's change, each seat's payment and their total, ``liable`` of the
+    basic points paid by the pao seat (:func:`score_win` keeps those of a win without
+    pao by value, :func:`_paid`)."""
     return win_payments(
         basic,
         winner=s.winner,

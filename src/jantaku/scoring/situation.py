@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, parse_hand
@@ -202,20 +202,21 @@ Riichi.DOUBLE), not True
             and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
         ):
             self._check_types()
-        self._check_values()
+        self._check_values(False)
 
-    def _check_values(self) -> None:
-        """Refuse a contradiction or a hand that cannot be (the types are checked)."""
+    def _check_values(self, kinds_checked: bool) -> None:
+        """Refuse a contradiction or a hand that cannot be (the types are checked).
+
+        ``kinds_checked`` says that no kind is held five times, concealed and melded
+        (:func:`~jantaku.meld.parse_hand` counted them): only red fives are counted."""
         rules = self.rules
         n = rules.players
         bad = ImpossibleSituationError
         concealed, melds = self.concealed, self.melds
         dora, ura, win_tile = self.dora_indicators, self.ura_indicators, self.win_tile
-        if len(concealed) + 3 * len(melds) != 14:
-            raise InvalidHandError(
-                f"a winning hand has 14 tiles (kans count as 3), not "
-                f"{len(concealed) + 3 * len(melds)}"
-            )
+        size = len(concealed) + 3 * len(melds)
+        if size != 14:
+            raise InvalidHandError(f"a winning hand has 14 tiles (kans count as 3), not {size}")
         if len(melds) > 4:
             raise InvalidHandError("a hand has at most four melds")
         tiles = (*concealed, win_tile, *dora, *ura, self.round_wind)  # ints (_check_types)
@@ -241,13 +242,16 @@ Riichi.DOUBLE), not True
         except (TypeError, ValueError):
             check_copies(all_tiles)  # names the tile that is none
             raise
-        reds = rules.red_fives
-        most = _MOST_RED_FIVES.get(reds)
-        if most is None:  # a set holds at least one red five of each suit (T3)
-            most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
-        if not copies_fit(ids, most):
-            check_copies(all_tiles, most)
         red_ids = ids.translate(None, _PLAIN_BYTES)
+        if red_ids:
+            reds = rules.red_fives
+            most = _MOST_RED_FIVES.get(reds)
+            if most is None:  # a set holds at least one red five of each suit (T3)
+                most = _MOST_RED_FIVES[reds] = tuple(max(1, r) for r in reds)
+            if not copies_fit(ids, most):
+                check_copies(all_tiles, most)
+        elif not kinds_checked and not copies_fit(ids):  # no red five to count
+            check_copies(all_tiles)
         if win_tile not in concealed:
             raise bad("the winning tile is not among the concealed tiles")
         winner, discarder = self.winner, self.discarder
@@ -264,16 +268,17 @@ Riichi.DOUBLE), not True
                         raise bad(f"the winner cannot be the {seat_name}")
         if self.round_wind not in WINDS or (n == 3 and self.round_wind == NORTH):
             raise bad("the round wind must be a wind of the table")
-        if len(dora) > 5:
+        n_dora = len(dora)
+        if n_dora > 5:
             raise bad("at most five dora indicators (one, and one per kan)")
-        if len(ura) > max(len(dora), 1):
+        if ura and len(ura) > max(n_dora, 1):
             raise bad("more ura indicators than dora indicators")
-        if len(dora) > 1 and not rules.kan_dora:
+        if n_dora > 1 and not rules.kan_dora:
             raise bad("kan dora are not played under these rules")
         if ura and not rules.ura_dora:
             raise bad("ura dora are not played under these rules")
         kita, flowers = self.kita, self.flowers
-        if min(self.honba, self.deposits, kita, flowers) < 0:
+        if (self.honba | self.deposits | kita | flowers) < 0:  # ints: negative if one is
             raise bad("honba, deposits, kita and flowers cannot be negative")
         if flowers > rules.flowers:
             raise bad(f"{flowers} flowers set aside, the rules use {rules.flowers}")
@@ -332,7 +337,7 @@ Riichi.DOUBLE), not True
                     raise InvalidHandError("three-player mahjong has no 2m–8m")
         if red_ids:
             for t in red_ids:
-                if not reds[t - 34]:
+                if not rules.red_fives[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
     def _check_types(self) -> None:
@@ -396,14 +401,31 @@ Riichi.DOUBLE), not True
         dora: str = "",
         ura: str = "",
         round_wind: str = "1z",
-        **fields: Any,
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
     ) -> WinSituation:
         """Build a situation from hand notation; the winning tile must be in the
         concealed part (as in ``123m456p789s11555z`` winning on ``1z``).
 
         ``hand``, ``win``, ``dora``, ``ura`` and ``round_wind`` are text in any tile
-        notation :func:`~jantaku.tiles.parse_tiles` reads; ``fields`` are the other
-        fields of :class:`WinSituation`, checked for their types.
+        notation :func:`~jantaku.tiles.parse_tiles` reads; the other keywords are the
+        other fields of :class:`WinSituation`, with their defaults, checked for their
+        types as the constructor checks them.
 
         >>> WinSituation.from_hand("123m456p789s11555z", win="6z")
         Traceback (most recent call last):
@@ -434,15 +456,82 @@ concealed tiles
         rw = parse_tiles(round_wind)
         if len(rw) != 1:
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
-        return cls(
-            concealed=h.concealed,
-            melds=h.melds,
-            win_tile=wins[0],
-            dora_indicators=parse_tiles(dora),
-            ura_indicators=parse_tiles(ura),
-            round_wind=rw[0],
-            **fields,
-        )
+        if cls is not WinSituation:  # a subclass: its own constructor
+            return cls(
+                concealed=h.concealed,
+                melds=h.melds,
+                win_tile=wins[0],
+                discarder=discarder,
+                riichi=riichi,
+                ippatsu=ippatsu,
+                haitei=haitei,
+                houtei=houtei,
+                rinshan=rinshan,
+                chankan=chankan,
+                robbed_ankan=robbed_ankan,
+                first_turn=first_turn,
+                round_wind=rw[0],
+                winner=winner,
+                dealer=dealer,
+                pao=pao,
+                dora_indicators=parse_tiles(dora),
+                ura_indicators=parse_tiles(ura),
+                kita=kita,
+                flowers=flowers,
+                honba=honba,
+                deposits=deposits,
+                rules=rules,
+            )
+        # the fields set as __init__ sets them, and checked; the tiles are tuples of
+        # ints whose copies of a kind parse_hand counted
+        self = _NEW(cls)
+        _set_concealed(self, h.concealed)
+        _set_melds(self, h.melds)
+        _set_win_tile(self, wins[0])
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, rw[0])
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, parse_tiles(dora))
+        _set_ura_indicators(self, parse_tiles(ura))
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
+        if (  # the other fields' common types, as __init__ checks them
+            (discarder is None or discarder.__class__ is int)
+            and riichi.__class__ is Riichi
+            and (ippatsu is False or ippatsu is True)
+            and (haitei is False or haitei is True)
+            and (houtei is False or houtei is True)
+            and (rinshan is False or rinshan is True)
+            and (chankan is False or chankan is True)
+            and (robbed_ankan is False or robbed_ankan is True)
+            and (first_turn is False or first_turn is True)
+            and winner.__class__ is int
+            and dealer.__class__ is int
+            and (pao is None or pao.__class__ is int)
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and rules.__class__ is Rules
+        ):
+            self._check_values(True)
+        else:  # the rules by a preset's name, or a field of the wrong type
+            self._check_types()
+            self._check_values(False)
+        return self
 
     @property
     def is_tsumo(self) -> bool:
@@ -477,6 +566,8 @@ def _setters() -> tuple[Any, ...]:
         raise RuntimeError("WinSituation's slots are not its fields")
     return tuple(WinSituation.__dict__[name].__set__ for name in names)
 
+
+_NEW: Final = object.__new__
 
 (
     _set_concealed,
