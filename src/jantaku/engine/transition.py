@@ -266,7 +266,21 @@ def _tsumo(s: State, e: Tsumo) -> None:
 
 def tsumo_commit(s: State, e: Tsumo) -> None:
     """The bookkeeping of a draw already known to be legal (the referee's own draws):
-    :func:`apply` of a ``tsumo`` without its checks, as :func:`apply_trusted` gives it."""
+    :func:`apply` of a ``tsumo`` without its checks, as :func:`apply_trusted` gives it.
+
+    >>> from jantaku.engine.referee import Referee
+    >>> ref = Referee(seed=1)
+    >>> s = ref.state
+    >>> apply(s, next(a for a in ref.pending()[0] if isinstance(a, Dahai))).phase_name
+    'claim'
+    >>> draw = Tsumo(1, ref.wall.live[ref.wall.drawn])
+    >>> checked = apply(s.copy(), draw)
+    >>> tsumo_commit(s, draw)
+    >>> s.hands == checked.hands and s.memo.shanten_floor == checked.memo.shanten_floor
+    True
+
+    An illegal draw given here corrupts the state: no error is raised.
+    """
     seat = e.actor
     t = e.pai
     if s._missed:
@@ -350,7 +364,19 @@ def _drop_last(hand: list[Tile], t: Tile) -> None:
 def dahai_commit(s: State, e: Dahai) -> None:
     """The bookkeeping of a discard already known to be legal (one the referee matched
     against the legal actions): :func:`apply` of a ``dahai`` without its checks, as
-    :func:`apply_trusted` gives it."""
+    :func:`apply_trusted` gives it.
+
+    >>> from jantaku.engine.referee import Referee
+    >>> ref = Referee(seed=1)
+    >>> s = ref.state
+    >>> discard = next(a for a in ref.pending()[0] if isinstance(a, Dahai))
+    >>> checked = apply(s.copy(), discard)
+    >>> dahai_commit(s, discard)
+    >>> s.hands == checked.hands and s.waits == checked.waits, s.phase_name
+    (True, 'claim')
+
+    An illegal discard given here corrupts the state: no error is raised.
+    """
     seat = e.actor
     t = e.pai
     k = KIND_OF[t]
