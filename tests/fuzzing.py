@@ -140,6 +140,8 @@ def check_invariants(ref: Referee, event: Event | None = None) -> None:
         assert s.memo.suits[seat] == suit_numbers(s.counts[seat]), "incremental suits differ"
         assert s.memo.quads[seat] == (4 in s.counts[seat]), "incremental quads differ"
         assert list(s.memo.discards[seat]) == list(dict.fromkeys(s.hands[seat])), "discards"
+        # the floor spares shanten counts: it must never be above the shanten
+        assert s.memo.shanten_floor[seat] <= shanten(s.counts[seat]), "shanten floor too high"
         if not own and not s.riichi[seat]:
             assert s.waits[seat] == winning_kinds(s.counts[seat]), "incremental waits differ"
         if s.riichi[seat]:

@@ -100,9 +100,10 @@ def turn_actions(s: State, seat: int) -> tuple[Action, ...]:
     >>> s.phase_name, turn_actions(s, s.turn) == legal_actions(s, s.turn)
     ('act', True)
     """
+    memo = s.memo
     if (
-        s.memo.shanten_floor[seat] > 0
-        and not s.memo.quads[seat]
+        memo.shanten_floor[seat] > 0
+        and not memo.quads[seat]
         and not s.first_turn[seat]
         and (s.players == 4 or not s.counts[seat][NORTH])
     ):
@@ -110,14 +111,19 @@ def turn_actions(s: State, seat: int) -> tuple[Action, ...]:
         # not a riichi hand), no four of a kind, past the first go-around, no north to
         # set aside; and no pon that the hand could add a fourth tile to
         melds = s.melds[seat]
-        if not melds:
-            return _discards(s, seat)
-        c = s.counts[seat]
-        for m in melds:
-            if m.kind is _PON and c[m.kind34]:
-                break
-        else:
-            return _discards(s, seat)
+        if melds:
+            c = s.counts[seat]
+            for m in melds:
+                if m.kind is _PON and c[m.kind34]:
+                    break
+            else:
+                melds = []
+        if not melds:  # the discards only: _discards, spelled out
+            keys = memo.discards[seat]
+            drawn = s.drawn
+            if drawn is None or keys[drawn].tsumogiri:
+                return tuple(keys.values())
+            return (*keys.values(), TSUMOGIRI_DISCARDS[seat][drawn])
     if s.riichi_pending == seat:
         return _riichi_discards(s, seat)
     drawn = s.drawn
@@ -220,6 +226,8 @@ def _calls(s: State, seat: int) -> list[Action]:
     return out
 
 
+_Call = Chi | Pon | Daiminkan
+
 # The calls, made once each when first listed (actions are frozen values):
 # (kind, seat, target, tile, consumed) -> the action; a few thousand at most.
 _CALLS: dict[tuple[type, int, int, Tile, tuple[Tile, ...]], Chi | Pon | Daiminkan] = {}
@@ -244,15 +252,30 @@ def _plain_calls(
 ) -> list[Action]:
     """The calls of a hand with no red five and more than ten tiles (the common case)."""
     out: list[Action] = []
-    if c[k] >= 2:
-        out.append(_call(Pon, seat, target, tile, (k, k)))
-        if c[k] == 3 and s.total_kans < 4:
-            out.append(_call(Daiminkan, seat, target, tile, (k, k, k)))
-    if s.rules.chii_allowed and seat == (target + 1) % s.players:
-        for pair in RUN_PAIRS[k]:
+    key = (tile << 4) | (seat << 2) | target
+    made = _PLAIN_CALLS.get(key)
+    if made is None:
+        made = _PLAIN_CALLS[key] = (
+            _call(Pon, seat, target, tile, (k, k)),
+            _call(Daiminkan, seat, target, tile, (k, k, k)),
+            tuple(_call(Chi, seat, target, tile, pair) for pair in RUN_PAIRS[k]),
+        )
+    held = c[k]
+    if held >= 2:
+        out.append(made[0])
+        if held == 3 and len(s.kan_owners) < 4:
+            out.append(made[1])
+    if seat == (target + 1) % s.players and s.rules.chii_allowed:
+        for pair, chi in zip(RUN_PAIRS[k], made[2], strict=True):
             if c[pair[0]] and c[pair[1]]:
-                out.append(_call(Chi, seat, target, tile, pair))
+                out.append(chi)
     return out
+
+
+# The calls of a hand without a red five (:func:`_plain_calls`), by the discard, the
+# caller and the discarder (``tile << 4 | seat << 2 | target``): its pon, its daiminkan
+# and its chii by shape (:data:`RUN_PAIRS`), the same objects :func:`_call` makes.
+_PLAIN_CALLS: dict[int, tuple[_Call, _Call, tuple[_Call, ...]]] = {}
 
 
 # the red five of each five's kind (the tile a call may take instead of a plain five)

@@ -40,7 +40,7 @@ from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
 from jantaku.engine.observer import Observer
 from jantaku.engine.settlement import final_standings
 from jantaku.engine.state import Phase, State
-from jantaku.engine.transition import apply, apply_trusted
+from jantaku.engine.transition import apply, apply_trusted, dahai_commit, tsumo_commit
 from jantaku.engine.view import View
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
 from jantaku.errors import ArgumentTypeError, IllegalActionError
@@ -167,6 +167,7 @@ class Referee:
         self._others = _OTHERS[n]
         # the seat that may chii each seat's discard, or -1 when chii is not played
         self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
+        self._next = tuple((d + 1) % n for d in range(n))  # the seat after each
         self._advance()
 
     # --- public ------------------------------------------------------------------------
@@ -178,7 +179,7 @@ class Referee:
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""
-        return dict(self._pending)
+        return self._pending.copy()
 
     def observe(self, seat: int) -> View:
         """What ``seat`` sees now: :func:`~jantaku.engine.observe` of the match's state,
@@ -208,7 +209,8 @@ class Referee:
             raise ArgumentTypeError(
                 f"choices map each deciding seat to its action ({{seat: action}}), not {choices!r}"
             )
-        start = len(self.log)
+        log = self.log
+        start = len(log)
         pend = self._pending
         for seat, act in choices.items():
             legal = pend.get(seat)
@@ -231,8 +233,8 @@ class Referee:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
                 # matched against the legal actions above: _emit_trusted, spelled out
-                apply_trusted(s, own)
-                self.log.append(own)
+                dahai_commit(s, own)
+                log.append(own)
                 if self._on_event is not None:
                     self._on_event(self, own)
                 while self._dora_after_discard:
@@ -243,7 +245,7 @@ class Referee:
         else:
             self._resolve_claims({i: a for i, a in choices.items() if type(a) is not Pass})
         self._advance()
-        return self.log[start:]
+        return log[start:]
 
     def play(self, choose: Chooser, *, max_events: int = 1_000_000) -> list[Event]:
         """Run the match to its end, asking ``choose(seat, state, legal)`` for every decision.
@@ -284,10 +286,10 @@ class Referee:
         if hook is not None:
             hook(self, event)
 
-    def _emit_trusted(self, event: Event) -> None:
-        """:meth:`_emit` of a trusted draw or discard (the hot path: no keyword, no
-        result to log in its place)."""
-        apply_trusted(self.state, event)
+    def _emit_trusted(self, event: Tsumo) -> None:
+        """:meth:`_emit` of the referee's own draw (the hot path: no keyword, no result
+        to log in its place, the draw's bookkeeping called directly)."""
+        tsumo_commit(self.state, event)
         self.log.append(event)
         hook = self._on_event
         if hook is not None:
@@ -393,10 +395,35 @@ class Referee:
         s = self.state
         tile = s.last_discard
         discarder = s.last_discarder
-        pend: dict[int, tuple[Action, ...]] | None = None
         if tile is None or discarder is None:
-            return pend
+            return None
         k = KIND_OF[tile]
+        waits = s.waits
+        if not (k in waits[0] or k in waits[1] or k in waits[2] or k in waits[-1]):
+            # nobody waits on it (the usual case): a call at most, decided from the counts
+            if s.live <= 0:
+                return None
+            counts = s.counts
+            riichi = s.riichi
+            left = self._left[discarder] if k < 27 else -1
+            for i in self._others[discarder]:
+                if counts[i][k] >= 2 and not riichi[i]:
+                    break
+            else:
+                if left < 0 or riichi[left]:
+                    return None
+                c = counts[left]
+                for a, b in RUN_PAIRS[k]:
+                    if c[a] and c[b]:
+                        break
+                else:
+                    return None
+        return self._claimants(k, discarder)
+
+    def _claimants(self, k: int, discarder: int) -> dict[int, tuple[Action, ...]] | None:
+        """:meth:`_claims` of a discard of kind ``k`` that some seat may claim."""
+        s = self.state
+        pend: dict[int, tuple[Action, ...]] | None = None
         waits = s.waits
         counts = s.counts
         riichi = s.riichi
@@ -525,19 +552,29 @@ class Referee:
                     return
                 if s.riichi_pending is not None:
                     self._resolve_claims({})
-                elif not self._abort_after_discard():
+                elif not (
+                    self._aborts
+                    # _abort_after_discard's first test, spelled out: past the first
+                    # go-around, under four kans, not all in riichi, nothing can abort
+                    and not (
+                        (s.interrupted or len(s.rivers[-1]) != 1)
+                        and len(s.kan_owners) != 4
+                        and 0 in s.riichi
+                    )
+                    and self._abort_after_discard()
+                ):
                     # nobody can claim the discard: the common case, straight to the draw
                     if s.live <= 0 or wall is None:
                         self._after_discard_passes()
                     else:
-                        nxt = (s.turn + 1) % s.players
+                        nxt = self._next[s.turn]
                         t = wall.draw()
                         if t == FLOWER:  # T4: set aside, the replacement draw follows
                             self._emit(Flower(nxt, t))
                             continue
                         # the referee's own draw: _emit_trusted, spelled out
                         draw = _TSUMO[nxt][t]
-                        apply_trusted(s, draw)
+                        tsumo_commit(s, draw)
                         self.log.append(draw)
                         if self._on_event is not None:
                             self._on_event(self, draw)

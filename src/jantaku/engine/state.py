@@ -108,8 +108,10 @@ class Memo:
       its discard (plain, or tsumogiri for a drawn tile with no copy): the legal
       discards, in order;
     - ``quads``: whether the hand holds four of a kind (an ankan to offer);
-    - ``shanten_floor``: a lower bound on the hand's shanten after its next draw (what
-      spares the shanten count of most turns and riichi checks);
+    - ``shanten_floor``: a lower bound on the hand's shanten (what spares the shanten
+      count of most turns and riichi checks): a draw lowers it by one, or counts the
+      shanten when it would fall below 1 (once, for the legal actions and the discard);
+      a discard keeps it, or counts again when it is below 1;
 
     and ``draw_floor``, the turn's shanten floor before its draw. ``State.counts`` and
     ``State.waits`` are kept in step with these by the same transition. The fuzz test

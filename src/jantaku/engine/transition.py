@@ -90,9 +90,10 @@ from jantaku.tiles import (
     format_tiles,
 )
 
-__all__ = ["apply", "apply_trusted"]
+__all__ = ["apply", "apply_trusted", "dahai_commit", "tsumo_commit"]
 
 _YAOCHUU_SET: Final = frozenset(YAOCHUU)
+_FIVES: Final = frozenset((4, 13, 22))  # the kinds of the fives, red or not
 # the phases of the hot paths as module constants (cheaper to read than class attributes)
 _ACT: Final = Phase.ACT
 _CLAIM: Final = Phase.CLAIM
@@ -260,10 +261,26 @@ def _tsumo(s: State, e: Tsumo) -> None:
     if s.live <= 0:
         raise illegal(seat, e, "the live wall is empty")
     check_tile(s, e.pai, e, seat)
-    _tsumo_commit(s, e)
+    tsumo_commit(s, e)
 
 
-def _tsumo_commit(s: State, e: Tsumo) -> None:
+def tsumo_commit(s: State, e: Tsumo) -> None:
+    """The bookkeeping of a draw already known to be legal (the referee's own draws):
+    :func:`apply` of a ``tsumo`` without its checks, as :func:`apply_trusted` gives it.
+
+    >>> from jantaku.engine.referee import Referee
+    >>> ref = Referee(seed=1)
+    >>> s = ref.state
+    >>> apply(s, next(a for a in ref.pending()[0] if isinstance(a, Dahai))).phase_name
+    'claim'
+    >>> draw = Tsumo(1, ref.wall.live[ref.wall.drawn])
+    >>> checked = apply(s.copy(), draw)
+    >>> tsumo_commit(s, draw)
+    >>> s.hands == checked.hands and s.memo.shanten_floor == checked.memo.shanten_floor
+    True
+
+    An illegal draw given here corrupts the state: no error is raised.
+    """
     seat = e.actor
     t = e.pai
     if s._missed:
@@ -274,26 +291,32 @@ def _tsumo_commit(s: State, e: Tsumo) -> None:
     s.hands[seat].append(t)
     c = s.counts[seat]
     k = KIND_OF[t]
-    c[k] += 1
+    held = c[k] = c[k] + 1
     memo = s.memo
     memo.suits[seat][SUIT_OF[k]] += PLACE_VALUE[k]
-    if c[k] == 4:
+    if held == 4:
         memo.quads[seat] = True
     s.drawn = t
     distinct = memo.discards[seat]
     if t not in distinct:
         distinct[t] = TSUMOGIRI_DISCARDS[seat][t]
     floor = memo.shanten_floor
-    memo.draw_floor = floor[seat]
-    floor[seat] -= 1
+    memo.draw_floor = f = floor[seat]
+    if f > 1 or s.waits[seat] or s.riichi[seat]:
+        floor[seat] = f - 1  # a draw lowers shanten by one at most
+    else:
+        # maybe tenpai with the draw: count it once here, where the legal actions
+        # (riichi) and the discard would each count it (a floor of 1 spares them both)
+        floor[seat] = shanten_of_numbers(memo.suits[seat], c, len(s.hands[seat]))
     s.live -= 1
     if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
         s.ippatsu = [False] * s.players
         s.rinshan_draw = True
         s.rinshan_pending = False
-    else:
+    elif s.rinshan_draw:
         s.rinshan_draw = False
-    s.furiten_temp[seat] = False
+    if s.furiten_temp[seat]:
+        s.furiten_temp[seat] = False
     s.chankan_tile = None
     s.kuikae = ()
     s.kyoku_draws += 1
@@ -324,7 +347,7 @@ def _dahai(s: State, e: Dahai) -> None:
         refused = riichi_discard_refusal(s, seat, k)
         if refused is not None:
             raise illegal(seat, e, riichi_discard_advice(s, seat, k, str(refused)))
-    _dahai_commit(s, e)
+    dahai_commit(s, e)
 
 
 def _drop_last(hand: list[Tile], t: Tile) -> None:
@@ -338,68 +361,92 @@ def _drop_last(hand: list[Tile], t: Tile) -> None:
         hand.reverse()
 
 
-def _dahai_commit(s: State, e: Dahai) -> None:
+def dahai_commit(s: State, e: Dahai) -> None:
+    """The bookkeeping of a discard already known to be legal (one the referee matched
+    against the legal actions): :func:`apply` of a ``dahai`` without its checks, as
+    :func:`apply_trusted` gives it.
+
+    >>> from jantaku.engine.referee import Referee
+    >>> ref = Referee(seed=1)
+    >>> s = ref.state
+    >>> discard = next(a for a in ref.pending()[0] if isinstance(a, Dahai))
+    >>> checked = apply(s.copy(), discard)
+    >>> dahai_commit(s, discard)
+    >>> s.hands == checked.hands and s.waits == checked.waits, s.phase_name
+    (True, 'claim')
+
+    An illegal discard given here corrupts the state: no error is raised.
+    """
     seat = e.actor
     t = e.pai
     k = KIND_OF[t]
     counts = s.counts[seat]
     hand = s.hands[seat]
+    left = counts[k] - 1
     if hand[-1] == t:  # tsumogiri, or the tile last in the hand
         hand.pop()
-    elif counts[k] == 1:  # the only tile of its kind: the first copy is the last
+    elif not left:  # the only tile of its kind: the first copy is the last
         hand.remove(t)
     else:
         _drop_last(hand, t)
-    counts[k] -= 1
+    counts[k] = left
     memo = s.memo
     numbers = memo.suits[seat]
     numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
-    if counts[k] == 3 and memo.quads[seat]:  # the four of a kind is broken
+    if left == 3 and memo.quads[seat]:  # the four of a kind is broken
         memo.quads[seat] = 4 in counts
     distinct = memo.discards[seat]
-    if not counts[k] or t not in hand:
+    # another copy of the kind is the same tile, but for a five and its red five
+    if not left or (k in _FIVES and t not in hand):
         del distinct[t]
-    kept = s.drawn
-    if kept is not None and kept in distinct:  # the drawn tile stays: now plain
-        distinct[kept] = PLAIN_DISCARDS[seat][kept]
+    drawn = s.drawn
+    if drawn is not None and drawn in distinct:  # the drawn tile stays: now plain
+        distinct[drawn] = PLAIN_DISCARDS[seat][drawn]
     s.rivers[seat].append(t)
-    flags = 1 if e.tsumogiri else 0
     if s.riichi_pending == seat:
-        flags |= 2
-    s.river_flags[seat].append(flags)
+        s.river_flags[seat].append(3 if e.tsumogiri else 2)
+    else:
+        s.river_flags[seat].append(1 if e.tsumogiri else 0)
     s.discard_kinds[seat].add(k)
     nagashi = s.nagashi
     if nagashi[seat] and k not in _YAOCHUU_SET:
         nagashi[seat] = False
-    drawn = s.drawn
+    ws = s.waits
+    floors = memo.shanten_floor
     if s.riichi[seat]:
         s.ippatsu[seat] = False
     elif drawn is not None and KIND_OF[drawn] == k:
         # the hand is again what it was before the draw: its waits stand
         # (a riichi check may have counted the shanten with the draw: a bound as good)
-        f = max(s.memo.draw_floor, s.memo.shanten_floor[seat], 1)
-        s.memo.shanten_floor[seat] = 0 if s.waits[seat] else f
-    elif s.memo.shanten_floor[seat] >= 1:
-        s.waits[seat] = ()  # a discard never lowers shanten: still not tenpai
-    elif s.waits[seat] and (w := _waits(counts)):
+        if ws[seat]:
+            floors[seat] = 0
+        else:
+            f = memo.draw_floor
+            g = floors[seat]
+            floors[seat] = (f if f > g else g) if f > 1 or g > 1 else 1
+    elif floors[seat] >= 1:
+        if ws[seat]:
+            ws[seat] = ()  # a discard never lowers shanten: still not tenpai
+    elif ws[seat] and (w := _waits(counts)):
         # a tenpai hand usually stays tenpai: its new waits say so without a shanten count
-        s.memo.shanten_floor[seat] = 0
-        s.waits[seat] = w
+        floors[seat] = 0
+        ws[seat] = w
     else:
         sh = shanten_of_numbers(numbers, counts, len(hand))
-        s.memo.shanten_floor[seat] = sh
-        s.waits[seat] = _waits(counts) if sh == 0 else ()
-    s.first_turn[seat] = False
+        floors[seat] = sh
+        ws[seat] = _waits(counts) if sh == 0 else ()
+    first = s.first_turn
+    if first[seat]:
+        first[seat] = False
     s.drawn = None
     s.rinshan_draw = False
     s.kuikae = ()
     s.last_discard = t
     s.last_discarder = seat
     s.phase = _CLAIM
-    ws = s.waits
     if k in ws[0] or k in ws[1] or k in ws[2] or (len(ws) > 3 and k in ws[3]):
         s._missed = [o for o in range(s.players) if k in ws[o] and o != seat]
-    else:  # nobody waits on it: the common case
+    elif s._missed:  # nobody waits on it: the common case
         s._missed = []
 
 
@@ -776,8 +823,8 @@ _HANDLERS: Final[dict[type, Callable[[State, Any], None]]] = {
 
 _TRUSTED: Final[dict[type, Callable[[State, Any], None]]] = {
     StartKyoku: _start_kyoku_trusted,
-    Tsumo: _tsumo_commit,
-    Dahai: _dahai_commit,
+    Tsumo: tsumo_commit,
+    Dahai: dahai_commit,
     Chi: _chi_commit,
     Pon: _pon_commit,
 }
