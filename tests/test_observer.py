@@ -1,5 +1,5 @@
 """The views kept up to date from the events (:class:`jantaku.engine.observer.Observer`,
-:meth:`jantaku.engine.Referee.observe`) equal the views built afresh from the state
+:attr:`jantaku.engine.Referee.observe`) equal the views built afresh from the state
 (:func:`jantaku.engine.observe`, the reference), field for field and type for type.
 
 Seeded random matches of every preset (and with flowers) are played; every seat's view
@@ -111,3 +111,10 @@ def test_a_seat_not_at_the_table_is_refused() -> None:
     for seat in (3, -1, "0", True):
         with pytest.raises(ArgumentError):
             ref.observe(seat)  # type: ignore[arg-type]
+
+
+def test_the_places_the_observer_writes_are_the_view_fields_it_means() -> None:
+    places = {0: "seat", 2: "phase", 8: "turn", 11: "tiles_left", 12: "hand", 13: "drawn"}
+    places |= {14: "hand_sizes", 15: "melds", 16: "river_tiles", 17: "river_flags"}
+    places |= {20: "last_discard", 21: "last_discarder", 22: "waits", 23: "furiten"}
+    assert {i: View._fields[i] for i in places} == places

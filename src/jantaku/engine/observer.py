@@ -83,7 +83,10 @@ class Observer:
         self._drawer = -1  # the seat whose drawn tile a view shows (-1: none)
         n = state.players
         # the fields of the next view, in order: the public ones kept up to date, the
-        # seat's own (seat, hand, drawn, waits, furiten) written at each view
+        # seat's own written at each view. Places (View._fields, pinned by a test): 0 seat,
+        # 2 phase, 8 turn, 11 tiles_left, 12 hand, 13 drawn, 14 hand_sizes, 15 melds,
+        # 16 river_tiles, 17 river_flags, 20 last_discard, 21 last_discarder, 22 waits,
+        # 23 furiten
         self._row: list[object] = [None] * len(View._fields)
         self._river_tiles: list[tuple[Tile, ...]] = [() for _ in range(n)]
         self._river_flags: list[tuple[int, ...]] = [() for _ in range(n)]
@@ -105,9 +108,10 @@ class Observer:
             self._seen = end
             row = self._row  # the places of the fields: View._fields
             e = log[i] if i >= 0 else None  # (none before the first view)
-            if type(e) is Dahai and (i + 1 == end or (i + 2 == end and type(log[-1]) is Tsumo)):
+            news = end - i
+            if type(e) is Dahai and (news == 1 or (news == 2 and type(log[-1]) is Tsumo)):
                 river = e.actor  # a discard, and the next seat's draw: the usual news
-            elif type(e) is Tsumo and i + 1 == end:
+            elif type(e) is Tsumo and news == 1:
                 river = -1  # a draw: nothing kept changes but what is read again below
             else:
                 river = self._follow(s, i, end)
