@@ -5,14 +5,15 @@ Figures, four players (Tenhou rules) and three (Tenhou sanma):
 
 - *random, a view every decision*: the referee driven by a uniform random policy
   (``legal[int(u * len(legal))]``), a view made for every deciding seat at every
-  decision, as an agent that looks at the table is shown one (:meth:`Referee.observe`,
+  decision, as an agent that looks at the table is shown one (:attr:`Referee.observe`,
   kept up to date from the events, as :func:`~jantaku.match.play_match` shows it);
   its peer is riichienv's stepped ``RiichiEnv`` (an observation every step) driven by
   the same policy. Target, four players: 2x riichienv.
 - *random, views built afresh*: the same with every view built from the whole state
   (:func:`~jantaku.engine.observe`, the reference the kept views are pinned to).
 - *random, bare referee*: the same without views (what a fuzzer drives); target 100
-  hanchan per second per core, on a quiet machine.
+  hanchan per second per core, on a quiet machine. What views add to a match is printed
+  from these three: each view figure's time per match less the bare referee's.
 - *play_match, random agents* (they look at nothing: no views) and *play_match,
   efficiency agents* (a view every decision), against jansou's ``Environment.run``
   with its ``RandomAgent`` and ``SmartEfficiencyAgent``.
@@ -49,7 +50,7 @@ _RIICHIENV_MODE = {4: "4p-red-half", 3: "3p-red-half"}
 def referee_random(rules: Rules, games: int, first: int = 0, *, views: str = "") -> float:
     """Hanchan per second: the referee driven by random choices, with a view for every
     deciding seat kept up to date by the referee (``views="kept"``,
-    :meth:`Referee.observe`), built afresh from the state (``"fresh"``,
+    :attr:`Referee.observe`), built afresh from the state (``"fresh"``,
     :func:`~jantaku.engine.observe`), or none (``""``)."""
     start = clock()
     for seed in range(first, first + games):
@@ -189,6 +190,14 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
         )
         print(f"  {preset:<13} {label:<30} {ours:7.1f} /s  {versus}", flush=True)
     views = rate["random, a view every decision"]
+    bare = rate["random, bare referee"]
+    fresh = rate["random, views built afresh"]
+    print(
+        f"  {preset:<13} what views add to a match (each view-every-decision figure "
+        f"against the bare referee): kept {1000 / views - 1000 / bare:.2f} ms, "
+        f"built afresh {1000 / fresh - 1000 / bare:.2f} ms",
+        flush=True,
+    )
     peer_rate = rate.get("riichienv RiichiEnv.step, same policy")
     if n != 4:
         pass  # the 2x target is four players'; the sanma ratio is printed above
@@ -202,7 +211,6 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
         )
     else:
         verdicts.append(f"----  {preset}: random play with views against riichienv: not installed")
-    bare = rate["random, bare referee"]
     verdicts.append(
         ("PASS" if bare >= 100 else "FAIL")
         + f"  {preset}: bare random play >= 100 hanchan/s per core: {bare:.1f}/s "

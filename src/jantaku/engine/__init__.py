@@ -4,7 +4,7 @@
   the wall) and the one transition used by live play, replay and training;
 - :func:`legal_actions` / :func:`deciders` — what a seat may do now, who must decide;
 - :func:`observe` — a seat's frozen :class:`View` (no hidden tile of another seat);
-  :meth:`Referee.observe` the same view kept up to date from the match's events;
+  :attr:`Referee.observe` the same view kept up to date from the match's events;
 - :func:`events_for` — what a seat may see of the event stream;
 - :func:`final_standings` — the ``end_game`` of a finished match;
   :func:`settle_hand` / :func:`settle_match` — the end of a hand and of the match in

@@ -2,23 +2,29 @@
 :func:`jantaku.engine.view.observe`.
 
 :func:`~jantaku.engine.view.observe` builds a view from the whole state, every field
-afresh; it stays the reference. An :class:`Observer` follows the match's event log
-instead and rebuilds only what the events since its last view changed: a discard
-changes one river, a draw nothing kept, a chii, pon or open kan the melds and one
-river, and every other event (a deal, a riichi, a dora, a closed kan, a win …) is rare
-enough that the observer then rebuilds everything from the state. What does not change
-between events is shared: every seat's view (and every view until the next discard)
-holds the same river, meld and score tuples. A hand is sorted by tile number in C and
-its red fives (the numbers after the honours) moved before their plain fives, instead
-of sorted with a key.
+afresh; it stays the reference. An :class:`Observer` keeps one row of a view's fields
+and follows the match's event log to keep its public parts (the same for every seat)
+up to date, so that a view is that row with the seat's own parts written in, copied
+into a :class:`~jantaku.engine.view.View` in one step:
+
+- public, taken in once per batch of news whoever looks: the phase, the turn, the
+  tiles left, the hand sizes and the discard lying (read again from the state); a
+  discard changes its river, a chii, pon or open kan the melds and the river it took
+  from; any other event (a deal, a riichi, a dora, a closed kan, a win …) is rare
+  enough that everything public is then rebuilt from the state. What does not change
+  is shared: every seat's view, and every view until the next such event, holds the
+  same river, meld, score and dora tuples;
+- the seat's own, at each view: its hand (sorted by tile number in C, the red fives,
+  numbered after the honours, then moved before their plain fives), its drawn tile,
+  waits and furiten.
 
 A view made here equals ``observe(state, seat)`` at the same moment, field for field
 (``tests/test_observer.py`` plays seeded matches of every preset and compares them at
-every decision, for every seat).
+every decision and after every event, for every seat).
 
 The observer reads the state only through the events of ``log``: the state must change
 only by events appended to ``log`` (the :class:`~jantaku.engine.Referee`'s own state
-and log, as :meth:`jantaku.engine.Referee.observe` uses it).
+and log, as :attr:`jantaku.engine.Referee.observe` uses it).
 
 >>> from jantaku.engine import Referee, observe
 >>> ref = Referee(seed=4)
@@ -58,20 +64,14 @@ class Observer:
     """
 
     __slots__ = (
-        "_dora",
-        "_flags",
-        "_flowers",
+        "_drawer",
         "_log",
         "_melds",
-        "_nuki",
         "_players",
-        "_riichi",
         "_river_flags",
         "_river_tiles",
-        "_rivers",
-        "_scores",
+        "_row",
         "_seen",
-        "_stale",
         "_state",
     )
 
@@ -79,19 +79,18 @@ class Observer:
         self._state = state
         self._log = log
         self._players = state.players
-        self._seen = len(log)
-        self._stale = True  # everything is built from the state at the first view
+        self._seen = -1  # everything is built from the state at the first view
+        self._drawer = -1  # the seat whose drawn tile a view shows (-1: none)
         n = state.players
-        self._rivers: list[tuple[Tile, ...]] = [() for _ in range(n)]
-        self._flags: list[tuple[int, ...]] = [() for _ in range(n)]
-        self._river_tiles: tuple[tuple[Tile, ...], ...] = ()
-        self._river_flags: tuple[tuple[int, ...], ...] = ()
-        self._scores: tuple[int, ...] = ()
-        self._dora: tuple[Tile, ...] = ()
-        self._melds: tuple[tuple[Meld, ...], ...] = ()
-        self._riichi: tuple[int, ...] = ()
-        self._nuki: tuple[int, ...] = ()
-        self._flowers: tuple[int, ...] = ()
+        # the fields of the next view, in order: the public ones kept up to date, the
+        # seat's own written at each view. Places (View._fields, pinned by a test): 0 seat,
+        # 2 phase, 8 turn, 11 tiles_left, 12 hand, 13 drawn, 14 hand_sizes, 15 melds,
+        # 16 river_tiles, 17 river_flags, 20 last_discard, 21 last_discarder, 22 waits,
+        # 23 furiten
+        self._row: list[object] = [None] * len(View._fields)
+        self._river_tiles: list[tuple[Tile, ...]] = [() for _ in range(n)]
+        self._river_flags: list[tuple[int, ...]] = [() for _ in range(n)]
+        self._melds: list[tuple[Meld, ...]] = [() for _ in range(n)]
 
     def observe(self, seat: int) -> View:
         """The view of ``seat`` now: ``observe(state, seat)``, made from what is kept.
@@ -99,126 +98,145 @@ class Observer:
         Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for a seat
         that is not at the table.
         """
-        if seat.__class__ is not int or not 0 <= seat < self._players:
+        if type(seat) is not int or not 0 <= seat < self._players:
             raise ArgumentError(f"no seat {seat!r} at a table of {self._players}")
         s = self._state
         log = self._log
-        seen = self._seen
-        news = len(log) - seen
-        if news:
-            first = log[seen]
-            if news == 1 and first.__class__ is Tsumo:  # a draw changes nothing kept
-                self._seen = seen + 1
-            elif (  # a discard, or a discard and the next seat's draw: one river
-                isinstance(first, Dahai)
-                and (news == 1 or (news == 2 and log[-1].__class__ is Tsumo))
-                and not self._stale
-            ):
-                self._seen = seen + news
-                a = first.actor
-                rivers, flags = self._rivers, self._flags
-                rivers[a] = tuple(s.rivers[a])
-                flags[a] = tuple(s.river_flags[a])
-                self._river_tiles = tuple(rivers)
-                self._river_flags = tuple(flags)
+        i = self._seen
+        end = len(log)
+        if i != end:  # news since the last view: the public parts brought up to date
+            self._seen = end
+            row = self._row  # the places of the fields: View._fields
+            e = log[i] if i >= 0 else None  # (none before the first view)
+            news = end - i
+            if type(e) is Dahai and (news == 1 or (news == 2 and type(log[-1]) is Tsumo)):
+                river = e.actor  # a discard, and the next seat's draw: the usual news
+            elif type(e) is Tsumo and news == 1:
+                river = -1  # a draw: nothing kept changes but what is read again below
             else:
-                self._follow()
-        if self._stale:
-            self._rebuild()
-        hands = s.hands
-        hand = sorted(hands[seat])  # tile order, but a red five is 34 to 36: moved
+                river = self._follow(s, i, end)
+            if river >= 0:
+                tiles, flags = self._river_tiles, self._river_flags
+                tiles[river] = tuple(s.rivers[river])
+                flags[river] = tuple(s.river_flags[river])
+                row[16] = tuple(tiles)
+                row[17] = tuple(flags)
+            elif river == -2:
+                self._river_tiles = list(map(tuple, s.rivers))
+                self._river_flags = list(map(tuple, s.river_flags))
+                row[16] = tuple(self._river_tiles)
+                row[17] = tuple(self._river_flags)
+            phase = s.phase
+            row[2] = _NAMES[phase]
+            row[8] = turn = s.turn
+            row[11] = s.live
+            h = s.hands  # every seat's hand size, spelled out (cheaper than a map)
+            if len(h) == 4:
+                row[14] = (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
+            else:
+                row[14] = (len(h[0]), len(h[1]), len(h[2]))
+            if phase == _CLAIM:
+                row[20] = s.last_discard
+                row[21] = s.last_discarder
+                self._drawer = -1
+            else:
+                row[20] = row[21] = None
+                self._drawer = turn if phase == _ACT else -1
+        hand = s.hands[seat].copy()
+        hand.sort()  # by tile number: the red fives (34 to 36) last, to be moved
         if hand and hand[-1] >= 34:
             _place_red_fives(hand)
-        phase = s.phase
-        claim = phase == _CLAIM
         waits = s.waits[seat]
+        row = self._row  # the places of the fields: View._fields
+        row[0] = seat
+        row[12] = tuple(hand)
+        row[13] = s.drawn if seat == self._drawer else None
+        row[22] = waits
         # State.furiten, spelled out: a passed win, riichi, or own discards (G7)
-        furiten = (
+        row[23] = (
             s.furiten_temp[seat]
             or s.furiten_riichi[seat]
-            or (bool(waits) and not s.discard_kinds[seat].isdisjoint(waits))
+            or (waits != () and not s.discard_kinds[seat].isdisjoint(waits))
         )
-        return _TUPLE_NEW(
-            View,
-            (
-                seat,
-                self._players,
-                _NAMES[phase],
-                s.bakaze,
-                s.kyoku,
-                s.honba,
-                s.kyotaku,
-                s.oya,
-                s.turn,
-                self._scores,
-                self._dora,
-                s.live,
-                tuple(hand),
-                s.drawn if s.turn == seat and phase == _ACT else None,
-                tuple(map(len, hands)),
-                self._melds,
-                self._river_tiles,
-                self._river_flags,
-                self._riichi,
-                self._nuki,
-                s.last_discard if claim else None,
-                s.last_discarder if claim else None,
-                waits,
-                furiten,
-                s.names,
-                s.after_draw,
-                self._flowers,
-            ),
-        )
+        return _TUPLE_NEW(View, row)
 
-    def _follow(self) -> None:
-        """Take in the events since the last view: a draw changes nothing kept (a hand
-        is sorted when it is shown), a discard its river, a chii, pon or open kan the
-        melds and the river it took from; any other event, everything."""
+    def _follow(self, s: State, i: int, end: int) -> int:
+        """Take in the events ``log[i:end]`` (other news than a discard and a draw): the
+        river that changed (-1 none, -2 more than one); a chii, pon or open kan changes
+        the melds and the river it took from; any other event, everything (-1 then).
+        """
+        if i < 0:  # the first view
+            self._rebuild()
+            return -1
         log = self._log
-        end = len(log)
-        if not self._stale:
-            rivers_changed: list[int] = []
-            melds_changed = False
-            for i in range(self._seen, end):
-                e = log[i]
-                if isinstance(e, Dahai):
-                    rivers_changed.append(e.actor)
-                elif isinstance(e, Tsumo):
-                    continue
-                elif isinstance(e, Chi | Pon | Daiminkan):
-                    rivers_changed.append(e.target)  # its last tile is marked called
-                    melds_changed = True
-                else:
-                    self._stale = True
-                    break
+        river = -1
+        while i < end:
+            e = log[i]
+            i += 1
+            if type(e) is Tsumo:
+                continue
+            if isinstance(e, Dahai):
+                a = e.actor
+            elif isinstance(e, Chi | Pon | Daiminkan):
+                self._melds[e.actor] = tuple(s.melds[e.actor])
+                self._row[15] = tuple(self._melds)
+                a = e.target  # its last tile is marked called
             else:
-                s = self._state
-                if rivers_changed:
-                    rivers, flags = self._rivers, self._flags
-                    for a in rivers_changed:
-                        rivers[a] = tuple(s.rivers[a])
-                        flags[a] = tuple(s.river_flags[a])
-                    self._river_tiles = tuple(rivers)
-                    self._river_flags = tuple(flags)
-                if melds_changed:
-                    self._melds = tuple(map(tuple, s.melds))
-        self._seen = end
+                self._rebuild()
+                return -1
+            river = a if river == -1 or river == a else -2
+        return river
 
     def _rebuild(self) -> None:
-        """Everything from the state (after a rare event, or at the first view)."""
+        """Every public part from the state (after a rare event, or at the first view)."""
         s = self._state
-        self._rivers = list(map(tuple, s.rivers))
-        self._flags = list(map(tuple, s.river_flags))
-        self._river_tiles = tuple(self._rivers)
-        self._river_flags = tuple(self._flags)
-        self._scores = tuple(s.scores)
-        self._dora = tuple(s.dora_markers)
-        self._melds = tuple(map(tuple, s.melds))
-        self._riichi = tuple(s.riichi)
-        self._nuki = tuple(s.nuki)
-        self._flowers = tuple(s.flowers)
-        self._stale = False
+        self._river_tiles = list(map(tuple, s.rivers))
+        self._river_flags = list(map(tuple, s.river_flags))
+        self._melds = list(map(tuple, s.melds))
+        claim = s.phase == _CLAIM
+        self._row[:] = [  # in place: the row is the observer's own
+            None,  # seat
+            self._players,
+            _NAMES[s.phase],
+            s.bakaze,
+            s.kyoku,
+            s.honba,
+            s.kyotaku,
+            s.oya,
+            s.turn,
+            tuple(s.scores),
+            tuple(s.dora_markers),
+            s.live,
+            None,  # hand
+            None,  # drawn
+            _hand_sizes(s.hands),
+            tuple(self._melds),
+            tuple(self._river_tiles),
+            tuple(self._river_flags),
+            tuple(s.riichi),
+            tuple(s.nuki),
+            s.last_discard if claim else None,
+            s.last_discarder if claim else None,
+            None,  # waits
+            None,  # furiten
+            s.names,
+            s.after_draw,
+            tuple(s.flowers),
+        ]
+        phase = s.phase
+        self._drawer = s.turn if phase == _ACT else -1
+
+
+def _hand_sizes(hands: list[list[Tile]]) -> tuple[int, ...]:
+    """Every seat's number of concealed tiles (three or four seats: spelled out, as
+    ``len`` on each hand is cheaper than a ``map``).
+
+    >>> _hand_sizes([[1, 2], [3], []])
+    (2, 1, 0)
+    """
+    if len(hands) == 4:
+        return (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+    return tuple(map(len, hands))
 
 
 def _place_red_fives(hand: list[Tile]) -> None:

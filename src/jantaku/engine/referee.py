@@ -181,10 +181,12 @@ class Referee:
         """The seats that must decide now, each with its legal actions."""
         return self._pending.copy()
 
-    def observe(self, seat: int) -> View:
-        """What ``seat`` sees now: :func:`~jantaku.engine.observe` of the match's state,
-        kept up to date from the events instead of built afresh
-        (:class:`~jantaku.engine.observer.Observer`), for a view at every decision.
+    @property
+    def observe(self) -> Callable[[int], View]:
+        """``observe(seat)``: what ``seat`` sees now, :func:`~jantaku.engine.observe` of
+        the match's state kept up to date from the events instead of built afresh
+        (:meth:`Observer.observe <jantaku.engine.observer.Observer.observe>`), for a view
+        at every decision. Bind it once (``observe = ref.observe``) in a loop.
 
         >>> ref = Referee(seed=1)
         >>> view = ref.observe(0)
@@ -193,7 +195,7 @@ class Referee:
 
         Raises :class:`~jantaku.errors.ArgumentError` for a seat not at the table.
         """
-        return self._views.observe(seat)
+        return self._views.observe
 
     def submit(self, choices: Mapping[int, Action]) -> list[Event]:
         """Apply the pending seats' choices and advance to the next decision.

@@ -13,7 +13,7 @@ one tuple of :class:`Discard`, and a river one discard longer than one already m
 adds that one discard to it.
 
 :func:`observe` is the reference. A match's driver shows views through
-:meth:`~jantaku.engine.Referee.observe` instead, which keeps them up to date from the
+:attr:`~jantaku.engine.Referee.observe` instead, which keeps them up to date from the
 match's events (:mod:`jantaku.engine.observer`, pinned field for field to
 :func:`observe`).
 """
