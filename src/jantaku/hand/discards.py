@@ -25,13 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.tables import (
-    PLACE_VALUE,
-    SUIT_OF,
-    accepting_of_numbers,
-    best_discards_of_numbers,
-    suit_numbers,
-)
+from jantaku.hand.acceptance import discard_totals
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, accepting_of_numbers, suit_numbers
 
 __all__ = ["best_discards", "best_discards_unchecked", "rate_discards"]
 
@@ -92,9 +87,8 @@ def best_discards_unchecked(
     >>> best_discards_unchecked(c, [4 - x for x in c], 14) == best_discards(c)
     True
     """
-    best, options = best_discards_of_numbers(suit_numbers(counts), counts, tiles)
-    at = left.__getitem__
-    return best, tuple([(d, sum(map(at, kinds))) for d, kinds in options])
+    best, totals = discard_totals(suit_numbers(counts), counts, left, tiles)
+    return best, tuple(totals)
 
 
 def rate_discards(
