@@ -15,6 +15,7 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -48,15 +49,20 @@ from jantaku.tiles import (
 __all__ = ["EfficiencyAgent", "rank_discards", "seen_counts"]
 
 _YAOCHUU = frozenset(YAOCHUU)
-# a tile's kind as one byte, for bytes.translate (other bytes are never tiles)
-_KIND_BYTE = bytes(KIND_OF) + bytes(256 - len(KIND_OF))
+# a tile's kind as one byte, for bytes.translate (255 for a byte that is no tile)
+_KIND_BYTE = bytes(KIND_OF) + b"\xff" * (256 - len(KIND_OF))
 _KINDS = range(34)
 _LAST_TILE = len(KIND_OF) - 1
+# bytes.translate table from held + seen copies (0-8) to the copies left (4 - them, at least 0)
+_LEFT = bytes(4 - n if n < 4 else 0 for n in range(256))
 
 
 def seen_counts(view: View) -> list[int]:
     """:func:`jantaku.engine.view.visible_counts` of ``view`` (``hand=False``), counted
     by C loops: every visible tile as one byte of its kind, then one count per kind.
+
+    A called tile lies both in its meld and (marked) in a river: it is counted in both
+    and taken off once by the meld's ``called`` tile.
 
     >>> from jantaku.engine import Referee
     >>> from jantaku.engine.view import observe, visible_counts
@@ -68,18 +74,26 @@ def seen_counts(view: View) -> list[int]:
     melds, the rivers or (other than the unknown tile) the dora indicators.
     """
     tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
+    called: list[int] = []
     for melds in view.melds:
         for m in melds:
             tiles += m.tiles
-    for river, flags in zip(view.river_tiles, view.river_flags, strict=True):
-        if max(flags, default=0) >= 4:  # a called tile (mark 4) is counted in its meld
-            tiles += [t for t, f in zip(river, flags, strict=True) if not f & 4]
-        else:
-            tiles += river
-    if tiles and (max(tiles) > _LAST_TILE or min(tiles) < 0):
+            if m.called is not None:
+                called.append(m.called)
+    for river in view.river_tiles:
+        tiles += river
+    try:
+        kinds = bytes(tiles).translate(_KIND_BYTE)
+    except ValueError:  # below 0 or above 255
+        kinds = b"\xff"
+    if 255 in kinds:
         raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}")
-    count = bytes(tiles).translate(_KIND_BYTE).count
-    return [c if c < 4 else 4 for c in map(count, _KINDS)]
+    seen = list(map(kinds.count, _KINDS))
+    for t in called:
+        seen[KIND_OF[t]] -= 1
+    if max(seen) > 4:
+        return [c if c < 4 else 4 for c in seen]
+    return seen
 
 
 def rank_discards(
@@ -101,6 +115,11 @@ def rank_discards(
     ranked = [(o.shanten, -o.total, o.discard) for o in advise(counts34(hand), visible)]
     ranked.sort(key=lambda r: (r[0], r[1], *_tie_break(r[2], dora_set)))
     return ranked
+
+
+def _dora_kinds(view: View) -> frozenset[int]:
+    """The kinds the view's dora indicators point at."""
+    return frozenset(dora_from_indicator(t, players=view.players) for t in view.dora_markers)
 
 
 def _tie_break(kind: int, dora: frozenset[int]) -> tuple[bool, int, int]:
@@ -176,13 +195,12 @@ fu=None, points=None, pao=None, scores=None)
             return kyuushu
         if not dahais:
             return legal[0]
-        dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
         seen = seen_counts(view)
-        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
+        # the copies of each kind neither held nor seen, as bytes (4 - held - seen, at least 0)
+        left = bytes(map(add, counts, seen)).translate(_LEFT)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
-        dora_set = frozenset(dora)
         for action in ankans:
             k = KIND_OF[action.consumed[0]]
             if view.riichi[view.seat]:
@@ -198,14 +216,25 @@ fu=None, points=None, pao=None, scores=None)
             safe = self._genbutsu(view)
             if any(counts[k] for k in safe):
                 # the safe kinds first, ranked as rank_discards ranks them, then the rest
+                dora_set = _dora_kinds(view)
                 rated = rate_discards(counts, seen, safe)
                 folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
                 chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                 if chosen is not None:
                     return chosen
-        ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
-        chosen = self._discard_of(dahais, [k for k, _ in ranked])
+        # the widest first: among as wide, the tie-break (keep a dora, yaochuu first)
+        top = max([total for _, total in best])
+        widest = [k for k, total in best if total == top]
+        if len(widest) > 1:
+            dora_set = _dora_kinds(view)
+            widest.sort(key=lambda k: _tie_break(k, dora_set))
+        chosen = self._discard_of(dahais, widest)
+        if chosen is None and len(widest) < len(best):
+            dora_set = _dora_kinds(view)
+            ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
+            chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
+            dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
             order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
             chosen = self._discard_of(dahais, order) or dahais[0]
         return chosen
