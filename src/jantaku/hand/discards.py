@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.acceptance import discard_totals
+from jantaku.hand.suit_acceptance import discard_totals
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, accepting_of_numbers, suit_numbers
 
 __all__ = ["best_discards", "best_discards_unchecked", "rate_discards"]
