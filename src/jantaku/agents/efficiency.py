@@ -195,12 +195,10 @@ fu=None, points=None, pao=None, scores=None)
             return kyuushu
         if not dahais:
             return legal[0]
-        seen = seen_counts(view)
-        # the copies of each kind neither held nor seen, as bytes (4 - held - seen, at least 0)
-        left = bytes(map(add, counts, seen)).translate(_LEFT)
-        # the usual choice is among the discards at the lowest shanten; the whole ranking
-        # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
+        # the lowest shanten a discard leaves: the hand's own, or tenpai for a complete hand
+        best_shanten = shanten(counts)
+        if best_shanten < 0:
+            best_shanten = 0
         for action in ankans:
             k = KIND_OF[action.consumed[0]]
             if view.riichi[view.seat]:
@@ -212,6 +210,7 @@ fu=None, points=None, pao=None, scores=None)
                 return action
         if reach is not None and best_shanten == 0:
             return reach
+        seen = seen_counts(view)
         if best_shanten >= 2:
             safe = self._genbutsu(view)
             if any(counts[k] for k in safe):
@@ -222,6 +221,11 @@ fu=None, points=None, pao=None, scores=None)
                 chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                 if chosen is not None:
                     return chosen
+        # the copies of each kind neither held nor seen, as bytes (4 - held - seen, at least 0)
+        left = bytes(map(add, counts, seen)).translate(_LEFT)
+        # the usual choice is among the discards at the lowest shanten; the whole ranking
+        # (rank_discards) only when folding or when none of those may be discarded (kuikae)
+        _, best = best_discards_unchecked(counts, left, len(view.hand))
         # the widest first: among as wide, the tie-break (keep a dora, yaochuu first)
         top = max([total for _, total in best])
         widest = [k for k, total in best if total == top]

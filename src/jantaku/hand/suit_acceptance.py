@@ -213,6 +213,7 @@ def discard_totals(
     others = (pin_sou, man_sou, man_pin, t3[man_pin + sou])
     wide = n0 == 13
     kinds = pairs = yao_kinds = yao_pairs = 0
+    near = 99
     floor = 99  # no discard leaves seven pairs or thirteen orphans nearer than this
     if wide:
         kinds = 34 - counts.count(0)
@@ -221,6 +222,9 @@ def discard_totals(
         yao_kinds = 13 - yao.count(0)
         yao_pairs = 13 - yao.count(0) - yao.count(1)
         floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
+        # the least either form can be after a discard and one more tile: a discard takes
+        # a pair or a kind away, never gives one
+        near = min(5 - pairs + (7 - kinds if kinds < 7 else 0), 12 - yao_kinds - (yao_pairs > 0))
     # (shanten, regular shanten, kind, copies held, class the discard leaves its suit)
     found: list[tuple[int, int, int, int, int]] = []
     best = 99
@@ -248,19 +252,15 @@ def discard_totals(
             if r <= best:
                 best = r
                 found.append((r, regular, first + pos, c, cl))
+    forms = wide and near < best  # seven pairs or thirteen orphans may take a tile
     rest = honor * 16 + tiles
     lm = left[0:9]
     lp = left[9:18]
     ls = left[18:27]
     lz = left[27:34]
     suit_left = (lm, lp, ls, lz)
-    number_context = _NUMBER_CONTEXT
-    honor_context = _HONOR_CONTEXT
-    number_accepts = _NUMBER_ACCEPTS
-    honor_accepts = _HONOR_ACCEPTS
-    # the other suits' part of a discard's acceptance, by (suit << 8 | class left there):
-    # (total, ((first kind, places), ...))
-    shared: dict[int, tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {}
+    # the other suits' total of a discard's acceptance, by (suit << 8 | class left there)
+    shared: dict[int, int] = {}
     own_context = [-1, -1, -1, -1]
     sums: tuple[int, int, int, int] | None = None  # see _form_sums
     out: list[tuple[int, int]] = []
@@ -268,7 +268,6 @@ def discard_totals(
         if r != best:
             continue
         suit = k // 9 if k < 27 else 3
-        parts: tuple[tuple[int, tuple[int, ...]], ...] = ()
         total = 0
         if regular == best:
             # the discard's own suit, against the rest of the hand as it was
@@ -276,32 +275,53 @@ def discard_totals(
             ctx = own_context[suit]
             if suit == 3:
                 if ctx < 0:
-                    triple = others[3]
-                    got = honor_context.get(triple + tiles)
-                    ctx = own_context[3] = _honor_context(triple, tiles) if got is None else got
-                places = honor_accepts.get(number << 16 | ctx)
+                    ctx = own_context[3] = _honor_context_of(others[3], tiles)
+                places = _HONOR_ACCEPTS.get(number << 16 | ctx)
                 if places is None:
                     places = _honor_accepts(number, ctx)
             else:
                 if ctx < 0:
-                    pair = others[suit]
-                    got = number_context.get(pair << 10 | rest)
-                    ctx = own_context[suit] = _number_context(pair, rest) if got is None else got
-                places = number_accepts.get(number << 16 | ctx)
+                    ctx = own_context[suit] = _number_context_of(others[suit], rest)
+                places = _NUMBER_ACCEPTS.get(number << 16 | ctx)
                 if places is None:
                     places = _number_accepts(number, ctx)
-            own_left = suit_left[suit]
-            total = sum(map(own_left.__getitem__, places))
+            if places:
+                total = sum(map(suit_left[suit].__getitem__, places))
             # the other suits, against the class the discard leaves its suit
             key = suit << 8 | cl
-            other_part = shared.get(key)
-            if other_part is None:
-                other_part = shared[key] = _others_part(
-                    suit, cl, numbers, (man, pin, sou, honor), tiles, suit_left
-                )
-            total += other_part[0]
-            parts = ((9 * suit, places), *other_part[1])
-        if wide:
+            got = shared.get(key)
+            if got is None:
+                if suit == 0:
+                    a = cl * nn
+                    pair = t2[a + pin]
+                    got = (
+                        _number_total(p, t2[a + sou], rest, lp)
+                        + _number_total(s, pair, rest, ls)
+                        + _honor_total(z, t3[pair + sou], tiles, lz)
+                    )
+                elif suit == 1:
+                    pair = t2[cm + cl]
+                    got = (
+                        _number_total(m, t2[cl * nn + sou], rest, lm)
+                        + _number_total(s, pair, rest, ls)
+                        + _honor_total(z, t3[pair + sou], tiles, lz)
+                    )
+                elif suit == 2:
+                    got = (
+                        _number_total(m, t2[pin * nn + cl], rest, lm)
+                        + _number_total(p, t2[cm + cl], rest, lp)
+                        + _honor_total(z, t3[man_pin + cl], tiles, lz)
+                    )
+                else:
+                    changed = cl * 16 + tiles
+                    got = (
+                        _number_total(m, pin_sou, changed, lm)
+                        + _number_total(p, man_sou, changed, lp)
+                        + _number_total(s, man_pin, changed, ls)
+                    )
+                shared[key] = got
+            total += got
+        if forms:
             # seven pairs and thirteen orphans, with the statistics of the 13 tiles left
             left_kinds = kinds - (c == 1)
             left_pairs = pairs - (c == 2)
@@ -317,57 +337,94 @@ def discard_totals(
             if seven_pair < best or orphan_new < best:
                 if sums is None:
                     sums = _form_sums(counts, left)
+                regular_kinds = (
+                    _regular_kinds(numbers, counts, tiles, k, cl) if regular == best else ()
+                )
                 total = _with_forms(
-                    parts, counts, left, sums, k, best, seven_new, seven_pair, orphan_new, 12 - yk
+                    regular_kinds,
+                    counts,
+                    left,
+                    sums,
+                    k,
+                    best,
+                    (seven_new, seven_pair, orphan_new, 12 - yk),
                 )
         out.append((k, total))
     return best, out
 
 
-def _others_part(
-    suit: int,
-    cl: int,
-    numbers: Sequence[int],
-    classes: tuple[int, int, int, int],
-    tiles: int,
-    suit_left: tuple[Sequence[int], ...],
-) -> tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]:
-    """The accepting places of the suits other than ``suit`` once a discard leaves it the
-    class ``cl``, and the unseen copies of their kinds."""
+def _number_context_of(pair: int, rest: int) -> int:
+    """:func:`_number_context`, remembered."""
+    got = _NUMBER_CONTEXT.get(pair << 10 | rest)
+    return _number_context(pair, rest) if got is None else got
+
+
+def _honor_context_of(triple: int, tiles: int) -> int:
+    """:func:`_honor_context`, remembered."""
+    got = _HONOR_CONTEXT.get(triple + tiles)
+    return _honor_context(triple, tiles) if got is None else got
+
+
+def _number_total(number: int, pair: int, rest: int, left: Sequence[int]) -> int:
+    """The unseen copies of the kinds a number suit accepts (``left`` its nine counts) in
+    the context of ``pair`` and ``rest`` (see :func:`_number_context`)."""
+    if not number:
+        return 0
+    ctx = _NUMBER_CONTEXT.get(pair << 10 | rest)
+    if ctx is None:
+        ctx = _number_context(pair, rest)
+    places = _NUMBER_ACCEPTS.get(number << 16 | ctx)
+    if places is None:
+        places = _number_accepts(number, ctx)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int]) -> int:
+    """The unseen copies of the honors accepted in the context of ``triple``."""
+    if not number:
+        return 0
+    ctx = _HONOR_CONTEXT.get(triple + tiles)
+    if ctx is None:
+        ctx = _honor_context(triple, tiles)
+    places = _HONOR_ACCEPTS.get(number << 16 | ctx)
+    if places is None:
+        places = _honor_accepts(number, ctx)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _regular_kinds(
+    numbers: Sequence[int], counts: Sequence[int], tiles: int, discard: int, cl: int
+) -> list[int]:
+    """The kinds that lower the regular shanten of the hand less ``discard`` (which
+    leaves its suit the class ``cl``): each suit's accepting places in its context."""
+    classes = [
+        NUMBER_CLASSES[numbers[0]],
+        NUMBER_CLASSES[numbers[1]],
+        NUMBER_CLASSES[numbers[2]],
+        HONOR_CLASSES[numbers[3]],
+    ]
+    suit = discard // 9 if discard < 27 else 3
+    classes[suit] = cl
+    man, pin, sou, honor = classes
     nn = _NN
     t2 = PAIR_CLASSES
-    t3 = TRIPLE_CLASSES
-    c = list(classes)
-    c[suit] = cl
-    man, pin, sou, honor = c
     rest = honor * 16 + tiles
     pairs = (t2[pin * nn + sou], t2[man * nn + sou], t2[man * nn + pin])
-    total = 0
-    parts: list[tuple[int, tuple[int, ...]]] = []
+    kinds: list[int] = []
     for t in range(4):
-        if t == suit:
+        number = numbers[t] - (PLACE_VALUE[discard] if t == suit else 0)
+        if not number:
             continue
-        number = numbers[t]
         if t == 3:
-            triple = t3[pairs[2] + sou]
-            ctx = _HONOR_CONTEXT.get(triple + tiles)
-            if ctx is None:
-                ctx = _honor_context(triple, tiles)
-            places = _HONOR_ACCEPTS.get(number << 16 | ctx)
-            if places is None:
-                places = _honor_accepts(number, ctx)
+            ctx = _honor_context_of(TRIPLE_CLASSES[pairs[2] + sou], tiles)
+            got = _HONOR_ACCEPTS.get(number << 16 | ctx)
+            places = _honor_accepts(number, ctx) if got is None else got
         else:
-            pair = pairs[t]
-            ctx = _NUMBER_CONTEXT.get(pair << 10 | rest)
-            if ctx is None:
-                ctx = _number_context(pair, rest)
-            places = _NUMBER_ACCEPTS.get(number << 16 | ctx)
-            if places is None:
-                places = _number_accepts(number, ctx)
-        if places:
-            total += sum(map(suit_left[t].__getitem__, places))
-            parts.append((9 * t, places))
-    return total, tuple(parts)
+            ctx = _number_context_of(pairs[t], rest)
+            got = _NUMBER_ACCEPTS.get(number << 16 | ctx)
+            places = _number_accepts(number, ctx) if got is None else got
+        kinds += [9 * t + pos for pos in places]
+    return kinds
 
 
 def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
@@ -387,21 +444,20 @@ def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, in
 
 
 def _with_forms(
-    parts: tuple[tuple[int, tuple[int, ...]], ...],
+    regular_kinds: Sequence[int],
     counts: Sequence[int],
     left: Sequence[int],
     sums: tuple[int, int, int, int],
     discard: int,
     best: int,
-    seven_new: int,
-    seven_pair: int,
-    orphan_new: int,
-    orphan_pair: int,
+    shantens: tuple[int, int, int, int],
 ) -> int:
     """The acceptance total of a closed hand's discard when seven pairs or thirteen
     orphans come nearer with one more tile: the kinds those forms take (a kind not held,
-    a kind held once; for the orphans only terminals and honors), given each form's
-    shanten after such a tile, and the regular form's kinds (``parts``) besides."""
+    a kind held once; for the orphans only terminals and honors), given the forms'
+    shanten after such a tile (seven pairs with a new kind, with a new pair, thirteen
+    orphans with a new kind, with its pair), and the regular form's kinds besides."""
+    seven_new, seven_pair, orphan_new, orphan_pair = shantens
     new_ok = seven_new < best
     pair_ok = seven_pair < best
     yao_new_ok = orphan_new < best
@@ -423,14 +479,12 @@ def _with_forms(
             once_yao += n
     total = none if new_ok else none_yao if yao_new_ok else 0
     total += once if pair_ok else once_yao if yao_pair_ok else 0
-    for first, places in parts:
-        for pos in places:
-            k = first + pos
-            held = counts[k] - (k == discard)
-            if held == 0:
-                if new_ok or (yao_new_ok and k in _YAO):
-                    continue
-            elif held == 1 and (pair_ok or (yao_pair_ok and k in _YAO)):
+    for k in regular_kinds:
+        held = counts[k] - (k == discard)
+        if held == 0:
+            if new_ok or (yao_new_ok and k in _YAO):
                 continue
-            total += left[k]
+        elif held == 1 and (pair_ok or (yao_pair_ok and k in _YAO)):
+            continue
+        total += left[k]
     return total
