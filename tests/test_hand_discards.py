@@ -179,3 +179,21 @@ def test_a_submodule_never_hides_a_name_its_package_gives() -> None:
         importlib.import_module(f"jantaku.hand.{info.name}")
     after = {name: getattr(jantaku.hand, name) for name in jantaku.hand.__all__}
     assert after == before
+
+
+@pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
+def test_the_lowest_shanten_after_a_discard_is_the_hands_own(size: int) -> None:
+    """The efficiency bot reads the lowest shanten a discard leaves from the hand itself
+    (``shanten``; tenpai for a complete hand) before it needs the totals."""
+    rng = random.Random(40 + size)
+    complete = 0
+    for i in range(300):
+        hand = _random_hand(rng, size, dense=i % 2 == 1)
+        s = shanten(hand)
+        complete += s < 0
+        assert max(s, 0) == best_discards(hand)[0], hand
+    for text in ("123m456p789s11222z", "11223344556677z", "19m19p19s12345677z", "11m"):
+        hand = counts34(parse_tiles(text))
+        assert shanten(hand) == -1
+        assert best_discards(hand)[0] == 0
+    assert complete or size > 5

@@ -52,6 +52,7 @@ __all__ = ["clear_memos", "discard_totals", "suit_numbers"]
 _NN: Final = NUMBER_CLASS_COUNT
 _HONOR_CLASS_COUNT: Final = max(c for c in set(HONOR_CLASSES) if c != 255) + 1
 _YAO: Final = frozenset(YAOCHUU)
+_IS_YAO: Final = tuple(k in _YAO for k in range(34))
 _MEMO_SIZE: Final = 1 << 18
 # the place values of a number suit's and of the honors' base-5 digits, first kind first
 _NUMBER_PLACES: Final = tuple(enumerate(5 ** (8 - i) for i in range(9)))
@@ -142,40 +143,30 @@ def _removals(number: int, honors: bool) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-def _number_accepts(number: int, context: int) -> tuple[int, ...]:
-    """The places (0-8) where one more tile lowers a number suit's regular shanten."""
+def _accepts(number: int, context: int, forms: int, honors: bool) -> tuple[int, ...]:
+    """The places where one more tile lowers a suit's regular shanten in ``context``,
+    less those that seven pairs or thirteen orphans already take (``forms``, see
+    :func:`_forms_flags`), remembered."""
     shape = _CONTEXTS[context]
-    table = NUMBER_CLASSES
+    table = HONOR_CLASSES if honors else NUMBER_CLASSES
     base = shape[table[number]]
-    found = tuple(
-        [
-            pos
-            for pos, value in _NUMBER_PLACES
-            if number // value % 5 < 4 and shape[table[number + value]] < base
-        ]
-    )
-    if len(_NUMBER_ACCEPTS) >= _MEMO_SIZE:
-        _NUMBER_ACCEPTS.clear()
-    _NUMBER_ACCEPTS[number << 16 | context] = found
-    return found
-
-
-def _honor_accepts(number: int, context: int) -> tuple[int, ...]:
-    """The places (0-6) where one more honor lowers the regular shanten."""
-    shape = _CONTEXTS[context]
-    table = HONOR_CLASSES
-    base = shape[table[number]]
-    found = tuple(
-        [
-            pos
-            for pos, value in _HONOR_PLACES
-            if number // value % 5 < 4 and shape[table[number + value]] < base
-        ]
-    )
-    if len(_HONOR_ACCEPTS) >= _MEMO_SIZE:
-        _HONOR_ACCEPTS.clear()
-    _HONOR_ACCEPTS[number << 16 | context] = found
-    return found
+    found: list[int] = []
+    for pos, value in _HONOR_PLACES if honors else _NUMBER_PLACES:
+        held = number // value % 5
+        if held == 4 or shape[table[number + value]] >= base:
+            continue
+        if forms:
+            yao = honors or pos == 0 or pos == 8
+            if held == 0 and (forms & 1 or (forms & 2 and yao)):
+                continue
+            if held == 1 and (forms & 4 or (forms & 8 and yao)):
+                continue
+        found.append(pos)
+    memo = _HONOR_ACCEPTS if honors else _NUMBER_ACCEPTS
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    result = memo[number << 20 | context << 4 | forms] = tuple(found)
+    return result
 
 
 def discard_totals(
@@ -269,60 +260,10 @@ def discard_totals(
             continue
         suit = k // 9 if k < 27 else 3
         total = 0
-        if regular == best:
-            # the discard's own suit, against the rest of the hand as it was
-            number = numbers[suit] - PLACE_VALUE[k]
-            ctx = own_context[suit]
-            if suit == 3:
-                if ctx < 0:
-                    ctx = own_context[3] = _honor_context_of(others[3], tiles)
-                places = _HONOR_ACCEPTS.get(number << 16 | ctx)
-                if places is None:
-                    places = _honor_accepts(number, ctx)
-            else:
-                if ctx < 0:
-                    ctx = own_context[suit] = _number_context_of(others[suit], rest)
-                places = _NUMBER_ACCEPTS.get(number << 16 | ctx)
-                if places is None:
-                    places = _number_accepts(number, ctx)
-            if places:
-                total = sum(map(suit_left[suit].__getitem__, places))
-            # the other suits, against the class the discard leaves its suit
-            key = suit << 8 | cl
-            got = shared.get(key)
-            if got is None:
-                if suit == 0:
-                    a = cl * nn
-                    pair = t2[a + pin]
-                    got = (
-                        _number_total(p, t2[a + sou], rest, lp)
-                        + _number_total(s, pair, rest, ls)
-                        + _honor_total(z, t3[pair + sou], tiles, lz)
-                    )
-                elif suit == 1:
-                    pair = t2[cm + cl]
-                    got = (
-                        _number_total(m, t2[cl * nn + sou], rest, lm)
-                        + _number_total(s, pair, rest, ls)
-                        + _honor_total(z, t3[pair + sou], tiles, lz)
-                    )
-                elif suit == 2:
-                    got = (
-                        _number_total(m, t2[pin * nn + cl], rest, lm)
-                        + _number_total(p, t2[cm + cl], rest, lp)
-                        + _honor_total(z, t3[man_pin + cl], tiles, lz)
-                    )
-                else:
-                    changed = cl * 16 + tiles
-                    got = (
-                        _number_total(m, pin_sou, changed, lm)
-                        + _number_total(p, man_sou, changed, lp)
-                        + _number_total(s, man_pin, changed, ls)
-                    )
-                shared[key] = got
-            total += got
+        flags = 0
         if forms:
-            # seven pairs and thirteen orphans, with the statistics of the 13 tiles left
+            # seven pairs and thirteen orphans, with the statistics of the 13 tiles left:
+            # the kinds they take, and the regular form's other kinds below
             left_kinds = kinds - (c == 1)
             left_pairs = pairs - (c == 2)
             if k in _YAO:
@@ -331,24 +272,71 @@ def discard_totals(
             else:
                 yk = yao_kinds
                 yp = yao_pairs > 0
-            seven_new = 6 - left_pairs + (6 - left_kinds if left_kinds < 6 else 0)
             seven_pair = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
             orphan_new = 12 - yk - yp
             if seven_pair < best or orphan_new < best:
+                seven_new = 6 - left_pairs + (6 - left_kinds if left_kinds < 6 else 0)
+                flags = (
+                    (seven_new < best)
+                    | (orphan_new < best) << 1
+                    | (seven_pair < best) << 2
+                    | (12 - yk < best) << 3
+                )
                 if sums is None:
                     sums = _form_sums(counts, left)
-                regular_kinds = (
-                    _regular_kinds(numbers, counts, tiles, k, cl) if regular == best else ()
-                )
-                total = _with_forms(
-                    regular_kinds,
-                    counts,
-                    left,
-                    sums,
-                    k,
-                    best,
-                    (seven_new, seven_pair, orphan_new, 12 - yk),
-                )
+                total = _forms_total(sums, counts, left, k, flags)
+        if regular == best:
+            # the discard's own suit, against the rest of the hand as it was
+            number = numbers[suit] - PLACE_VALUE[k]
+            ctx = own_context[suit]
+            if suit == 3:
+                if ctx < 0:
+                    ctx = own_context[3] = _honor_context_of(others[3], tiles)
+                places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | flags)
+                if places is None:
+                    places = _accepts(number, ctx, flags, True)
+            else:
+                if ctx < 0:
+                    ctx = own_context[suit] = _number_context_of(others[suit], rest)
+                places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | flags)
+                if places is None:
+                    places = _accepts(number, ctx, flags, False)
+            if places:
+                total += sum(map(suit_left[suit].__getitem__, places))
+            # the other suits, against the class the discard leaves its suit
+            key = (suit << 8 | cl) << 4 | flags
+            got = shared.get(key)
+            if got is None:
+                if suit == 0:
+                    a = cl * nn
+                    pair = t2[a + pin]
+                    got = (
+                        _number_total(p, t2[a + sou], rest, lp, flags)
+                        + _number_total(s, pair, rest, ls, flags)
+                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                    )
+                elif suit == 1:
+                    pair = t2[cm + cl]
+                    got = (
+                        _number_total(m, t2[cl * nn + sou], rest, lm, flags)
+                        + _number_total(s, pair, rest, ls, flags)
+                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                    )
+                elif suit == 2:
+                    got = (
+                        _number_total(m, t2[pin * nn + cl], rest, lm, flags)
+                        + _number_total(p, t2[cm + cl], rest, lp, flags)
+                        + _honor_total(z, t3[man_pin + cl], tiles, lz, flags)
+                    )
+                else:
+                    changed = cl * 16 + tiles
+                    got = (
+                        _number_total(m, pin_sou, changed, lm, flags)
+                        + _number_total(p, man_sou, changed, lp, flags)
+                        + _number_total(s, man_pin, changed, ls, flags)
+                    )
+                shared[key] = got
+            total += got
         out.append((k, total))
     return best, out
 
@@ -365,103 +353,60 @@ def _honor_context_of(triple: int, tiles: int) -> int:
     return _honor_context(triple, tiles) if got is None else got
 
 
-def _number_total(number: int, pair: int, rest: int, left: Sequence[int]) -> int:
+def _number_total(number: int, pair: int, rest: int, left: Sequence[int], forms: int) -> int:
     """The unseen copies of the kinds a number suit accepts (``left`` its nine counts) in
-    the context of ``pair`` and ``rest`` (see :func:`_number_context`)."""
+    the context of ``pair`` and ``rest`` (see :func:`_number_context`), less those the
+    closed-hand ``forms`` take (see :func:`_accepts`)."""
     if not number:
         return 0
     ctx = _NUMBER_CONTEXT.get(pair << 10 | rest)
     if ctx is None:
         ctx = _number_context(pair, rest)
-    places = _NUMBER_ACCEPTS.get(number << 16 | ctx)
+    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
-        places = _number_accepts(number, ctx)
+        places = _accepts(number, ctx, forms, False)
     return sum(map(left.__getitem__, places)) if places else 0
 
 
-def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int]) -> int:
+def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], forms: int) -> int:
     """The unseen copies of the honors accepted in the context of ``triple``."""
     if not number:
         return 0
     ctx = _HONOR_CONTEXT.get(triple + tiles)
     if ctx is None:
         ctx = _honor_context(triple, tiles)
-    places = _HONOR_ACCEPTS.get(number << 16 | ctx)
+    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
-        places = _honor_accepts(number, ctx)
+        places = _accepts(number, ctx, forms, True)
     return sum(map(left.__getitem__, places)) if places else 0
-
-
-def _regular_kinds(
-    numbers: Sequence[int], counts: Sequence[int], tiles: int, discard: int, cl: int
-) -> list[int]:
-    """The kinds that lower the regular shanten of the hand less ``discard`` (which
-    leaves its suit the class ``cl``): each suit's accepting places in its context."""
-    classes = [
-        NUMBER_CLASSES[numbers[0]],
-        NUMBER_CLASSES[numbers[1]],
-        NUMBER_CLASSES[numbers[2]],
-        HONOR_CLASSES[numbers[3]],
-    ]
-    suit = discard // 9 if discard < 27 else 3
-    classes[suit] = cl
-    man, pin, sou, honor = classes
-    nn = _NN
-    t2 = PAIR_CLASSES
-    rest = honor * 16 + tiles
-    pairs = (t2[pin * nn + sou], t2[man * nn + sou], t2[man * nn + pin])
-    kinds: list[int] = []
-    for t in range(4):
-        number = numbers[t] - (PLACE_VALUE[discard] if t == suit else 0)
-        if not number:
-            continue
-        if t == 3:
-            ctx = _honor_context_of(TRIPLE_CLASSES[pairs[2] + sou], tiles)
-            got = _HONOR_ACCEPTS.get(number << 16 | ctx)
-            places = _honor_accepts(number, ctx) if got is None else got
-        else:
-            ctx = _number_context_of(pairs[t], rest)
-            got = _NUMBER_ACCEPTS.get(number << 16 | ctx)
-            places = _number_accepts(number, ctx) if got is None else got
-        kinds += [9 * t + pos for pos in places]
-    return kinds
 
 
 def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
     """The unseen copies of the kinds a hand holds none of, of the terminals and honors
     among them, of the kinds it holds once, and of the terminals and honors among those."""
     none = none_yao = once = once_yao = 0
-    for k, (c, n) in enumerate(zip(counts, left, strict=True)):
+    for c, n, yao in zip(counts, left, _IS_YAO, strict=True):
         if c == 0:
             none += n
-            if k in _YAO:
+            if yao:
                 none_yao += n
         elif c == 1:
             once += n
-            if k in _YAO:
+            if yao:
                 once_yao += n
     return none, none_yao, once, once_yao
 
 
-def _with_forms(
-    regular_kinds: Sequence[int],
+def _forms_total(
+    sums: tuple[int, int, int, int],
     counts: Sequence[int],
     left: Sequence[int],
-    sums: tuple[int, int, int, int],
     discard: int,
-    best: int,
-    shantens: tuple[int, int, int, int],
+    forms: int,
 ) -> int:
-    """The acceptance total of a closed hand's discard when seven pairs or thirteen
-    orphans come nearer with one more tile: the kinds those forms take (a kind not held,
-    a kind held once; for the orphans only terminals and honors), given the forms'
-    shanten after such a tile (seven pairs with a new kind, with a new pair, thirteen
-    orphans with a new kind, with its pair), and the regular form's kinds besides."""
-    seven_new, seven_pair, orphan_new, orphan_pair = shantens
-    new_ok = seven_new < best
-    pair_ok = seven_pair < best
-    yao_new_ok = orphan_new < best
-    yao_pair_ok = orphan_pair < best
+    """The unseen copies of the kinds seven pairs and thirteen orphans take once
+    ``discard`` is made: with ``forms`` bit 1 every kind not held, 2 the terminals and
+    honors not held, 4 every kind held once, 8 the terminals and honors held once."""
     none, none_yao, once, once_yao = sums
     # the discard moves its kind from held c times to c - 1
     c = counts[discard]
@@ -477,14 +422,5 @@ def _with_forms(
         once += n
         if yao:
             once_yao += n
-    total = none if new_ok else none_yao if yao_new_ok else 0
-    total += once if pair_ok else once_yao if yao_pair_ok else 0
-    for k in regular_kinds:
-        held = counts[k] - (k == discard)
-        if held == 0:
-            if new_ok or (yao_new_ok and k in _YAO):
-                continue
-        elif held == 1 and (pair_ok or (yao_pair_ok and k in _YAO)):
-            continue
-        total += left[k]
-    return total
+    total = none if forms & 1 else none_yao if forms & 2 else 0
+    return total + (once if forms & 4 else once_yao if forms & 8 else 0)
