@@ -1,8 +1,8 @@
 """The efficiency bot's lean per-turn paths against the general ones, on real play.
 
 Every view the bot is asked about in seeded matches (four and three players, with red
-fives, calls and riichi) is counted both ways: :func:`seen_counts` against
-:func:`jantaku.engine.view.visible_counts`, and
+fives, calls and riichi) is counted both ways: :func:`seen_counts` (and the copies left
+unseen, counted with the hand) against :func:`jantaku.engine.view.visible_counts`, and
 :func:`~jantaku.hand.discards.best_discards_unchecked` against the checked
 :func:`~jantaku.hand.discards.best_discards` (itself pinned to the advisor in
 ``tests/test_hand_discards.py``).
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from jantaku.agents.efficiency import EfficiencyAgent, seen_counts
+from jantaku.agents.efficiency import EfficiencyAgent, _unseen, seen_counts
 from jantaku.engine import Referee
 from jantaku.engine.view import View, observe, visible_counts
 from jantaku.errors import ArgumentError
@@ -43,6 +43,7 @@ class _Checking(EfficiencyAgent):
                 for t in view.hand:
                     counts[KIND_OF[t]] += 1
                 left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
+                assert list(_unseen(view)) == left
                 assert best_discards_unchecked(counts, left, len(view.hand)) == best_discards(
                     counts, seen
                 )

@@ -15,7 +15,6 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import add
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -73,6 +72,16 @@ def seen_counts(view: View) -> list[int]:
     Raises :class:`~jantaku.errors.ArgumentError` for a tile that is not 0–36 in the
     melds, the rivers or (other than the unknown tile) the dora indicators.
     """
+    tiles, called = _visible(view)
+    seen = _counted(tiles, called)
+    if max(seen) > 4:
+        return [c if c < 4 else 4 for c in seen]
+    return seen
+
+
+def _visible(view: View) -> tuple[list[int], list[int]]:
+    """Every tile the view shows outside its hand (a called tile twice: in its meld and
+    in a river), and the called tiles of the melds."""
     tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
     called: list[int] = []
     for melds in view.melds:
@@ -82,6 +91,11 @@ def seen_counts(view: View) -> list[int]:
                 called.append(m.called)
     for river in view.river_tiles:
         tiles += river
+    return tiles, called
+
+
+def _counted(tiles: list[int], called: list[int]) -> list[int]:
+    """The copies of each kind among ``tiles``, each of ``called`` taken off once."""
     try:
         kinds = bytes(tiles).translate(_KIND_BYTE)
     except ValueError:  # below 0 or above 255
@@ -91,9 +105,15 @@ def seen_counts(view: View) -> list[int]:
     seen = list(map(kinds.count, _KINDS))
     for t in called:
         seen[KIND_OF[t]] -= 1
-    if max(seen) > 4:
-        return [c if c < 4 else 4 for c in seen]
     return seen
+
+
+def _unseen(view: View) -> bytes:
+    """The copies of each kind neither in the view's hand nor seen (4 less both, at
+    least 0), as bytes: :func:`seen_counts` with the hand, in one count."""
+    tiles, called = _visible(view)
+    tiles += view.hand
+    return bytes(_counted(tiles, called)).translate(_LEFT)
 
 
 def rank_discards(
@@ -150,7 +170,7 @@ fu=None, points=None, pao=None, scores=None)
         dahais: list[Dahai] = []
         ankans: list[Ankan] = []
         for action in legal:
-            if isinstance(action, Dahai):
+            if action.__class__ is Dahai or isinstance(action, Dahai):
                 dahais.append(action)
             elif isinstance(action, Hora):
                 return action
@@ -210,19 +230,17 @@ fu=None, points=None, pao=None, scores=None)
                 return action
         if reach is not None and best_shanten == 0:
             return reach
-        seen = seen_counts(view)
         if best_shanten >= 2:
             safe = self._genbutsu(view)
             if any(counts[k] for k in safe):
                 # the safe kinds first, ranked as rank_discards ranks them, then the rest
                 dora_set = _dora_kinds(view)
-                rated = rate_discards(counts, seen, safe)
+                rated = rate_discards(counts, seen_counts(view), safe)
                 folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
                 chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                 if chosen is not None:
                     return chosen
-        # the copies of each kind neither held nor seen, as bytes (4 - held - seen, at least 0)
-        left = bytes(map(add, counts, seen)).translate(_LEFT)
+        left = _unseen(view)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         _, best = best_discards_unchecked(counts, left, len(view.hand))
@@ -239,7 +257,7 @@ fu=None, points=None, pao=None, scores=None)
             chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
             dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-            order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
+            order = [k for _, _, k in rank_discards(view.hand, seen_counts(view), dora)]
             chosen = self._discard_of(dahais, order) or dahais[0]
         return chosen
 
