@@ -66,3 +66,18 @@ def test_selfplay_imports_no_other_subcommand() -> None:
     loaded = ast.literal_eval(done.stderr.strip().splitlines()[-1])
     assert "jantaku.cli.selfplay" in loaded
     assert not {m for m in SUBCOMMANDS if m != "jantaku.cli.selfplay"} & set(loaded)
+
+
+def test_selfplay_gives_back_what_it_set_aside_from_the_collector(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Selfplay sets the objects that outlive its matches aside from the cyclic collector
+    while it plays (gc.freeze), and returns them to it when done."""
+    import gc
+
+    from jantaku.cli import main
+
+    before = gc.get_freeze_count()
+    assert main(["selfplay", "--games", "1", "--agents", "tsumogiri," * 3 + "tsumogiri"]) == 0
+    assert gc.get_freeze_count() == before
+    assert "matches/s" in capsys.readouterr().out
