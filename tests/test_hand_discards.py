@@ -197,3 +197,15 @@ def test_the_lowest_shanten_after_a_discard_is_the_hands_own(size: int) -> None:
         assert shanten(hand) == -1
         assert best_discards(hand)[0] == 0
     assert complete or size > 5
+
+
+def test_the_class_counts_are_the_classes_the_tables_hold() -> None:
+    from jantaku.hand.tables import (
+        HONOR_CLASS_COUNT,
+        HONOR_CLASSES,
+        NUMBER_CLASS_COUNT,
+        NUMBER_CLASSES,
+    )
+
+    assert set(NUMBER_CLASSES) - {255} == set(range(NUMBER_CLASS_COUNT))
+    assert set(HONOR_CLASSES) - {255} == set(range(HONOR_CLASS_COUNT))

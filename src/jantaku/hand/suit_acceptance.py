@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from jantaku.hand.tables import (
+    HONOR_CLASS_COUNT,
     HONOR_CLASSES,
     NUMBER_CLASS_COUNT,
     NUMBER_CLASSES,
@@ -50,7 +51,6 @@ from jantaku.tiles import YAOCHUU
 __all__ = ["clear_memos", "discard_totals", "suit_numbers"]
 
 _NN: Final = NUMBER_CLASS_COUNT
-_HONOR_CLASS_COUNT: Final = max(c for c in set(HONOR_CLASSES) if c != 255) + 1
 _YAO: Final = frozenset(YAOCHUU)
 _IS_YAO: Final = tuple(k in _YAO for k in range(34))
 _MEMO_SIZE: Final = 1 << 18
@@ -120,7 +120,7 @@ def _honor_context(triple: int, tiles: int) -> int:
     """The honors' context id: ``triple`` the number suits' TRIPLE_CLASSES value."""
     f = REGULAR_SHANTEN
     found = _HONOR_CONTEXT[triple + tiles] = _context_id(
-        [f[triple + 16 * h + tiles] for h in range(_HONOR_CLASS_COUNT)]
+        [f[triple + 16 * h + tiles] for h in range(HONOR_CLASS_COUNT)]
     )
     return found
 

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BASE5_DIGITS",
     "HONOR_CLASSES",
+    "HONOR_CLASS_COUNT",
     "HONOR_ROWS",
     "NUMBER_CLASSES",
     "NUMBER_CLASS_COUNT",
@@ -118,6 +119,8 @@ del _LESS_ONE
 
 #: the number of number-suit classes (``NUMBER_CLASSES`` holds 0 to this less one)
 NUMBER_CLASS_COUNT: Final[int] = _NN
+#: the number of honor classes (``HONOR_CLASSES`` holds 0 to this less one)
+HONOR_CLASS_COUNT: Final[int] = _NH
 #: two number suits combined: ``PAIR_CLASSES[a * NUMBER_CLASS_COUNT + b]`` is their
 #: combined class ``k`` times ``NUMBER_CLASS_COUNT`` (a and b in either order)
 PAIR_CLASSES: Final = _T2
