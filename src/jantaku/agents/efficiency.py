@@ -15,6 +15,7 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -114,6 +115,75 @@ def _unseen(view: View) -> bytes:
     tiles, called = _visible(view)
     tiles += view.hand
     return bytes(_counted(tiles, called)).translate(_LEFT)
+
+
+# Tiles counted as one int, a byte for each kind (kind k at bits 8k to 8k + 7), each byte
+# offset by 128 so that taking a called tile off never borrows from the next kind:
+# adding two such counts adds every kind's at once.
+_ONE: Final = {t: 1 << 8 * k for t, k in enumerate(KIND_OF)}
+_BIAS: Final = int.from_bytes(b"\x80" * 34, "little")
+# bytes.translate table from a packed kind's byte (128 + held + seen) to the copies left
+_LEFT_PACKED: Final = bytes(4 - (b - 128) if b - 128 < 4 else 0 for b in range(256))
+# a view showing more tiles than this is counted afresh: below it no kind's byte can
+# pass 127
+_MOST_TILES: Final = 127
+
+
+class _RiverCount:
+    """The rivers' tiles, packed as :data:`_ONE` counts them, kept from one turn to the
+    next: rivers that have only grown since (checked by value) are counted by their new
+    tiles alone; anything else (a new round, another seat's view) is counted afresh."""
+
+    __slots__ = ("packed", "rivers")
+
+    def __init__(self) -> None:
+        self.rivers: tuple[tuple[int, ...], ...] = ()
+        self.packed = 0
+
+    def count(self, rivers: tuple[tuple[int, ...], ...]) -> int:
+        """The packed count of ``rivers``' tiles (KeyError for a tile that is not 0–36)."""
+        known = self.rivers
+        one = _ONE
+        if len(known) == len(rivers) and all(
+            r[: len(k)] == k for r, k in zip(rivers, known, strict=True)
+        ):
+            packed = self.packed
+            for r, k in zip(rivers, known, strict=True):
+                for t in r[len(k) :]:
+                    packed += one[t]
+        else:
+            packed = 0
+            for r in rivers:
+                for t in r:
+                    packed += one[t]
+        self.rivers = rivers
+        self.packed = packed
+        return packed
+
+
+def _unseen_counted(view: View, rivers: _RiverCount) -> bytes:
+    """:func:`_unseen` with the rivers counted by ``rivers``."""
+    shown = sum(map(len, view.river_tiles)) + len(view.hand) + len(view.dora_markers)
+    one = _ONE
+    try:
+        packed = rivers.count(view.river_tiles) + _BIAS
+        for t in view.hand:
+            packed += one[t]
+        for t in view.dora_markers:
+            if t != UNKNOWN:
+                packed += one[t]
+        for melds in view.melds:
+            for m in melds:
+                shown += len(m.tiles)
+                for t in m.tiles:
+                    packed += one[t]
+                if m.called is not None:
+                    packed -= one[m.called]
+    except KeyError:
+        raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
+    if shown > _MOST_TILES:
+        return _unseen(view)
+    return packed.to_bytes(34, "little").translate(_LEFT_PACKED)
 
 
 def rank_discards(
@@ -240,7 +310,10 @@ fu=None, points=None, pao=None, scores=None)
                 chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                 if chosen is not None:
                     return chosen
-        left = _unseen(view)
+        rivers = self.__dict__.get("_rivers")
+        if rivers is None:
+            rivers = self.__dict__["_rivers"] = _RiverCount()
+        left = _unseen_counted(view, rivers)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         _, best = best_discards_unchecked(counts, left, len(view.hand))
