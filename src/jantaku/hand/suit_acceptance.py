@@ -19,7 +19,9 @@ hands:
   class it leaves there, so discards leaving the same class share them;
 - seven pairs and thirteen orphans, near only in a closed hand, accept whole groups of
   kinds (every kind not held, every kind held once, the terminals and honors) that the
-  hand's statistics name.
+  hand's statistics name: their copies are summed from the hand's counts once a
+  decision, and a suit's remembered places leave out the kinds those forms take (the
+  memo's key says which), so that no kind is counted twice.
 
 The memos are bounded (each cleared when full) and keyed by value.
 
