@@ -285,31 +285,34 @@ fu=None, points=None, pao=None, scores=None)
             return kyuushu
         if not dahais:
             return legal[0]
-        # the lowest shanten a discard leaves: the hand's own, or tenpai for a complete hand
-        best_shanten = shanten(counts)
-        if best_shanten < 0:
-            best_shanten = 0
-        for action in ankans:
-            k = KIND_OF[action.consumed[0]]
-            if view.riichi[view.seat]:
-                return action
-            counts[k] -= 4
-            slower = shanten(counts) > best_shanten
-            counts[k] += 4
-            if not slower:
-                return action
-        if reach is not None and best_shanten == 0:
-            return reach
-        if best_shanten >= 2:
-            safe = self._genbutsu(view)
-            if any(counts[k] for k in safe):
-                # the safe kinds first, ranked as rank_discards ranks them, then the rest
-                dora_set = _dora_kinds(view)
-                rated = rate_discards(counts, seen_counts(view), safe)
-                folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
-                chosen = self._discard_of(dahais, [k for k, _, _ in folded])
-                if chosen is not None:
-                    return chosen
+        riichi = view.riichi
+        threat = any(r and seat != view.seat for seat, r in enumerate(riichi))
+        if ankans or reach is not None or threat:
+            # the lowest shanten a discard leaves: the hand's own (tenpai if complete)
+            best_shanten = shanten(counts)
+            if best_shanten < 0:
+                best_shanten = 0
+            for action in ankans:
+                k = KIND_OF[action.consumed[0]]
+                if riichi[view.seat]:
+                    return action
+                counts[k] -= 4
+                slower = shanten(counts) > best_shanten
+                counts[k] += 4
+                if not slower:
+                    return action
+            if reach is not None and best_shanten == 0:
+                return reach
+            if best_shanten >= 2 and threat:
+                safe = self._genbutsu(view)
+                if any(counts[k] for k in safe):
+                    # the safe kinds first, ranked as rank_discards ranks them, then the rest
+                    dora_set = _dora_kinds(view)
+                    rated = rate_discards(counts, seen_counts(view), safe)
+                    folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
+                    chosen = self._discard_of(dahais, [k for k, _, _ in folded])
+                    if chosen is not None:
+                        return chosen
         rivers = self.__dict__.get("_rivers")
         if rivers is None:
             rivers = self.__dict__["_rivers"] = _RiverCount()
@@ -350,6 +353,8 @@ fu=None, points=None, pao=None, scores=None)
         tsumogiri), or ``None`` when no kind in ``order`` may be discarded."""
         for k in order:
             options = [a for a in dahais if KIND_OF[a.pai] == k]
+            if len(options) == 1:
+                return options[0]
             if options:
                 return min(options, key=lambda a: (is_red(a.pai), not a.tsumogiri))
         return None

@@ -218,8 +218,8 @@ def discard_totals(
         # the least either form can be after a discard and one more tile: a discard takes
         # a pair or a kind away, never gives one
         near = min(5 - pairs + (7 - kinds if kinds < 7 else 0), 12 - yao_kinds - (yao_pairs > 0))
-    # (shanten, regular shanten, kind, copies held, class the discard leaves its suit)
-    found: list[tuple[int, int, int, int, int]] = []
+    # (shanten, regular shanten, kind, copies held, class the discard leaves its suit, suit)
+    found: list[tuple[int, int, int, int, int, int]] = []
     best = 99
     for suit in range(4):
         number = numbers[suit]
@@ -244,7 +244,7 @@ def discard_totals(
                 r = min(r, seven, orphans)
             if r <= best:
                 best = r
-                found.append((r, regular, first + pos, c, cl))
+                found.append((r, regular, first + pos, c, cl, suit))
     forms = wide and near < best  # seven pairs or thirteen orphans may take a tile
     rest = honor * 16 + tiles
     lm = left[0:9]
@@ -257,10 +257,9 @@ def discard_totals(
     own_context = [-1, -1, -1, -1]
     sums: tuple[int, int, int, int] | None = None  # see _form_sums
     out: list[tuple[int, int]] = []
-    for r, regular, k, c, cl in found:
+    for r, regular, k, c, cl, suit in found:
         if r != best:
             continue
-        suit = k // 9 if k < 27 else 3
         total = 0
         flags = 0
         if forms:
