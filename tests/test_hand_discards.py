@@ -209,3 +209,31 @@ def test_the_class_counts_are_the_classes_the_tables_hold() -> None:
 
     assert set(NUMBER_CLASSES) - {255} == set(range(NUMBER_CLASS_COUNT))
     assert set(HONOR_CLASSES) - {255} == set(range(HONOR_CLASS_COUNT))
+
+
+def test_threads_sharing_the_memos_get_the_answers_one_thread_gets() -> None:
+    """New contexts are numbered under a lock: threads filling the memos at once (with
+    the interpreter switching threads as often as it can) agree with the class-table
+    twin, whose memos are its own."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(77)
+    hands = [_random_hand(rng, (14, 11, 8)[i % 3], dense=i % 2 == 0) for i in range(600)]
+    expected = []
+    for h in hands:
+        best, named = best_discards_of_numbers(suit_numbers(h), h, sum(h))
+        expected.append((best, [(d, sum(4 - h[k] for k in kinds)) for d, kinds in named]))
+
+    def totals(h: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        return discard_totals(suit_numbers(h), h, [4 - x for x in h], sum(h))
+
+    clear_memos()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(totals, hands))
+    finally:
+        sys.setswitchinterval(interval)
+    assert got == expected

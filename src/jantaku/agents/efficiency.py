@@ -132,22 +132,22 @@ _MOST_TILES: Final = 127
 class _RiverCount:
     """The rivers' tiles, packed as :data:`_ONE` counts them, kept from one turn to the
     next: rivers that have only grown since (checked by value) are counted by their new
-    tiles alone; anything else (a new round, another seat's view) is counted afresh."""
+    tiles alone; anything else (a new round, another table) is counted afresh. The rivers
+    and their count are kept as one pair, replaced whole, so that two games sharing a bot
+    can at worst count afresh."""
 
-    __slots__ = ("packed", "rivers")
+    __slots__ = ("kept",)
 
     def __init__(self) -> None:
-        self.rivers: tuple[tuple[int, ...], ...] = ()
-        self.packed = 0
+        self.kept: tuple[tuple[tuple[int, ...], ...], int] = ((), 0)
 
     def count(self, rivers: tuple[tuple[int, ...], ...]) -> int:
         """The packed count of ``rivers``' tiles (KeyError for a tile that is not 0–36)."""
-        known = self.rivers
+        known, packed = self.kept
         one = _ONE
         if len(known) == len(rivers) and all(
             r[: len(k)] == k for r, k in zip(rivers, known, strict=True)
         ):
-            packed = self.packed
             for r, k in zip(rivers, known, strict=True):
                 for t in r[len(k) :]:
                     packed += one[t]
@@ -156,8 +156,7 @@ class _RiverCount:
             for r in rivers:
                 for t in r:
                     packed += one[t]
-        self.rivers = rivers
-        self.packed = packed
+        self.kept = (rivers, packed)
         return packed
 
 

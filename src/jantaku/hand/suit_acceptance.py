@@ -34,6 +34,7 @@ The memos are bounded (each cleared when full) and keyed by value.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Final
 
@@ -65,9 +66,11 @@ _HONOR_PLACES: Final = tuple(enumerate(5 ** (6 - i) for i in range(7)))
 # suits' TRIPLE_CLASSES value + tiles
 _NUMBER_CONTEXT: Final[dict[int, int]] = {}
 _HONOR_CONTEXT: Final[dict[int, int]] = {}
-# the contexts themselves, numbered: the regular shanten by the suit's class, less its least
+# the contexts themselves, numbered (never renumbered: a few hundred shapes exist): the
+# regular shanten by the suit's class, less its least
 _CONTEXT_IDS: Final[dict[tuple[int, ...], int]] = {}
 _CONTEXTS: Final[list[tuple[int, ...]]] = []
+_NEW_CONTEXT: Final = threading.Lock()
 # a suit's accepting places by (its base-5 counts << 16 | its context's id)
 _NUMBER_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
 _HONOR_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
@@ -77,31 +80,34 @@ _HONOR_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 
 
 def clear_memos() -> None:
-    """Forget every remembered context and accepting set (they are rebuilt as met).
+    """Forget every remembered context and accepting set (they are rebuilt as met). The
+    contexts' numbering is kept: an id handed out stays good in every thread.
 
     >>> clear_memos()
     """
     for memo in (
         _NUMBER_CONTEXT,
         _HONOR_CONTEXT,
-        _CONTEXT_IDS,
         _NUMBER_ACCEPTS,
         _HONOR_ACCEPTS,
         _NUMBER_REMOVALS,
         _HONOR_REMOVALS,
     ):
         memo.clear()
-    _CONTEXTS.clear()
 
 
 def _context_id(values: list[int]) -> int:
-    """The id of a context given as the regular shanten for each class of the suit."""
+    """The id of a context given as the regular shanten for each class of the suit (a new
+    one numbered under a lock: two threads never give one id to two contexts)."""
     least = min(values)
     shape = tuple([v - least for v in values])
     found = _CONTEXT_IDS.get(shape)
     if found is None:
-        found = _CONTEXT_IDS[shape] = len(_CONTEXTS)
-        _CONTEXTS.append(shape)
+        with _NEW_CONTEXT:
+            found = _CONTEXT_IDS.get(shape)
+            if found is None:
+                _CONTEXTS.append(shape)
+                found = _CONTEXT_IDS[shape] = len(_CONTEXTS) - 1
     return found
 
 
