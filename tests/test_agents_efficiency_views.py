@@ -1,8 +1,8 @@
 """The efficiency bot's lean per-turn paths against the general ones, on real play.
 
 Every view the bot is asked about in seeded matches (four and three players, with red
-fives, calls and riichi) is counted both ways: :func:`seen_counts` against
-:func:`jantaku.engine.view.visible_counts`, and
+fives, calls and riichi) is counted both ways: :func:`seen_counts` (and the copies left
+unseen, counted with the hand) against :func:`jantaku.engine.view.visible_counts`, and
 :func:`~jantaku.hand.discards.best_discards_unchecked` against the checked
 :func:`~jantaku.hand.discards.best_discards` (itself pinned to the advisor in
 ``tests/test_hand_discards.py``).
@@ -14,7 +14,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from jantaku.agents.efficiency import EfficiencyAgent, seen_counts
+from jantaku.agents.efficiency import (
+    EfficiencyAgent,
+    _RiverCount,
+    _unseen,
+    _unseen_counted,
+    seen_counts,
+)
 from jantaku.engine import Referee
 from jantaku.engine.view import View, observe, visible_counts
 from jantaku.errors import ArgumentError
@@ -31,6 +37,7 @@ class _Checking(EfficiencyAgent):
     def __init__(self) -> None:
         self.views = 0
         self.called_tiles = 0
+        self.rivers = _RiverCount()  # counts the rivers from one view to the next
 
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         if view is not None:
@@ -43,6 +50,8 @@ class _Checking(EfficiencyAgent):
                 for t in view.hand:
                     counts[KIND_OF[t]] += 1
                 left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
+                assert list(_unseen(view)) == left
+                assert list(_unseen_counted(view, self.rivers)) == left
                 assert best_discards_unchecked(counts, left, len(view.hand)) == best_discards(
                     counts, seen
                 )
@@ -64,3 +73,34 @@ def test_a_bad_tile_in_a_view_is_a_typed_error(tile: int) -> None:
     bad = view._replace(river_tiles=((tile,), (), (), ()), river_flags=((0,), (), (), ()))
     with pytest.raises(ArgumentError):
         seen_counts(bad)
+
+
+def test_the_river_count_kept_between_turns_starts_afresh_when_the_rivers_do() -> None:
+    """A kept river count serves only rivers that grew from the ones it counted."""
+    count = _RiverCount()
+    one = 1 << 8 * KIND_OF[5]
+    assert count.count(((5,), (), (), ())) == one
+    assert count.count(((5, 5), (), (), (5,))) == 3 * one  # grown: two new tiles
+    assert count.count(((), (), (), ())) == 0  # a new round
+    assert count.count(((5,), (5,))) == 2 * one  # another table
+    assert count.count(((7,), (5,))) == one + (1 << 8 * KIND_OF[7])  # changed, not grown
+
+
+@pytest.mark.parametrize("tile", [37, 40, 300, -1])
+def test_a_bad_tile_is_a_typed_error_for_the_kept_count_too(tile: int) -> None:
+    view = observe(Referee(seed=2).state, 1)
+    for bad in (
+        view._replace(river_tiles=((tile,), (), (), ()), river_flags=((0,), (), (), ())),
+        view._replace(hand=(*view.hand[:-1], tile)),
+    ):
+        with pytest.raises(ArgumentError):
+            _unseen_counted(bad, _RiverCount())
+
+
+def test_a_view_showing_more_tiles_than_a_table_holds_is_counted_afresh() -> None:
+    view = observe(Referee(seed=3).state, 0)
+    crowded = view._replace(
+        river_tiles=((1,) * 100, (), (), ()), river_flags=((0,) * 100, (), (), ())
+    )
+    assert _unseen_counted(crowded, _RiverCount()) == _unseen(crowded)
+    assert _unseen(crowded)[1] == 0

@@ -9,6 +9,7 @@ import pytest
 from jantaku.errors import InvalidHandError
 from jantaku.hand import advise, shanten
 from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.suit_acceptance import clear_memos, discard_totals
 from jantaku.hand.tables import (
     _NN,
     _T2,
@@ -128,3 +129,111 @@ def test_rate_discards_rates_as_the_advisor_does() -> None:
         assert rate_discards(hand, seen, kinds) == expected
     with pytest.raises(InvalidHandError):
         rate_discards(counts34(parse_tiles("23m456p789s111225z")), None, [34])
+
+
+def test_discard_totals_sum_the_kinds_best_discards_of_numbers_names() -> None:
+    """The suit-and-context twin against the class-table twin, on hands of every size,
+    spread, dense (fours, long shapes) and near seven pairs or thirteen orphans, with any
+    copies left; and again after its memos are forgotten."""
+    rng = random.Random(29)
+    for i in range(1200):
+        size = (14, 11, 8, 5, 2)[i % 5]
+        if i % 7 == 3 and size == 14:  # terminals and honors, pairs: the closed-hand forms
+            pool = [k for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) for _ in range(2)]
+            hand = [0] * 34
+            for k in rng.sample(pool, 12) + rng.sample(range(34), 2):
+                hand[k] += 1
+            if max(hand) > 4:
+                continue
+        else:
+            hand = _random_hand(rng, size, dense=i % 2 == 1)
+        left = [rng.randint(0, 4 - h) for h in hand]
+        best, named = best_discards_of_numbers(suit_numbers(hand), hand, size)
+        expected = (best, [(d, sum(left[k] for k in kinds)) for d, kinds in named])
+        assert discard_totals(suit_numbers(hand), hand, left, size) == expected, hand
+        if i % 100 == 0:
+            clear_memos()
+            assert discard_totals(suit_numbers(hand), hand, bytes(left), size) == expected
+
+
+def test_discard_totals_leaves_its_arguments_as_they_were() -> None:
+    hand = counts34(parse_tiles("1133557799m1134p"))
+    numbers = suit_numbers(hand)
+    left = [4 - x for x in hand]
+    before = (list(hand), list(numbers), list(left))
+    discard_totals(numbers, hand, left, 14)
+    assert (hand, numbers, left) == before
+
+
+def test_a_submodule_never_hides_a_name_its_package_gives() -> None:
+    """Importing ``jantaku.hand.x`` for the first time sets ``x`` on the package: no module
+    of the package loaded later may be named like a name the package exports (as
+    ``jantaku.hand.acceptance``, the function, would be by a module of that name)."""
+    import importlib
+    import pkgutil
+
+    import jantaku.hand
+
+    before = {name: getattr(jantaku.hand, name) for name in jantaku.hand.__all__}
+    for info in pkgutil.iter_modules(jantaku.hand.__path__):
+        importlib.import_module(f"jantaku.hand.{info.name}")
+    after = {name: getattr(jantaku.hand, name) for name in jantaku.hand.__all__}
+    assert after == before
+
+
+@pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
+def test_the_lowest_shanten_after_a_discard_is_the_hands_own(size: int) -> None:
+    """The efficiency bot reads the lowest shanten a discard leaves from the hand itself
+    (``shanten``; tenpai for a complete hand) before it needs the totals."""
+    rng = random.Random(40 + size)
+    complete = 0
+    for i in range(300):
+        hand = _random_hand(rng, size, dense=i % 2 == 1)
+        s = shanten(hand)
+        complete += s < 0
+        assert max(s, 0) == best_discards(hand)[0], hand
+    for text in ("123m456p789s11222z", "11223344556677z", "19m19p19s12345677z", "11m"):
+        hand = counts34(parse_tiles(text))
+        assert shanten(hand) == -1
+        assert best_discards(hand)[0] == 0
+    assert complete or size > 5
+
+
+def test_the_class_counts_are_the_classes_the_tables_hold() -> None:
+    from jantaku.hand.tables import (
+        HONOR_CLASS_COUNT,
+        HONOR_CLASSES,
+        NUMBER_CLASS_COUNT,
+        NUMBER_CLASSES,
+    )
+
+    assert set(NUMBER_CLASSES) - {255} == set(range(NUMBER_CLASS_COUNT))
+    assert set(HONOR_CLASSES) - {255} == set(range(HONOR_CLASS_COUNT))
+
+
+def test_threads_sharing_the_memos_get_the_answers_one_thread_gets() -> None:
+    """New contexts are numbered under a lock: threads filling the memos at once (with
+    the interpreter switching threads as often as it can) agree with the class-table
+    twin, whose memos are its own."""
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(77)
+    hands = [_random_hand(rng, (14, 11, 8)[i % 3], dense=i % 2 == 0) for i in range(600)]
+    expected = []
+    for h in hands:
+        best, named = best_discards_of_numbers(suit_numbers(h), h, sum(h))
+        expected.append((best, [(d, sum(4 - h[k] for k in kinds)) for d, kinds in named]))
+
+    def totals(h: list[int]) -> tuple[int, list[tuple[int, int]]]:
+        return discard_totals(suit_numbers(h), h, [4 - x for x in h], sum(h))
+
+    clear_memos()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            got = list(pool.map(totals, hands))
+    finally:
+        sys.setswitchinterval(interval)
+    assert got == expected

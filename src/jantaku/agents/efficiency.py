@@ -15,6 +15,7 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -48,15 +49,20 @@ from jantaku.tiles import (
 __all__ = ["EfficiencyAgent", "rank_discards", "seen_counts"]
 
 _YAOCHUU = frozenset(YAOCHUU)
-# a tile's kind as one byte, for bytes.translate (other bytes are never tiles)
-_KIND_BYTE = bytes(KIND_OF) + bytes(256 - len(KIND_OF))
+# a tile's kind as one byte, for bytes.translate (255 for a byte that is no tile)
+_KIND_BYTE = bytes(KIND_OF) + b"\xff" * (256 - len(KIND_OF))
 _KINDS = range(34)
 _LAST_TILE = len(KIND_OF) - 1
+# bytes.translate table from held + seen copies (0-8) to the copies left (4 - them, at least 0)
+_LEFT = bytes(4 - n if n < 4 else 0 for n in range(256))
 
 
 def seen_counts(view: View) -> list[int]:
     """:func:`jantaku.engine.view.visible_counts` of ``view`` (``hand=False``), counted
     by C loops: every visible tile as one byte of its kind, then one count per kind.
+
+    A called tile lies both in its meld and (marked) in a river: it is counted in both
+    and taken off once by the meld's ``called`` tile.
 
     >>> from jantaku.engine import Referee
     >>> from jantaku.engine.view import observe, visible_counts
@@ -67,19 +73,116 @@ def seen_counts(view: View) -> list[int]:
     Raises :class:`~jantaku.errors.ArgumentError` for a tile that is not 0–36 in the
     melds, the rivers or (other than the unknown tile) the dora indicators.
     """
+    tiles, called = _visible(view)
+    seen = _counted(tiles, called)
+    if max(seen) > 4:
+        return [c if c < 4 else 4 for c in seen]
+    return seen
+
+
+def _visible(view: View) -> tuple[list[int], list[int]]:
+    """Every tile the view shows outside its hand (a called tile twice: in its meld and
+    in a river), and the called tiles of the melds."""
     tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
+    called: list[int] = []
     for melds in view.melds:
         for m in melds:
             tiles += m.tiles
-    for river, flags in zip(view.river_tiles, view.river_flags, strict=True):
-        if max(flags, default=0) >= 4:  # a called tile (mark 4) is counted in its meld
-            tiles += [t for t, f in zip(river, flags, strict=True) if not f & 4]
-        else:
-            tiles += river
-    if tiles and (max(tiles) > _LAST_TILE or min(tiles) < 0):
+            if m.called is not None:
+                called.append(m.called)
+    for river in view.river_tiles:
+        tiles += river
+    return tiles, called
+
+
+def _counted(tiles: list[int], called: list[int]) -> list[int]:
+    """The copies of each kind among ``tiles``, each of ``called`` taken off once."""
+    try:
+        kinds = bytes(tiles).translate(_KIND_BYTE)
+    except ValueError:  # below 0 or above 255
+        kinds = b"\xff"
+    if 255 in kinds:
         raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}")
-    count = bytes(tiles).translate(_KIND_BYTE).count
-    return [c if c < 4 else 4 for c in map(count, _KINDS)]
+    seen = list(map(kinds.count, _KINDS))
+    for t in called:
+        seen[KIND_OF[t]] -= 1
+    return seen
+
+
+def _unseen(view: View) -> bytes:
+    """The copies of each kind neither in the view's hand nor seen (4 less both, at
+    least 0), as bytes: :func:`seen_counts` with the hand, in one count."""
+    tiles, called = _visible(view)
+    tiles += view.hand
+    return bytes(_counted(tiles, called)).translate(_LEFT)
+
+
+# Tiles counted as one int, a byte for each kind (kind k at bits 8k to 8k + 7), each byte
+# offset by 128 so that taking a called tile off never borrows from the next kind:
+# adding two such counts adds every kind's at once.
+_ONE: Final = {t: 1 << 8 * k for t, k in enumerate(KIND_OF)}
+_BIAS: Final = int.from_bytes(b"\x80" * 34, "little")
+# bytes.translate table from a packed kind's byte (128 + held + seen) to the copies left
+_LEFT_PACKED: Final = bytes(4 - (b - 128) if b - 128 < 4 else 0 for b in range(256))
+# a view showing more tiles than this is counted afresh: below it no kind's byte can
+# pass 127
+_MOST_TILES: Final = 127
+
+
+class _RiverCount:
+    """The rivers' tiles, packed as :data:`_ONE` counts them, kept from one turn to the
+    next: rivers that have only grown since (checked by value) are counted by their new
+    tiles alone; anything else (a new round, another table) is counted afresh. The rivers
+    and their count are kept as one pair, replaced whole, so that two games sharing a bot
+    can at worst count afresh."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: tuple[tuple[tuple[int, ...], ...], int] = ((), 0)
+
+    def count(self, rivers: tuple[tuple[int, ...], ...]) -> int:
+        """The packed count of ``rivers``' tiles (KeyError for a tile that is not 0–36)."""
+        known, packed = self.kept
+        one = _ONE
+        if len(known) == len(rivers) and all(
+            r[: len(k)] == k for r, k in zip(rivers, known, strict=True)
+        ):
+            for r, k in zip(rivers, known, strict=True):
+                for t in r[len(k) :]:
+                    packed += one[t]
+        else:
+            packed = 0
+            for r in rivers:
+                for t in r:
+                    packed += one[t]
+        self.kept = (rivers, packed)
+        return packed
+
+
+def _unseen_counted(view: View, rivers: _RiverCount) -> bytes:
+    """:func:`_unseen` with the rivers counted by ``rivers``."""
+    shown = sum(map(len, view.river_tiles)) + len(view.hand) + len(view.dora_markers)
+    one = _ONE
+    try:
+        packed = rivers.count(view.river_tiles) + _BIAS
+        for t in view.hand:
+            packed += one[t]
+        for t in view.dora_markers:
+            if t != UNKNOWN:
+                packed += one[t]
+        for melds in view.melds:
+            for m in melds:
+                shown += len(m.tiles)
+                for t in m.tiles:
+                    packed += one[t]
+                if m.called is not None:
+                    packed -= one[m.called]
+    except KeyError:
+        raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
+    if shown > _MOST_TILES:
+        return _unseen(view)
+    return packed.to_bytes(34, "little").translate(_LEFT_PACKED)
 
 
 def rank_discards(
@@ -101,6 +204,11 @@ def rank_discards(
     ranked = [(o.shanten, -o.total, o.discard) for o in advise(counts34(hand), visible)]
     ranked.sort(key=lambda r: (r[0], r[1], *_tie_break(r[2], dora_set)))
     return ranked
+
+
+def _dora_kinds(view: View) -> frozenset[int]:
+    """The kinds the view's dora indicators point at."""
+    return frozenset(dora_from_indicator(t, players=view.players) for t in view.dora_markers)
 
 
 def _tie_break(kind: int, dora: frozenset[int]) -> tuple[bool, int, int]:
@@ -131,7 +239,7 @@ fu=None, points=None, pao=None, scores=None)
         dahais: list[Dahai] = []
         ankans: list[Ankan] = []
         for action in legal:
-            if isinstance(action, Dahai):
+            if action.__class__ is Dahai or isinstance(action, Dahai):
                 dahais.append(action)
             elif isinstance(action, Hora):
                 return action
@@ -176,37 +284,55 @@ fu=None, points=None, pao=None, scores=None)
             return kyuushu
         if not dahais:
             return legal[0]
-        dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-        seen = seen_counts(view)
-        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(counts, seen, strict=True)]
+        riichi = view.riichi
+        threat = any(r and seat != view.seat for seat, r in enumerate(riichi))
+        if ankans or reach is not None or threat:
+            # the lowest shanten a discard leaves: the hand's own (tenpai if complete)
+            best_shanten = shanten(counts)
+            if best_shanten < 0:
+                best_shanten = 0
+            for action in ankans:
+                k = KIND_OF[action.consumed[0]]
+                if riichi[view.seat]:
+                    return action
+                counts[k] -= 4
+                slower = shanten(counts) > best_shanten
+                counts[k] += 4
+                if not slower:
+                    return action
+            if reach is not None and best_shanten == 0:
+                return reach
+            if best_shanten >= 2 and threat:
+                safe = self._genbutsu(view)
+                if any(counts[k] for k in safe):
+                    # the safe kinds first, ranked as rank_discards ranks them, then the rest
+                    dora_set = _dora_kinds(view)
+                    rated = rate_discards(counts, seen_counts(view), safe)
+                    folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
+                    chosen = self._discard_of(dahais, [k for k, _, _ in folded])
+                    if chosen is not None:
+                        return chosen
+        rivers = self.__dict__.get("_rivers")
+        if rivers is None:
+            rivers = self.__dict__["_rivers"] = _RiverCount()
+        left = _unseen_counted(view, rivers)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        best_shanten, best = best_discards_unchecked(counts, left, len(view.hand))
-        dora_set = frozenset(dora)
-        for action in ankans:
-            k = KIND_OF[action.consumed[0]]
-            if view.riichi[view.seat]:
-                return action
-            counts[k] -= 4
-            slower = shanten(counts) > best_shanten
-            counts[k] += 4
-            if not slower:
-                return action
-        if reach is not None and best_shanten == 0:
-            return reach
-        if best_shanten >= 2:
-            safe = self._genbutsu(view)
-            if any(counts[k] for k in safe):
-                # the safe kinds first, ranked as rank_discards ranks them, then the rest
-                rated = rate_discards(counts, seen, safe)
-                folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
-                chosen = self._discard_of(dahais, [k for k, _, _ in folded])
-                if chosen is not None:
-                    return chosen
-        ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
-        chosen = self._discard_of(dahais, [k for k, _ in ranked])
+        _, best = best_discards_unchecked(counts, left, len(view.hand))
+        # the widest first: among as wide, the tie-break (keep a dora, yaochuu first)
+        top = max([total for _, total in best])
+        widest = [k for k, total in best if total == top]
+        if len(widest) > 1:
+            dora_set = _dora_kinds(view)
+            widest.sort(key=lambda k: _tie_break(k, dora_set))
+        chosen = self._discard_of(dahais, widest)
+        if chosen is None and len(widest) < len(best):
+            dora_set = _dora_kinds(view)
+            ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
+            chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
-            order = [k for _, _, k in rank_discards(view.hand, seen, dora)]
+            dora = [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
+            order = [k for _, _, k in rank_discards(view.hand, seen_counts(view), dora)]
             chosen = self._discard_of(dahais, order) or dahais[0]
         return chosen
 
@@ -226,6 +352,8 @@ fu=None, points=None, pao=None, scores=None)
         tsumogiri), or ``None`` when no kind in ``order`` may be discarded."""
         for k in order:
             options = [a for a in dahais if KIND_OF[a.pai] == k]
+            if len(options) == 1:
+                return options[0]
             if options:
                 return min(options, key=lambda a: (is_red(a.pai), not a.tsumogiri))
         return None

@@ -33,15 +33,39 @@ SUBCOMMANDS: tuple[str, ...] = (
 )
 """The modules that provide subcommands, in the order ``--help`` lists them."""
 
+COMMANDS: dict[str, str] = {
+    "shanten": "jantaku.cli.analysis",
+    "advise": "jantaku.cli.analysis",
+    "arena": "jantaku.cli.arena",
+    "keep": "jantaku.cli.keep",
+    "mjai-client": "jantaku.cli.mjai_client",
+    "mjai-server": "jantaku.cli.mjai_server",
+    "play": "jantaku.cli.play",
+    "replay": "jantaku.cli.replay",
+    "score": "jantaku.cli.score",
+    "rules": "jantaku.cli.score",
+    "selfplay": "jantaku.cli.selfplay",
+    "serve": "jantaku.cli.serve",
+}
+"""Each subcommand's name and the module of :data:`SUBCOMMANDS` that provides it: a
+command line that names its subcommand imports that module only."""
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered, or with ``command`` (a name
+    in :data:`COMMANDS`) only that subcommand's module: it parses that subcommand's
+    arguments as the whole parser does, without importing the other modules.
+
+    >>> build_parser("selfplay").parse_args(["selfplay", "--games", "3"]).games
+    3
+    """
     parser = argparse.ArgumentParser(
         prog="jantaku", description="jantaku — Japanese riichi mahjong: analysis, scoring, play"
     )
     parser.add_argument("--version", action="version", version=f"jantaku {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in SUBCOMMANDS:
+    module = COMMANDS.get(command) if command is not None else None
+    for name in SUBCOMMANDS if module is None else (module,):
         importlib.import_module(name).register(sub)
     return parser
 
@@ -53,8 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     written included); an interrupt (Ctrl-C) status 130; output cut short by a reader
     that stopped (``jantaku … | head``) ends quietly with status 0.
     """
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    # the subcommand is the first word (the parser's own options --help and --version
+    # come alone); any other command line gets the whole parser, which explains it
+    parser = build_parser(words[0] if words else None)
+    args = parser.parse_args(words)
     try:
         status: int = args.func(args)
         sys.stdout.flush()

@@ -25,6 +25,7 @@ interrupt (Ctrl-C) stops the run and prints the summary of the matches that fini
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -173,6 +174,9 @@ def run(args: argparse.Namespace) -> int:
     interrupted = False
     played = 0
     start = time.perf_counter()
+    # what exists now (modules, tables, memos) lives through the run: set aside from the
+    # cyclic collector, whose passes during many matches then do not scan it again
+    gc.freeze()
     try:
         for g in range(games):
             seed = args.seed + g
@@ -199,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
             progress.update(played, f"({failed} failed)" if failed else "")
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        gc.unfreeze()
     progress.clear()
     summary.seconds = time.perf_counter() - start
     last = args.seed + played - 1

@@ -7,12 +7,14 @@ advisor's options at the lowest shanten, and each total is the option's ``total`
 is faster because a bot's usual choice needs nothing else:
 
 - each discard's shanten is one look-up of its suit's new class against the other
-  suits' combined class (:func:`~jantaku.hand.tables.best_discards_of_numbers`), and
-  acceptance is worked out only for the discards at the lowest shanten;
+  suits' combined class, and acceptance is worked out only for the discards at the
+  lowest shanten (:func:`~jantaku.hand.suit_acceptance.discard_totals`, which
+  :func:`~jantaku.hand.tables.best_discards_of_numbers` pins down);
 - a kind the hand holds four times is never tried as a fifth copy (none is left to
   draw, so it adds nothing to a total, and the advisor's general path for it is slow);
-- a suit's accepting kinds are remembered by the suit's counts, the other suits'
-  combined class, the hand's size and shanten (a bounded memo in ``tables``).
+- a suit's accepting kinds are remembered by the suit's counts and its *context*, the
+  regular shanten as a function of its class given the rest of the hand (bounded memos
+  in ``suit_acceptance``), a key that many hands share.
 
 >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
 >>> s, options = best_discards(counts34(parse_tiles("23m456p789s111225z")))
@@ -25,13 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from jantaku.errors import InvalidHandError
-from jantaku.hand.tables import (
-    PLACE_VALUE,
-    SUIT_OF,
-    accepting_of_numbers,
-    best_discards_of_numbers,
-    suit_numbers,
-)
+from jantaku.hand.suit_acceptance import discard_totals
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, accepting_of_numbers, suit_numbers
 
 __all__ = ["best_discards", "best_discards_unchecked", "rate_discards"]
 
@@ -92,9 +89,8 @@ def best_discards_unchecked(
     >>> best_discards_unchecked(c, [4 - x for x in c], 14) == best_discards(c)
     True
     """
-    best, options = best_discards_of_numbers(suit_numbers(counts), counts, tiles)
-    at = left.__getitem__
-    return best, tuple([(d, sum(map(at, kinds))) for d, kinds in options])
+    best, totals = discard_totals(suit_numbers(counts), counts, left, tiles)
+    return best, tuple(totals)
 
 
 def rate_discards(

@@ -44,11 +44,16 @@ if TYPE_CHECKING:
 __all__ = [
     "BASE5_DIGITS",
     "HONOR_CLASSES",
+    "HONOR_CLASS_COUNT",
     "HONOR_ROWS",
     "NUMBER_CLASSES",
+    "NUMBER_CLASS_COUNT",
     "NUMBER_ROWS",
+    "PAIR_CLASSES",
     "PLACE_VALUE",
+    "REGULAR_SHANTEN",
     "SUIT_OF",
+    "TRIPLE_CLASSES",
     "accepting_kinds",
     "accepting_of_numbers",
     "best_discards_of_numbers",
@@ -111,6 +116,21 @@ _LESS_ONE = bytes((x - 1) % 256 for x in range(256))
 for _n in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
     _F[_n::16] = array("b", _FB[_n // 3 :: 5].translate(_LESS_ONE))
 del _LESS_ONE
+
+#: the number of number-suit classes (``NUMBER_CLASSES`` holds 0 to this less one)
+NUMBER_CLASS_COUNT: Final[int] = _NN
+#: the number of honor classes (``HONOR_CLASSES`` holds 0 to this less one)
+HONOR_CLASS_COUNT: Final[int] = _NH
+#: two number suits combined: ``PAIR_CLASSES[a * NUMBER_CLASS_COUNT + b]`` is their
+#: combined class ``k`` times ``NUMBER_CLASS_COUNT`` (a and b in either order)
+PAIR_CLASSES: Final = _T2
+#: a pair's class and a third number suit combined:
+#: ``TRIPLE_CLASSES[PAIR_CLASSES[...] + c]`` is the class ``k'`` of the three times
+#: ``16 *`` the number of honor classes
+TRIPLE_CLASSES: Final = _T3
+#: the regular shanten of a hand from its classes and size:
+#: ``REGULAR_SHANTEN[TRIPLE_CLASSES[...] + 16 * honor_class + tiles]`` (3k+1 or 3k+2 tiles)
+REGULAR_SHANTEN: Final = _F
 
 # Each suit's counts (as bytes) map to one packed int: the class in the low 16 bits,
 # premultiplied for its place in the lookups above (man × nN, pin and sou × 1, honors

@@ -1,0 +1,433 @@
+"""Each discard's acceptance (受け入れ) at the lowest shanten, worked out by suit and
+context: the fast path behind :func:`jantaku.hand.discards.best_discards` (H5).
+
+It mirrors :func:`jantaku.hand.tables.best_discards_of_numbers` and through it the discard
+advisor :func:`jantaku.hand.waits.advise`: :func:`discard_totals` gives the same lowest
+shanten and, for each discard that leaves it, the unseen copies of the kinds it accepts
+(``tests/test_hand_discards.py`` pins the three together on random, dense and played
+hands). It is faster because what decides a suit's accepting kinds is shared by many
+hands:
+
+- a tile added to one suit lowers the regular shanten when the suit's class after it
+  scores lower against the rest of the hand than the class before it. The rest of the
+  hand (the other suits and the hand's size) is a *context*: the regular shanten as a
+  function of this suit's class. Contexts that are the same function up to a constant
+  accept the same tiles, so each gets a small id (a few hundred are ever met), and a
+  suit's accepting places are remembered by the suit's counts and that id (for the three
+  number suits alike);
+- a discard changes only its own suit: the other suits' accepting kinds follow from the
+  class it leaves there, so discards leaving the same class share them;
+- seven pairs and thirteen orphans, near only in a closed hand, accept whole groups of
+  kinds (every kind not held, every kind held once, the terminals and honors) that the
+  hand's statistics name: their copies are summed from the hand's counts once a
+  decision, and a suit's remembered places leave out the kinds those forms take (the
+  memo's key says which), so that no kind is counted twice.
+
+The memos are bounded (each cleared when full) and keyed by value.
+
+>>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+>>> c = counts34(parse_tiles("23m456p789s111225z"))
+>>> best, totals = discard_totals(suit_numbers(c), c, [4 - x for x in c], 14)
+>>> best, [(format_tiles([k]), total) for k, total in totals]
+(0, [('5z', 8)])
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Final
+
+from jantaku.hand.tables import (
+    HONOR_CLASS_COUNT,
+    HONOR_CLASSES,
+    NUMBER_CLASS_COUNT,
+    NUMBER_CLASSES,
+    PAIR_CLASSES,
+    PLACE_VALUE,
+    REGULAR_SHANTEN,
+    TRIPLE_CLASSES,
+    suit_numbers,
+)
+from jantaku.tiles import YAOCHUU
+
+__all__ = ["clear_memos", "discard_totals", "suit_numbers"]
+
+_NN: Final = NUMBER_CLASS_COUNT
+_YAO: Final = frozenset(YAOCHUU)
+_IS_YAO: Final = tuple(k in _YAO for k in range(34))
+_MEMO_SIZE: Final = 1 << 18
+# the place values of a number suit's and of the honors' base-5 digits, first kind first
+_NUMBER_PLACES: Final = tuple(enumerate(5 ** (8 - i) for i in range(9)))
+_HONOR_PLACES: Final = tuple(enumerate(5 ** (6 - i) for i in range(7)))
+
+# a context's id by what it is made of: for a number suit, the other two number suits'
+# PAIR_CLASSES value << 10 | (16 * honor class + tiles); for the honors, the three number
+# suits' TRIPLE_CLASSES value + tiles
+_NUMBER_CONTEXT: Final[dict[int, int]] = {}
+_HONOR_CONTEXT: Final[dict[int, int]] = {}
+# the contexts themselves, numbered (never renumbered: a few hundred shapes exist): the
+# regular shanten by the suit's class, less its least
+_CONTEXT_IDS: Final[dict[tuple[int, ...], int]] = {}
+_CONTEXTS: Final[list[tuple[int, ...]]] = []
+_NEW_CONTEXT: Final = threading.Lock()
+# a suit's accepting places by (its base-5 counts << 16 | its context's id)
+_NUMBER_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
+_HONOR_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
+# a suit's held places by its base-5 counts (see _removals)
+_NUMBER_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_HONOR_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def clear_memos() -> None:
+    """Forget every remembered context and accepting set (they are rebuilt as met). The
+    contexts' numbering is kept: an id handed out stays good in every thread.
+
+    >>> clear_memos()
+    """
+    for memo in (
+        _NUMBER_CONTEXT,
+        _HONOR_CONTEXT,
+        _NUMBER_ACCEPTS,
+        _HONOR_ACCEPTS,
+        _NUMBER_REMOVALS,
+        _HONOR_REMOVALS,
+    ):
+        memo.clear()
+
+
+def _context_id(values: list[int]) -> int:
+    """The id of a context given as the regular shanten for each class of the suit (a new
+    one numbered under a lock: two threads never give one id to two contexts)."""
+    least = min(values)
+    shape = tuple([v - least for v in values])
+    found = _CONTEXT_IDS.get(shape)
+    if found is None:
+        with _NEW_CONTEXT:
+            found = _CONTEXT_IDS.get(shape)
+            if found is None:
+                _CONTEXTS.append(shape)
+                found = _CONTEXT_IDS[shape] = len(_CONTEXTS) - 1
+    return found
+
+
+def _number_context(pair: int, rest: int) -> int:
+    """A number suit's context id: ``pair`` the other two number suits' PAIR_CLASSES
+    value, ``rest`` 16 times the honors' class plus the tiles (a hand of 3k+2)."""
+    if len(_NUMBER_CONTEXT) >= _MEMO_SIZE:  # pragma: no cover - at most 164 * 880 keys
+        _NUMBER_CONTEXT.clear()
+    f = REGULAR_SHANTEN
+    t3 = TRIPLE_CLASSES
+    found = _NUMBER_CONTEXT[pair << 10 | rest] = _context_id(
+        [f[t3[pair + c] + rest] for c in range(_NN)]
+    )
+    return found
+
+
+def _honor_context(triple: int, tiles: int) -> int:
+    """The honors' context id: ``triple`` the number suits' TRIPLE_CLASSES value."""
+    f = REGULAR_SHANTEN
+    found = _HONOR_CONTEXT[triple + tiles] = _context_id(
+        [f[triple + 16 * h + tiles] for h in range(HONOR_CLASS_COUNT)]
+    )
+    return found
+
+
+def _removals(number: int, honors: bool) -> tuple[tuple[int, int, int], ...]:
+    """``(place, copies held, the suit's class with one fewer there)`` for each place a
+    suit's counts hold."""
+    table = HONOR_CLASSES if honors else NUMBER_CLASSES
+    found = tuple(
+        [
+            (pos, number // value % 5, table[number - value])
+            for pos, value in (_HONOR_PLACES if honors else _NUMBER_PLACES)
+            if number // value % 5
+        ]
+    )
+    memo = _HONOR_REMOVALS if honors else _NUMBER_REMOVALS
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[number] = found
+    return found
+
+
+def _accepts(number: int, context: int, forms: int, honors: bool) -> tuple[int, ...]:
+    """The places where one more tile lowers a suit's regular shanten in ``context``,
+    less those that seven pairs or thirteen orphans already take (``forms``, see
+    :func:`_forms_flags`), remembered."""
+    shape = _CONTEXTS[context]
+    table = HONOR_CLASSES if honors else NUMBER_CLASSES
+    base = shape[table[number]]
+    found: list[int] = []
+    for pos, value in _HONOR_PLACES if honors else _NUMBER_PLACES:
+        held = number // value % 5
+        if held == 4 or shape[table[number + value]] >= base:
+            continue
+        if forms:
+            yao = honors or pos == 0 or pos == 8
+            if held == 0 and (forms & 1 or (forms & 2 and yao)):
+                continue
+            if held == 1 and (forms & 4 or (forms & 8 and yao)):
+                continue
+        found.append(pos)
+    memo = _HONOR_ACCEPTS if honors else _NUMBER_ACCEPTS
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    result = memo[number << 20 | context << 4 | forms] = tuple(found)
+    return result
+
+
+def discard_totals(
+    numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """The lowest shanten a discard leaves a hand of ``tiles`` concealed tiles (3k+2,
+    k ≤ 4), and ``(kind, acceptance total)`` for each discard that leaves it, by kind.
+
+    ``numbers`` are the hand's :func:`suit_numbers`, ``counts`` its counts, ``left`` the
+    copies of each kind neither in the hand nor seen (a kind held four times is never
+    accepted). Unchecked, like :func:`~jantaku.hand.tables.shanten_of_numbers`; the
+    arguments are left as they were.
+
+    >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
+    >>> c = counts34(parse_tiles("1111m345p678p999s5z"))
+    >>> best, totals = discard_totals(suit_numbers(c), c, [4 - x for x in c], 14)
+    >>> best, [(format_tiles([k]), total) for k, total in totals]
+    (0, [('1m', 3), ('5z', 0)])
+    """
+    m, p, s, z = numbers
+    nn = _NN
+    t2 = PAIR_CLASSES
+    t3 = TRIPLE_CLASSES
+    f = REGULAR_SHANTEN
+    n0 = tiles - 1
+    man = NUMBER_CLASSES[m]
+    pin = NUMBER_CLASSES[p]
+    sou = NUMBER_CLASSES[s]
+    honor = HONOR_CLASSES[z]
+    cm = man * nn
+    ch = honor * 16 + n0
+    pin_sou = t2[pin * nn + sou]
+    man_sou = t2[cm + sou]
+    man_pin = t2[cm + pin]
+    others = (pin_sou, man_sou, man_pin, t3[man_pin + sou])
+    wide = n0 == 13
+    kinds = pairs = yao_kinds = yao_pairs = 0
+    near = 99
+    floor = 99  # no discard leaves seven pairs or thirteen orphans nearer than this
+    if wide:
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        yao = [counts[k] for k in YAOCHUU]
+        yao_kinds = 13 - yao.count(0)
+        yao_pairs = 13 - yao.count(0) - yao.count(1)
+        floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
+        # the least either form can be after a discard and one more tile: a discard takes
+        # a pair or a kind away, never gives one
+        near = min(5 - pairs + (7 - kinds if kinds < 7 else 0), 12 - yao_kinds - (yao_pairs > 0))
+    # (shanten, regular shanten, kind, copies held, class the discard leaves its suit, suit)
+    found: list[tuple[int, int, int, int, int, int]] = []
+    best = 99
+    for suit in range(4):
+        number = numbers[suit]
+        if not number:
+            continue
+        other = others[suit]
+        first = 9 * suit
+        if suit == 3:
+            removals = _HONOR_REMOVALS.get(number) or _removals(number, True)
+        else:
+            removals = _NUMBER_REMOVALS.get(number) or _removals(number, False)
+        for pos, c, cl in removals:
+            regular = r = f[other + cl * 16 + n0] if suit == 3 else f[t3[other + cl] + ch]
+            if floor < r:
+                k = first + pos
+                left_kinds = kinds - (c == 1)
+                seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
+                if k in _YAO:
+                    orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
+                else:
+                    orphans = 13 - yao_kinds - (yao_pairs > 0)
+                r = min(r, seven, orphans)
+            if r <= best:
+                best = r
+                found.append((r, regular, first + pos, c, cl, suit))
+    forms = wide and near < best  # seven pairs or thirteen orphans may take a tile
+    rest = honor * 16 + tiles
+    lm = left[0:9]
+    lp = left[9:18]
+    ls = left[18:27]
+    lz = left[27:34]
+    suit_left = (lm, lp, ls, lz)
+    # the other suits' total of a discard's acceptance, by (suit << 8 | class left there)
+    shared: dict[int, int] = {}
+    own_context = [-1, -1, -1, -1]
+    sums: tuple[int, int, int, int] | None = None  # see _form_sums
+    out: list[tuple[int, int]] = []
+    for r, regular, k, c, cl, suit in found:
+        if r != best:
+            continue
+        total = 0
+        flags = 0
+        if forms:
+            # seven pairs and thirteen orphans, with the statistics of the 13 tiles left:
+            # the kinds they take, and the regular form's other kinds below
+            left_kinds = kinds - (c == 1)
+            left_pairs = pairs - (c == 2)
+            if k in _YAO:
+                yk = yao_kinds - (c == 1)
+                yp = yao_pairs - (c == 2) > 0
+            else:
+                yk = yao_kinds
+                yp = yao_pairs > 0
+            seven_pair = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
+            orphan_new = 12 - yk - yp
+            if seven_pair < best or orphan_new < best:
+                seven_new = 6 - left_pairs + (6 - left_kinds if left_kinds < 6 else 0)
+                flags = (
+                    (seven_new < best)
+                    | (orphan_new < best) << 1
+                    | (seven_pair < best) << 2
+                    | (12 - yk < best) << 3
+                )
+                if sums is None:
+                    sums = _form_sums(counts, left)
+                total = _forms_total(sums, counts, left, k, flags)
+        if regular == best:
+            # the discard's own suit, against the rest of the hand as it was
+            number = numbers[suit] - PLACE_VALUE[k]
+            ctx = own_context[suit]
+            if suit == 3:
+                if ctx < 0:
+                    ctx = own_context[3] = _honor_context_of(others[3], tiles)
+                places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | flags)
+                if places is None:
+                    places = _accepts(number, ctx, flags, True)
+            else:
+                if ctx < 0:
+                    ctx = own_context[suit] = _number_context_of(others[suit], rest)
+                places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | flags)
+                if places is None:
+                    places = _accepts(number, ctx, flags, False)
+            if places:
+                total += sum(map(suit_left[suit].__getitem__, places))
+            # the other suits, against the class the discard leaves its suit
+            key = (suit << 8 | cl) << 4 | flags
+            got = shared.get(key)
+            if got is None:
+                if suit == 0:
+                    a = cl * nn
+                    pair = t2[a + pin]
+                    got = (
+                        _number_total(p, t2[a + sou], rest, lp, flags)
+                        + _number_total(s, pair, rest, ls, flags)
+                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                    )
+                elif suit == 1:
+                    pair = t2[cm + cl]
+                    got = (
+                        _number_total(m, t2[cl * nn + sou], rest, lm, flags)
+                        + _number_total(s, pair, rest, ls, flags)
+                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                    )
+                elif suit == 2:
+                    got = (
+                        _number_total(m, t2[pin * nn + cl], rest, lm, flags)
+                        + _number_total(p, t2[cm + cl], rest, lp, flags)
+                        + _honor_total(z, t3[man_pin + cl], tiles, lz, flags)
+                    )
+                else:
+                    changed = cl * 16 + tiles
+                    got = (
+                        _number_total(m, pin_sou, changed, lm, flags)
+                        + _number_total(p, man_sou, changed, lp, flags)
+                        + _number_total(s, man_pin, changed, ls, flags)
+                    )
+                shared[key] = got
+            total += got
+        out.append((k, total))
+    return best, out
+
+
+def _number_context_of(pair: int, rest: int) -> int:
+    """:func:`_number_context`, remembered."""
+    got = _NUMBER_CONTEXT.get(pair << 10 | rest)
+    return _number_context(pair, rest) if got is None else got
+
+
+def _honor_context_of(triple: int, tiles: int) -> int:
+    """:func:`_honor_context`, remembered."""
+    got = _HONOR_CONTEXT.get(triple + tiles)
+    return _honor_context(triple, tiles) if got is None else got
+
+
+def _number_total(number: int, pair: int, rest: int, left: Sequence[int], forms: int) -> int:
+    """The unseen copies of the kinds a number suit accepts (``left`` its nine counts) in
+    the context of ``pair`` and ``rest`` (see :func:`_number_context`), less those the
+    closed-hand ``forms`` take (see :func:`_accepts`)."""
+    if not number:
+        return 0
+    ctx = _NUMBER_CONTEXT.get(pair << 10 | rest)
+    if ctx is None:
+        ctx = _number_context(pair, rest)
+    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | forms)
+    if places is None:
+        places = _accepts(number, ctx, forms, False)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], forms: int) -> int:
+    """The unseen copies of the honors accepted in the context of ``triple``."""
+    if not number:
+        return 0
+    ctx = _HONOR_CONTEXT.get(triple + tiles)
+    if ctx is None:
+        ctx = _honor_context(triple, tiles)
+    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | forms)
+    if places is None:
+        places = _accepts(number, ctx, forms, True)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
+    """The unseen copies of the kinds a hand holds none of, of the terminals and honors
+    among them, of the kinds it holds once, and of the terminals and honors among those."""
+    none = none_yao = once = once_yao = 0
+    for c, n, yao in zip(counts, left, _IS_YAO, strict=True):
+        if c == 0:
+            none += n
+            if yao:
+                none_yao += n
+        elif c == 1:
+            once += n
+            if yao:
+                once_yao += n
+    return none, none_yao, once, once_yao
+
+
+def _forms_total(
+    sums: tuple[int, int, int, int],
+    counts: Sequence[int],
+    left: Sequence[int],
+    discard: int,
+    forms: int,
+) -> int:
+    """The unseen copies of the kinds seven pairs and thirteen orphans take once
+    ``discard`` is made: with ``forms`` bit 1 every kind not held, 2 the terminals and
+    honors not held, 4 every kind held once, 8 the terminals and honors held once."""
+    none, none_yao, once, once_yao = sums
+    # the discard moves its kind from held c times to c - 1
+    c = counts[discard]
+    n = left[discard]
+    yao = discard in _YAO
+    if c == 1:
+        none += n
+        once -= n
+        if yao:
+            none_yao += n
+            once_yao -= n
+    elif c == 2:
+        once += n
+        if yao:
+            once_yao += n
+    total = none if forms & 1 else none_yao if forms & 2 else 0
+    return total + (once if forms & 4 else once_yao if forms & 8 else 0)
