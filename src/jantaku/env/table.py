@@ -30,10 +30,21 @@ from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.events import Action, EndGame, Hora, Pass, Penalty, Ryukyoku
 from jantaku.rules import TENHOU, Rules
 
-__all__ = ["REWARDS", "Table"]
+__all__ = ["REWARDS", "Table", "resolve_rules"]
 
 REWARDS: Final = ("final", "hand")
 """The reward schemes: the final result only, or each hand's points as it ends."""
+
+
+def resolve_rules(rules: Rules | str) -> Rules:
+    """Rules, or a preset's name (``"tenhou"``, ``"majsoul-sanma"`` …).
+
+    >>> resolve_rules("tenhou-sanma").players
+    3
+
+    Raises :class:`~jantaku.errors.RulesError` for an unknown preset.
+    """
+    return rules if isinstance(rules, Rules) else Rules.preset(rules)
 
 
 class Table:
