@@ -59,8 +59,9 @@ def random_actions(mask: Any, rng: Any) -> Any:
     >>> random_actions(m, np.random.default_rng(0)).tolist()
     [5, 124]
     """
-    noise = rng.random(mask.shape)
-    return np.argmax(np.where(mask > 0, noise, -1.0), axis=1)
+    noise = rng.random(mask.shape, dtype=np.float32)  # in [0, 1): a legal id's in [1, 2)
+    noise += mask
+    return noise.argmax(axis=1)
 
 
 def _checked_ids(actions: Any, mask: Any, seats: Any) -> Any:
