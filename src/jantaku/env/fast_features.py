@@ -29,24 +29,25 @@ import numpy as np
 from jantaku.engine import Phase, Referee, State
 from jantaku.env.features import PLANES_V1
 from jantaku.errors import JantakuError
-from jantaku.events import Dahai, Tsumo
+from jantaku.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Tsumo
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, dora_from_indicator
 
 _ACT: Final = Phase.ACT
 _TSUMO: Final = Tsumo
+_CALLS: Final = frozenset((Chi, Pon, Daiminkan, Ankan, Kakan))
 
 __all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
 
 _RIVER_ROWS: Final = 24
 _SEAT_BASE: Final = 13
 _SEAT_ROWS: Final = 32
-_BLOCK_CELLS: Final = _SEAT_ROWS * 34  # a seat's block
+_MARK_ROWS: Final = _RIVER_ROWS + 3  # a seat's river and its three rows of marks
+_MARK_CELLS: Final = _MARK_ROWS * 34
+_KEPT_ROWS: Final = _SEAT_ROWS - _MARK_ROWS  # its melds, called tiles, constant rows
+_KEPT_CELLS: Final = _KEPT_ROWS * 34
 _MARKS: Final = _RIVER_ROWS * 34  # the first mark row (tsumogiri) of a seat's block
-_MELD_ROW: Final = 27  # its melds (kept as counts: written / 4)
-_CONSTS: Final = 29  # its constant rows (riichi, score, norths: written from the state)
 _TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS
-_OWN_CELLS: Final = _SEAT_BASE * 34  # the observer's own rows
 _RED_KIND: Final = {34: 4, 35: 13, 36: 22}
 _LEVELS: Final = np.arange(4)[:, None]  # rows "held at least 1, 2, 3, 4 times"
 _HELD_LEVELS: Final = _LEVELS.astype(np.int8)  # (compared with counts of their own type)
@@ -55,28 +56,34 @@ _SEEN_LEVELS: Final = _LEVELS.astype(np.int32)
 
 class _Pending:
     """Writes gathered from the trackers of a batch, made with one NumPy operation each
-    (flat indices into the seats' blocks): cells set to 1 (new discards and their
-    marks), cells set to a value (the marks of a discard a call took away, the meld
-    counts and called tiles), and visible counts to raise or lower."""
+    (flat indices): river cells set to 1 (new discards and their marks), river cells
+    set to 0 or 1 (the marks of a discard a call took away), meld cells set to a value,
+    and visible counts to raise or lower."""
 
-    __slots__ = ("cells", "ones", "seen", "unseen", "values")
+    __slots__ = ("cells", "meld_cells", "meld_values", "ones", "seen", "unseen", "values")
 
     def __init__(self) -> None:
         self.ones: list[int] = []
         self.cells: list[int] = []
         self.values: list[int] = []
+        self.meld_cells: list[int] = []
+        self.meld_values: list[float] = []
         self.seen: list[int] = []
         self.unseen: list[int] = []
 
-    def flush(self, blocks: Any, visible: Any) -> None:
-        """Write into the flat blocks and visible counts, and start again."""
+    def flush(self, rivers: Any, kept: Any, visible: Any) -> None:
+        """Write into the flat river and kept rows and visible counts, and start again."""
         if self.ones:
-            blocks[self.ones] = 1
+            rivers[self.ones] = 1
             self.ones = []
         if self.cells:
-            blocks[self.cells] = self.values
+            rivers[self.cells] = self.values
             self.cells = []
             self.values = []
+        if self.meld_cells:
+            kept[self.meld_cells] = self.meld_values
+            self.meld_cells = []
+            self.meld_values = []
         if self.seen:  # a kind may be listed twice: counted, not assigned
             change = np.bincount(self.seen, minlength=visible.size)
             if self.unseen:
@@ -95,32 +102,32 @@ class PlanesV1Tracker:
     One tracker follows one match; :meth:`reset` when a new match starts on the same
     state object's successor. :meth:`encode` writes the planes of ``seat`` into
     ``out`` (every row is written: ``out`` need not be zeroed).
-
-    Each seat's block is kept as bytes, in absolute seat order: its river and marks
-    (0 or 1), its meld row as counts (written divided by 4), its called tiles; its
-    constant rows are left zero (written from the state by the encoders).
     """
 
     def __init__(
         self,
         players: int,
         *,
-        storage: tuple[Any, Any] | None = None,
+        storage: tuple[Any, Any, Any] | None = None,
         pending: _Pending | None = None,
         index: int = 0,
     ) -> None:
         self.players = players
-        # the seats' blocks and the visible-tile counts, here or in a batch's arrays
-        blocks, visible = storage or (
-            np.zeros((4, _SEAT_ROWS, 34), dtype=np.uint8),
+        # the seats' blocks and the visible-tile counts, here or in a batch's arrays: each
+        # block's rivers and marks (0 or 1) as bytes, its other rows as float32
+        rivers, kept, visible = storage or (
+            np.zeros((4, _MARK_ROWS, 34), dtype=np.uint8),
+            np.zeros((4, _KEPT_ROWS, 34), dtype=np.float32),
             np.zeros(34, dtype=np.int32),
         )
-        self._blocks = blocks
-        # the cells to write and the visible counts to change, gathered here (or in the
-        # batch's lists, this match's cells from ``index`` on) and written together
+        self._rivers = rivers
+        self._kept = kept
+        # the river cells to write and the visible counts to change, gathered here (or in
+        # the batch's lists, this match's cells from ``index`` on) and written together
         self._pending = pending if pending is not None else _Pending()
         self._own_pending = pending is None
-        self._base = index * 4 * _BLOCK_CELLS
+        self._base = index * 4 * _MARK_CELLS
+        self._kept_base = index * 4 * _KEPT_CELLS
         self._seen_base = index * 34
         self._lengths = [0] * players
         self._last_flag = [0] * players
@@ -140,7 +147,8 @@ class PlanesV1Tracker:
     def reset(self) -> None:
         """Forget the match (a new one starts)."""
         n = self.players
-        self._blocks[:] = 0
+        self._rivers[:] = 0
+        self._kept[:] = 0.0
         self._lengths = [0] * n
         self._last_flag = [0] * n
         self._melds = [[] for _ in range(n)]
@@ -191,7 +199,7 @@ class PlanesV1Tracker:
         old = self._lengths[i]
         p = self._pending
         ones, seen = p.ones, p.seen
-        base = self._base + i * _BLOCK_CELLS
+        base = self._base + i * _MARK_CELLS
         seen_base = self._seen_base
         if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
             j = old - 1
@@ -234,24 +242,24 @@ class PlanesV1Tracker:
                 called.add(KIND_OF[meld.called])
         old = self._meld_kinds[i]
         p = self._pending
-        row = self._base + i * _BLOCK_CELLS + _MELD_ROW * 34
+        row = self._kept_base + i * _KEPT_CELLS  # row 27 of the block
         for k in old.keys() | kinds.keys():  # (each cell once: any order)
             a = old.get(k, 0)
             b = kinds.get(k, 0)
             if a != b:
-                p.cells.append(row + k)
-                p.values.append(b)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(b / 4)
                 change = p.seen if b > a else p.unseen
                 change.extend([self._seen_base + k] * abs(b - a))
         was = self._called[i]
         if called != was:
             row += 34
             for k in was - called:
-                p.cells.append(row + k)
-                p.values.append(0)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(0.0)
             for k in called - was:
-                p.cells.append(row + k)
-                p.values.append(1)
+                p.meld_cells.append(row + k)
+                p.meld_values.append(1.0)
         self._meld_kinds[i] = kinds
         self._called[i] = called
 
@@ -266,10 +274,12 @@ class PlanesV1Tracker:
         """Write the ``planes-v1`` features of ``seat`` into ``out`` (``(155, 34)`` float32)."""
         self._sync(s)
         if self._own_pending:
-            self._pending.flush(self._blocks.reshape(-1), self._visible.reshape(-1))
+            self._pending.flush(
+                self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+            )
         n = self.players
         counts = np.asarray(s.counts[seat], dtype=np.int32)
-        out[0:4] = counts > _LEVELS
+        out[0:4] = counts > _SEEN_LEVELS
         out[4:9] = 0.0
         for t in s.hands[seat]:
             if t >= 34:
@@ -281,14 +291,14 @@ class PlanesV1Tracker:
         waits = s.waits[seat]
         if waits:
             out[8, list(waits)] = 1.0
-        out[9:13] = (counts + self._visible + indicator_kinds) > _LEVELS
+        out[9:13] = (counts + self._visible + indicator_kinds) > _SEEN_LEVELS
         seats = out[_SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(n, _SEAT_ROWS, 34)
         order = self._order[seat]
-        seats[:] = self._blocks[order]  # (bytes as float32)
-        seats[:, _MELD_ROW] *= 0.25  # counts / 4 (exact in float32)
+        seats[:, :_MARK_ROWS] = self._rivers[order]
+        seats[:, _MARK_ROWS:] = self._kept[order]
         riichi, scores, nuki = s.riichi, s.scores, s.nuki
         consts = [(riichi[o] / 2, scores[o] / 100_000, nuki[o] / 4) for o in order]
-        seats[:, _CONSTS:, :] = np.asarray(consts, dtype=np.float32)[:, :, None]
+        seats[:, 29:32, :] = np.asarray(consts, dtype=np.float32)[:, :, None]
         if n == 3:
             out[_SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
         tail = [0.0] * 14
@@ -351,65 +361,57 @@ class BatchPlanesV1:
     the whole batch. Mirrors ``encode_planes_v1(observe(state, seat))`` for every match
     (pinned by ``tests/test_env.py::test_batch_planes_equal_the_plain_encoder``).
 
-    Each match's seats' blocks are kept as bytes in absolute seat order, by its own
-    :class:`PlanesV1Tracker` (sharing this batch's arrays, its cell writes gathered for
-    the whole batch), led by the events the referee logged since the last step: a draw
-    changes no block, a discard writes its cells in its seat's river, a call the melds
-    and the mark of the discard it took; any other event (riichi, dora, kita, a hand's
-    end or start) has every kept part checked against the state. What changes only
-    then is kept per match and made again when the state's values for it change
-    (:meth:`_refresh`): the constant rows of each seat (riichi, score, norths), the
-    dora rows, and the tail rows of each observer. At each step the loop over the
-    matches reads only the deciding seat's hand, drawn tile and waits and the tiles
-    left; then every row is written for the whole batch by NumPy: the seats' blocks
-    of every match gathered in its observer's order with one ``np.take`` (a rotation of
-    the block indices by deciding seat) and turned into float32 with one copy, the
-    observer's own rows, and the rows that are not 0 or 1 (meld counts / 4, the
-    constant rows). :meth:`reset` a match that starts again.
+    Each match's public blocks are kept up to date by its own :class:`PlanesV1Tracker`
+    (sharing this batch's arrays, its cell writes gathered for the whole batch), led by
+    the events the referee logged since the last step: a draw changes no block, a
+    discard writes its cells in its seat's river, a call the melds and the mark of the
+    discard it took; any other event (riichi, dora, kita, a hand's end or start) has
+    every kept part checked against the state. The rows that change only then are kept
+    per match and written again when the state's values for them change
+    (:meth:`_refresh`): the scores, riichi and norths (the constant rows of each seat's
+    block, kept in the blocks), the dora rows, and the tail rows of each observer. At
+    each step the loop over the matches reads only the deciding seat's hand, drawn
+    tile and waits and the tiles left; every row is then written for the whole batch
+    by NumPy, the seats' blocks in each observer's order with one gather.
+    :meth:`reset` a match that starts again.
     """
 
     def __init__(self, num: int, players: int) -> None:
         self.num = num
         self.players = players
-        self._blocks = np.zeros((num, 4, _SEAT_ROWS, 34), dtype=np.uint8)
+        self._rivers = np.zeros((num, 4, _MARK_ROWS, 34), dtype=np.uint8)
+        self._kept = np.zeros((num, 4, _KEPT_ROWS, 34), dtype=np.float32)
         self._visible = np.zeros((num, 34), dtype=np.int32)
         self._pending = _Pending()
         self.trackers = [
             PlanesV1Tracker(
                 players,
-                storage=(self._blocks[i], self._visible[i]),
+                storage=(self._rivers[i], self._kept[i], self._visible[i]),
                 pending=self._pending,
                 index=i,
             )
             for i in range(num)
         ]
-        # the batch's rows up to the tail as bytes, kept between steps: the deciding
-        # seats' own rows, and the blocks gathered in each observer's order from the
-        # flat store (one block a row, match i's seat s at row 4 i + s); the rows that
-        # are not 0 or 1 (dora, meld counts, constant rows) are written over in float32
-        self._store = self._blocks.reshape(num * 4, _BLOCK_CELLS)
-        self._own = np.zeros((num, _SEAT_BASE, 34), dtype=np.uint8)
-        self._gathered = np.empty((num * players, _BLOCK_CELLS), dtype=np.uint8)
+        # the seats' blocks gathered in each observer's order by np.take on the flat stores
+        # (one block a row), into buffers kept from step to step
+        self._river_store = self._rivers.reshape(num * 4, _MARK_CELLS)
+        self._kept_store = self._kept.reshape(num * 4, _KEPT_CELLS)
         self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
-        # the seats in each observer's order (itself, then to its right), by observer
+        self._river_rows = np.empty((num * players, _MARK_CELLS), dtype=np.uint8)
+        self._kept_rows = np.empty((num * players, _KEPT_CELLS), dtype=np.float32)
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
         )
         self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
-        # per match: the events read from its log, what the kept rows were made from
-        # (None: to make), its dora rows and indicators' kinds, each seat's constant rows
-        # (riichi / 2, score / 100000, norths / 4) and each observer's tail rows (the
-        # tiles left written at each step)
+        # per match: the events read from its log, what the kept rows were written from
+        # (None: to write), its dora rows and indicators' kinds, and each observer's
+        # tail rows (the tiles left written at each step)
         self._read = [0] * num
         self._written: list[tuple[Any, ...] | None] = [None] * num
         self._dora_rows = np.zeros((num, 2, 34), dtype=np.float32)
         self._dora_kinds = np.zeros((num, 34), dtype=np.int32)
-        self._consts = np.zeros((num, players, 3), dtype=np.float32)
         self._tails = np.zeros((num, players, PLANES_V1 - _TAIL), dtype=np.float32)
         self._range = np.arange(num)
-        # per match and seat: the concealed counts and the red fives by kind, as bytes
-        self._held = [[bytearray(34) for _ in range(players)] for _ in range(num)]
-        self._reds = [[bytearray(34) for _ in range(players)] for _ in range(num)]
 
     def reset(self, i: int) -> None:
         """Match ``i`` starts again (a new referee)."""
@@ -418,7 +420,7 @@ class BatchPlanesV1:
         self._read[i] = 0
 
     def _refresh(self, i: int, s: State) -> None:
-        """Make match ``i``'s kept rows again if the state's values for them changed
+        """Write match ``i``'s kept rows again if the state's values for them changed
         (the plain encoder's values: divided in float64, then stored as float32)."""
         markers = tuple(s.dora_markers)
         key = (s.kyoku_index, s.kyotaku, markers, s.scores[:], s.riichi[:], s.nuki[:])
@@ -428,7 +430,7 @@ class BatchPlanesV1:
         n = self.players
         scaled = np.array([s.riichi, s.scores, s.nuki], dtype=np.float64)[:, :n]
         scaled /= np.array([2.0, 100_000.0, 4.0])[:, None]
-        self._consts[i] = scaled.T
+        self._kept[i, :n, 29 - _MARK_ROWS :, :] = scaled.T[:, :, None]
         dora = self._dora_memo.get(markers)
         if dora is None:
             dora = self._dora_memo[markers] = _dora_rows(markers, n)
@@ -444,70 +446,6 @@ class BatchPlanesV1:
         tails[s.oya, 13] = 1.0
         self._tails[i] = tails
 
-    def _recount(self, i: int, s: State) -> None:
-        """Match ``i``'s concealed counts and red fives of every seat, from the state."""
-        for seat in range(self.players):
-            self._held[i][seat][:] = s.counts[seat]
-            reds = self._reds[i][seat]
-            reds[:] = bytes(34)
-            for t in s.hands[seat]:
-                if t >= 34:
-                    reds[_RED_KIND[t]] += 1
-
-    def _follow(self, i: int, s: State, events: list[Any]) -> None:
-        """Bring match ``i``'s blocks and hands up to date with the events logged since
-        the last step: a draw or a discard its part; anything else (a call, riichi, a
-        dora, a hand's end or start) every part, from the state."""
-        tracker = self.trackers[i]
-        if s.kyoku_index != tracker._hand:  # a new hand (or match)
-            tracker._sync(s)
-            self._refresh(i, s)
-            self._recount(i, s)
-            return
-        pending = self._pending
-        held, reds = self._held[i], self._reds[i]
-        for e in events:
-            kind = type(e)
-            if kind is _TSUMO:
-                held[e.actor][KIND_OF[e.pai]] += 1
-                if e.pai >= 34:
-                    reds[e.actor][_RED_KIND[e.pai]] += 1
-            elif kind is Dahai:
-                seat = e.actor
-                held[seat][KIND_OF[e.pai]] -= 1
-                if e.pai >= 34:
-                    reds[seat][_RED_KIND[e.pai]] -= 1
-                flags = s.river_flags[seat]
-                j = tracker._lengths[seat]
-                if len(flags) != j + 1 or (j and flags[j - 1] != tracker._last_flag[seat]):
-                    # more than one new discard, or the last one's marks changed
-                    tracker._sync_river(seat, s.rivers[seat], flags)
-                    continue
-                # one new discard: what _sync_river lists, listed here
-                tile_kind = KIND_OF[s.rivers[seat][j]]
-                f = flags[j]
-                if not f & 4:
-                    pending.seen.append(tracker._seen_base + tile_kind)
-                if j < _RIVER_ROWS:
-                    cell = tracker._base + seat * _BLOCK_CELLS
-                    ones = pending.ones
-                    ones.append(cell + j * 34 + tile_kind)
-                    if f:
-                        cell += _MARKS + j
-                        if f & 1:
-                            ones.append(cell)
-                        if f & 2:
-                            ones.append(cell + 34)
-                        if f & 4:
-                            ones.append(cell + 68)
-                tracker._lengths[seat] = j + 1
-                tracker._last_flag[seat] = f
-            else:  # a call or anything else: every part checked against the state
-                tracker._sync(s)
-                self._refresh(i, s)
-                self._recount(i, s)
-                return
-
     def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
         """Write each match's planes for its seat into ``out`` (a C-contiguous
         ``(num, 155, 34)`` float32 array; every row is written).
@@ -521,55 +459,97 @@ class BatchPlanesV1:
             raise JantakuError(f"the planes go into a ({num}, 155, 34) float32 array")
         if not out.flags.c_contiguous:
             raise JantakuError("the planes go into a C-contiguous array")
-        # each match: its new events followed, then what the deciding seat alone knows
-        counts: list[bytearray] = []  # the seats' concealed counts and red fives (bytes)
-        reds: list[bytearray] = []
-        ones: list[int] = []  # cells of the own rows set to 1 (rows 5 and 8)
+        size = PLANES_V1 * 34
+        trackers = self.trackers
+        read = self._read
+        counts: list[list[int]] = []
+        ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
         live: list[int] = []
-        read, held_of, reds_of = self._read, self._held, self._reds
+        pending = self._pending
+        river_ones, visible_kinds = pending.ones, pending.seen  # the trackers' lists
         for i, ref in enumerate(referees):
             s = ref.state
             log = ref.log
             if len(log) != read[i]:
-                self._follow(i, s, log[read[i] :])
+                tracker = trackers[i]
+                if s.kyoku_index != tracker._hand:  # a new hand (or match)
+                    tracker._sync(s)
+                    self._refresh(i, s)
+                else:  # events of this hand: each brings its part up to date
+                    for e in log[read[i] :]:
+                        if type(e) is Dahai:
+                            seat = e.actor
+                            flags = s.river_flags[seat]
+                            j = tracker._lengths[seat]
+                            if len(flags) != j + 1 or (
+                                j and flags[j - 1] != tracker._last_flag[seat]
+                            ):  # more than one new discard, or the last one's marks changed
+                                tracker._sync_river(seat, s.rivers[seat], flags)
+                                continue
+                            # one new discard: what _sync_river lists, listed here
+                            tile_kind = KIND_OF[s.rivers[seat][j]]
+                            f = flags[j]
+                            if not f & 4:
+                                visible_kinds.append(tracker._seen_base + tile_kind)
+                            if j < _RIVER_ROWS:
+                                cell = tracker._base + seat * _MARK_CELLS
+                                river_ones.append(cell + j * 34 + tile_kind)
+                                if f:
+                                    cell += _MARKS + j
+                                    if f & 1:
+                                        river_ones.append(cell)
+                                    if f & 2:
+                                        river_ones.append(cell + 34)
+                                    if f & 4:
+                                        river_ones.append(cell + 68)
+                            tracker._lengths[seat] = j + 1
+                            tracker._last_flag[seat] = f
+                            continue
+                        kind = type(e)
+                        if kind is _TSUMO:
+                            continue
+                        if kind in _CALLS:
+                            tracker._sync_calls(s)
+                        else:  # anything else: every part checked
+                            tracker._sync(s)
+                            self._refresh(i, s)
+                            break
                 read[i] = len(log)
             seat = seats[i]
-            counts.append(held_of[i][seat])
-            reds.append(reds_of[i][seat])
+            counts.append(s.counts[seat])
+            hand = s.hands[seat]
+            if hand and max(hand) >= 34:
+                base = i * size + 34 * 4
+                ones.extend([base + _RED_KIND[t] for t in hand if t >= 34])
             if s.drawn is not None and s.turn == seat and s.phase == _ACT:
-                ones.append(i * _OWN_CELLS + 34 * 5 + KIND_OF[s.drawn])
+                ones.append(i * size + 34 * 5 + KIND_OF[s.drawn])
             waits = s.waits[seat]
             if waits:
-                base = i * _OWN_CELLS + 34 * 8
+                base = i * size + 34 * 8
                 ones.extend([base + k for k in waits])
             live.append(s.live)
-        self._pending.flush(self._blocks.reshape(-1), self._visible.reshape(-1))
-        # the observer's own rows as bytes (the counts' bytes joined: one buffer)
-        own = self._own
-        held = np.frombuffer(b"".join(counts), dtype=np.int8).reshape(num, 34)
-        own[:, 0:4] = held[:, None, :] > _HELD_LEVELS
-        own[:, 4] = np.frombuffer(b"".join(reds), dtype=np.uint8).reshape(num, 34) > 0
-        own[:, 5:9] = 0  # (rows 6-7 are written over)
-        own.reshape(-1)[ones] = 1
+        self._pending.flush(
+            self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
+        )
+        # the held counts as bytes (each count is 0-4): one buffer for the batch
+        held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
+        out[:, 0:4] = held[:, None, :] > _HELD_LEVELS
         seen = held + self._visible + self._dora_kinds
-        own[:, 9:13] = seen[:, None, :] > _SEEN_LEVELS
-        # the seats' blocks in each observer's order: one gather of bytes ("clip": the
-        # indices are valid, and np.take spares a checked copy), then every row up to the
-        # tail to float32 with two copies
-        where = np.asarray(seats, dtype=np.int64)
-        order = self._order[where]
-        index = (self._first_block + order).reshape(-1)
-        np.take(self._store, index, axis=0, out=self._gathered, mode="clip")
-        stop = _SEAT_BASE + _SEAT_ROWS * n
-        out[:, :_SEAT_BASE] = own
-        out[:, _SEAT_BASE:stop] = self._gathered.reshape(num, _SEAT_ROWS * n, 34)
-        if n == 3:
-            out[:, stop:_TAIL] = 0.0
-        # the rows that are not 0 or 1
+        out[:, 9:13] = seen[:, None, :] > _SEEN_LEVELS
+        out[:, 4:6] = 0.0
         out[:, 6:8] = self._dora_rows
-        blocks = out[:, _SEAT_BASE:stop].reshape(num, n, _SEAT_ROWS, 34)
-        blocks[:, :, _MELD_ROW] *= 0.25  # counts / 4 (exact in float32)
-        blocks[:, :, _CONSTS:] = self._consts[self._range[:, None], order][:, :, :, None]
+        out[:, 8] = 0.0
+        out.reshape(-1)[ones] = 1.0
+        where = np.asarray(seats, dtype=np.int64)
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(num, n, _SEAT_ROWS, 34)
+        index = (self._first_block + self._order[where]).reshape(-1)
+        # (the indices are valid: "clip" spares np.take a buffered, checked copy)
+        np.take(self._river_store, index, axis=0, out=self._river_rows, mode="clip")
+        np.take(self._kept_store, index, axis=0, out=self._kept_rows, mode="clip")
+        blocks[:, :, :_MARK_ROWS] = self._river_rows.reshape(num, n, _MARK_ROWS, 34)  # as float32
+        blocks[:, :, _MARK_ROWS:] = self._kept_rows.reshape(num, n, _KEPT_ROWS, 34)
+        if n == 3:
+            out[:, _SEAT_BASE + _SEAT_ROWS * 3 : _TAIL] = 0.0
         tail = self._tails[self._range, where]
         tail[:, 11] = np.asarray(live, dtype=np.float64) / 70
         out[:, _TAIL:PLANES_V1] = tail[:, :, None]
