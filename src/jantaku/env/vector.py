@@ -146,9 +146,9 @@ class VectorTables:
     def step(self, actions: Any) -> StepBatch:
         """Play one action id per match; ``(obs, mask, seats, rewards, dones)``.
 
-        Raises :class:`~jantaku.errors.IllegalActionError` if an id is masked (no match
-        is stepped then), :class:`~jantaku.errors.JantakuError` for another number of
-        ids than matches.
+        Raises :class:`~jantaku.errors.IllegalActionError` if an id is masked or
+        unknown, :class:`~jantaku.errors.JantakuError` for ids that are not one integer
+        per match (no match is stepped then).
         """
         ids = _checked_ids(actions, self.mask, self.seats)
         rewards, dones = self._advance(ids.tolist())
