@@ -11,8 +11,10 @@ hanchan, uniformly random legal actions:
   masks, no features: the engine's share of a step);
 - ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features;
 - ``vector``: :class:`jantaku.env.VectorTables`, ``--batch`` matches stepped together,
-  batched planes and masks as NumPy arrays (and with masks only, ``features=None``),
-  and the share of its step spent writing the planes (``BatchPlanesV1.encode``);
+  batched planes and masks as NumPy arrays (and half as many matches: the planes of a
+  smaller batch stay in the CPU's cache with the matches; and with masks only,
+  ``features=None``), and the share of its step spent writing the planes
+  (``BatchPlanesV1.encode``);
 - ``process-vector``: :class:`jantaku.env.ProcessVectorTables` over ``--workers``
   processes (wall-clock time: its work is in other processes);
 - ``riichienv``: RiichiEnv's ``RiichiEnv`` (Rust core) stepped from Python with its
@@ -199,6 +201,10 @@ def main() -> None:
         ("jantaku engine (referee alone, no ids)", lambda: engine(args.steps)),
         ("jantaku table (ids + masks, no features)", lambda: table(args.steps)),
         (f"jantaku vector (batch {args.batch})", lambda: vector(args.steps, args.batch)),
+        (
+            f"jantaku vector (batch {args.batch // 2})",
+            lambda: vector(args.steps, args.batch // 2),
+        ),
         (
             "  of which writing the planes (BatchPlanesV1)",
             lambda: 1e6 / planes_share(args.steps, args.batch),  # a share: us/step alone

@@ -3,6 +3,7 @@ Gymnasium and the vector runner."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
 from typing import Any
@@ -331,10 +332,14 @@ def test_process_vector_equals_in_process() -> None:
         for seed in (None, 7):
             obs_a, mask_a, seats_a = local.reset(seed)
             obs_b, mask_b, seats_b = remote.reset(seed)
-            for _ in range(150):
+            for step in range(150):
                 np.testing.assert_array_equal(obs_a, obs_b)
                 np.testing.assert_array_equal(mask_a, mask_b)
                 np.testing.assert_array_equal(seats_a, seats_b)
+                if step == 75:  # a masked id: refused before any worker steps
+                    masked = np.array([int(np.flatnonzero(m == 0)[0]) for m in mask_b])
+                    with pytest.raises(IllegalActionError):
+                        remote.step(masked)
                 obs_a, mask_a, seats_a, rewards_a, dones_a = local.step(
                     random_actions(mask_a, rng_a)
                 )
@@ -416,6 +421,75 @@ def test_batch_planes_equal_the_plain_encoder(rules: Rules) -> None:
         obs, mask, _seats, _rewards, dones = vec.step(random_actions(mask, rng))
         ends += int(dones.sum())
     assert ends >= 1
+
+
+def test_batch_planes_with_two_red_fives_a_suit() -> None:
+    """Two red fives of a suit (a hand may hold both): row 4 marks the kind once, as the
+    plain encoder does, through draws, discards and calls followed event by event."""
+    rules = dataclasses.replace(TENHOU, red_fives=(2, 2, 2))
+    vec = VectorTables(4, rules, seed=60)
+    obs, mask, _seats = vec.reset()
+    rng = np.random.default_rng(60)
+    both = 0
+    for _ in range(500):
+        for i, table in enumerate(vec.tables):
+            np.testing.assert_array_equal(obs[i], encode_planes_v1(vec.view(i)))
+            hand = table.state.hands[int(vec.seats[i])]
+            both += any(hand.count(t) == 2 for t in (34, 35, 36))
+        obs, mask, _seats, _rewards, _dones = vec.step(random_actions(mask, rng))
+    assert both > 0  # a seat held both red fives of a suit
+
+
+def test_batch_planes_refuse_an_output_of_another_shape_type_or_layout() -> None:
+    batch = BatchPlanesV1(2, 4)
+    referees = [Referee(seed=1), Referee(seed=2)]
+    good = np.zeros((2, PLANES_V1, 34), dtype=np.float32)
+    batch.encode(referees, [0, 0], good)
+    for bad in (
+        np.zeros((2, PLANES_V1, 34), dtype=np.float64),
+        np.zeros((3, PLANES_V1, 34), dtype=np.float32),
+        np.zeros((2, PLANES_V1, 68), dtype=np.float32)[:, :, ::2],  # not contiguous
+    ):
+        with pytest.raises(JantakuError):
+            batch.encode(referees, [0, 0], bad)
+    np.testing.assert_array_equal(good[1], encode_planes_v1(observe(referees[1].state, 0)))
+
+
+def test_vector_refuses_bad_ids_before_stepping_any_match() -> None:
+    """A masked, unknown or missing id stops the whole step before any match moves (the
+    batch stays as it was); then a legal step plays on."""
+    vec = VectorTables(3, seed=70)
+    obs, mask, seats = vec.reset()
+    rng = np.random.default_rng(70)
+    for _ in range(20):
+        obs, mask, seats, _r, _d = vec.step(random_actions(mask, rng))
+    logs = [len(t.referee.log) for t in vec.tables]
+    before = obs.copy(), mask.copy(), seats.copy()
+    good = random_actions(mask, rng)
+    masked = good.copy()
+    masked[2] = int(np.flatnonzero(mask[2] == 0)[0])
+    for bad in (masked, np.array([good[0], good[1], NUM_ACTIONS]), np.array([-1, *good[1:]])):
+        with pytest.raises(IllegalActionError):
+            vec.step(bad)
+    for bad in (good[:2], good.astype(np.float64), [[int(a)] for a in good]):
+        with pytest.raises(JantakuError):
+            vec.step(bad)
+    assert [len(t.referee.log) for t in vec.tables] == logs
+    for kept, now in zip(before, (obs, mask, seats), strict=True):
+        np.testing.assert_array_equal(kept, now)
+    vec.step(good)
+    assert vec.steps == 3 * 21
+
+
+def test_random_actions_are_legal_and_uniform() -> None:
+    mask = np.zeros((2, NUM_ACTIONS), dtype=np.int8)
+    mask[0, [3, 40, 124]] = 1
+    mask[1, 7] = 1
+    rng = np.random.default_rng(5)
+    picks = np.array([random_actions(mask, rng) for _ in range(3000)])
+    assert set(picks[:, 1].tolist()) == {7}
+    counts = [int((picks[:, 0] == k).sum()) for k in (3, 40, 124)]
+    assert sum(counts) == 3000 and all(900 < c < 1100 for c in counts)
 
 
 @pytest.mark.parametrize("rules", [TENHOU, TENHOU_SANMA], ids=["4p", "3p"])

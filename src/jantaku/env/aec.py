@@ -21,44 +21,20 @@ Rewards come from the final result, or hand by hand (``reward="hand"``, see
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
-from jantaku.env.fast_features import SeatEncoder
-from jantaku.env.features import features_version
-from jantaku.env.table import Table
+from jantaku.env.seated import SeatedMatch, observation_space
+from jantaku.env.table import resolve_rules
 from jantaku.errors import IllegalActionError
-from jantaku.rules import TENHOU, Rules
 
 __all__ = ["JantakuAECEnv", "env", "observation_space", "resolve_rules"]
 
 
-def resolve_rules(rules: Rules | str) -> Rules:
-    """Rules, or a preset's name (``"tenhou"``, ``"majsoul-sanma"`` …).
-
-    Raises :class:`~jantaku.errors.RulesError` for an unknown preset.
-    """
-    return rules if isinstance(rules, Rules) else Rules.preset(rules)
-
-
-def observation_space(features: str = "planes-v1") -> spaces.Dict:
-    """The observation space: the feature planes and the action mask."""
-    rows, _encode = features_version(features)
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(-8.0, 8.0, shape=(rows, 34), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-        }
-    )
-
-
-class JantakuAECEnv(AECEnv):  # type: ignore[misc]
+class JantakuAECEnv(SeatedMatch, AECEnv):  # type: ignore[misc]
     """A riichi match as a PettingZoo AEC environment (see the module docstring).
 
     Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`step` for an
@@ -71,45 +47,13 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        rules: Rules | str = TENHOU,
-        *,
-        reward: str = "final",
-        features: str = "planes-v1",
-        render_mode: str | None = None,
-    ) -> None:
-        super().__init__()
-        self.rules = resolve_rules(rules)
-        self.render_mode = render_mode
-        self.features = features
-        self._planes = SeatEncoder(features, self.rules.players)
-        n = self.rules.players
-        self.possible_agents = [f"player_{i}" for i in range(n)]
-        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: observation_space(features) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._reward = reward
-        self._rng = random.Random()
-        self.table = Table(self.rules, seed=0, reward=reward)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a match; ``seed`` fixes it (else one is drawn)."""
-        if seed is not None:
-            self._rng.seed(seed)
-        self.table.reset(self._rng.getrandbits(63))
-        self._planes.reset()
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.start(seed)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._selected()
 
@@ -120,15 +64,10 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's feature planes and its legal-action mask."""
         seat = self._seat_of[agent]
-        planes = self._planes.encode(self.table.state, seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.table.seat == seat:
             mask[list(self.table.table())] = 1
-        return {"observation": planes, "action_mask": mask}
-
-    def view(self, agent: str) -> View:
-        """The raw view of the table from the agent's seat."""
-        return self.table.view(self._seat_of[agent])
+        return {"observation": self.planes(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action id (``None`` once it is terminated)."""
@@ -139,26 +78,12 @@ class JantakuAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError("an action id is needed", seat=self._seat_of[agent])
         self._cumulative_rewards[agent] = 0.0
-        gained = self.table.step(int(action))
-        self.rewards = {a: gained[i] for i, a in enumerate(self.possible_agents)}
+        self.rewards = self.by_agent(self.table.step(int(action)))
         self.infos = {a: {} for a in self.agents}
         if self.table.done:
-            self.terminations = {a: True for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self._selected()
         self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        """The match so far as text (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi":
-            return None
-        s = self.table.state
-        return (
-            f"seed {self.table.seed}: {s.phase_name}, scores {list(s.scores)}, "
-            f"{len(self.table.referee.log)} events"
-        )
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def env(**kwargs: Any) -> JantakuAECEnv:

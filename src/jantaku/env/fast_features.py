@@ -28,6 +28,7 @@ import numpy as np
 
 from jantaku.engine import Phase, Referee, State
 from jantaku.env.features import PLANES_V1
+from jantaku.errors import JantakuError
 from jantaku.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Tsumo
 from jantaku.meld import Meld
 from jantaku.tiles import KIND_OF, dora_from_indicator
@@ -278,7 +279,7 @@ class PlanesV1Tracker:
             )
         n = self.players
         counts = np.asarray(s.counts[seat], dtype=np.int32)
-        out[0:4] = counts > _LEVELS
+        out[0:4] = counts > _SEEN_LEVELS
         out[4:9] = 0.0
         for t in s.hands[seat]:
             if t >= 34:
@@ -290,7 +291,7 @@ class PlanesV1Tracker:
         waits = s.waits[seat]
         if waits:
             out[8, list(waits)] = 1.0
-        out[9:13] = (counts + self._visible + indicator_kinds) > _LEVELS
+        out[9:13] = (counts + self._visible + indicator_kinds) > _SEEN_LEVELS
         seats = out[_SEAT_BASE : _SEAT_BASE + _SEAT_ROWS * n].reshape(n, _SEAT_ROWS, 34)
         order = self._order[seat]
         seats[:, :_MARK_ROWS] = self._rivers[order]
@@ -446,9 +447,18 @@ class BatchPlanesV1:
         self._tails[i] = tails
 
     def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
-        """Write each match's planes for its seat into ``out`` (``(num, 155, 34)``)."""
+        """Write each match's planes for its seat into ``out`` (a C-contiguous
+        ``(num, 155, 34)`` float32 array; every row is written).
+
+        Raises :class:`~jantaku.errors.JantakuError` for an ``out`` of another shape,
+        type or layout.
+        """
         n = self.players
         num = self.num
+        if out.shape != (num, PLANES_V1, 34) or out.dtype != np.float32:
+            raise JantakuError(f"the planes go into a ({num}, 155, 34) float32 array")
+        if not out.flags.c_contiguous:
+            raise JantakuError("the planes go into a C-contiguous array")
         size = PLANES_V1 * 34
         trackers = self.trackers
         read = self._read
@@ -523,9 +533,9 @@ class BatchPlanesV1:
         )
         # the held counts as bytes (each count is 0-4): one buffer for the batch
         held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
-        out[:, 0:4] = held[:, None, :] > _LEVELS
+        out[:, 0:4] = held[:, None, :] > _HELD_LEVELS
         seen = held + self._visible + self._dora_kinds
-        out[:, 9:13] = seen[:, None, :] > _LEVELS
+        out[:, 9:13] = seen[:, None, :] > _SEEN_LEVELS
         out[:, 4:6] = 0.0
         out[:, 6:8] = self._dora_rows
         out[:, 8] = 0.0

@@ -27,9 +27,9 @@ from gymnasium import spaces
 
 from jantaku.agents import Agent, make_agent
 from jantaku.env.actions import NUM_ACTIONS
-from jantaku.env.aec import observation_space, resolve_rules
 from jantaku.env.fast_features import SeatEncoder
-from jantaku.env.table import Table
+from jantaku.env.seated import observation_space
+from jantaku.env.table import Table, resolve_rules
 from jantaku.errors import AgentError, JantakuError
 from jantaku.rules import TENHOU, Rules
 

@@ -32,25 +32,19 @@ actions.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS, PASS
-from jantaku.env.aec import observation_space, resolve_rules
-from jantaku.env.fast_features import SeatEncoder
-from jantaku.env.table import Table
+from jantaku.env.seated import SeatedMatch
 from jantaku.errors import IllegalActionError, JantakuError
-from jantaku.rules import TENHOU, Rules
 
 __all__ = ["JantakuParallelEnv", "parallel_env"]
 
 
-class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
+class JantakuParallelEnv(SeatedMatch, ParallelEnv):  # type: ignore[misc]
     """A riichi match as a PettingZoo parallel environment (see the module docstring).
 
     Raises :class:`~jantaku.errors.IllegalActionError` from :meth:`step` for an action
@@ -60,41 +54,11 @@ class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "jantaku_parallel_v1", "render_modes": ["ansi"]}
 
-    def __init__(
-        self,
-        rules: Rules | str = TENHOU,
-        *,
-        reward: str = "final",
-        features: str = "planes-v1",
-        render_mode: str | None = None,
-    ) -> None:
-        self.rules = resolve_rules(rules)
-        self.render_mode = render_mode
-        self.features = features
-        n = self.rules.players
-        self._planes = SeatEncoder(features, n)
-        self.possible_agents = [f"player_{i}" for i in range(n)]
-        self.agents: list[str] = []
-        self.observation_spaces = {a: observation_space(features) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._rng = random.Random()
-        self.table = Table(self.rules, seed=0, reward=reward)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Start a match (``seed`` fixes it, else one is drawn); observations and infos."""
-        if seed is not None:
-            self._rng.seed(seed)
-        self.table.reset(self._rng.getrandbits(63))
-        self._planes.reset()
-        self.agents = self.possible_agents[:]
+        self.start(seed)
         return self._observe(), self._infos({})
 
     def _observe(self) -> dict[str, Any]:
@@ -108,8 +72,7 @@ class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
                 mask[list(table.table_of(seat))] = 1
             else:
                 mask[PASS] = 1
-            planes = self._planes.encode(table.state, seat)
-            out[agent] = {"observation": planes, "action_mask": mask}
+            out[agent] = {"observation": self.planes(seat), "action_mask": mask}
         return out
 
     def _infos(self, illegal: dict[int, bool]) -> dict[str, dict[str, Any]]:
@@ -121,10 +84,6 @@ class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
                 info["illegal_action"] = True
             infos[agent] = info
         return infos
-
-    def view(self, agent: str) -> View:
-        """The raw view of the table from the agent's seat."""
-        return self.table.view(self.possible_agents.index(agent))
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         """The deciding agents' action ids, played together; ``(observations, rewards,
@@ -150,7 +109,6 @@ class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
                 i = table.default_id()
             for k, g in enumerate(table.step(i)):
                 gained[k] += g
-        rewards = {a: gained[s] for s, a in enumerate(self.possible_agents)}
         done = table.done
         terminations = dict.fromkeys(self.possible_agents, done)
         truncations = dict.fromkeys(self.possible_agents, False)
@@ -158,20 +116,7 @@ class JantakuParallelEnv(ParallelEnv):  # type: ignore[misc]
         infos = self._infos(illegal)
         if done:
             self.agents = []
-        return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The match so far as text (``render_mode="ansi"``)."""
-        if self.render_mode != "ansi":
-            return None
-        s = self.table.state
-        return (
-            f"seed {self.table.seed}: {s.phase_name}, scores {list(s.scores)}, "
-            f"{len(self.table.referee.log)} events"
-        )
-
-    def close(self) -> None:
-        """Nothing to release."""
+        return observations, self.by_agent(gained), terminations, truncations, infos
 
 
 def parallel_env(**kwargs: Any) -> JantakuParallelEnv:

@@ -24,16 +24,29 @@ from __future__ import annotations
 
 from typing import Final
 
-from jantaku.engine import Referee, State, View
+from jantaku.engine import Phase, Referee, State, View
 from jantaku.env.actions import NUM_ACTIONS, PASS, TSUMOGIRI, action_table, check_id
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.events import Action, EndGame, Hora, Pass, Penalty, Ryukyoku
 from jantaku.rules import TENHOU, Rules
 
-__all__ = ["REWARDS", "Table"]
+__all__ = ["REWARDS", "Table", "resolve_rules"]
+
+_DONE: Final = Phase.DONE
 
 REWARDS: Final = ("final", "hand")
 """The reward schemes: the final result only, or each hand's points as it ends."""
+
+
+def resolve_rules(rules: Rules | str) -> Rules:
+    """Rules, or a preset's name (``"tenhou"``, ``"majsoul-sanma"`` …).
+
+    >>> resolve_rules("tenhou-sanma").players
+    3
+
+    Raises :class:`~jantaku.errors.RulesError` for an unknown preset.
+    """
+    return rules if isinstance(rules, Rules) else Rules.preset(rules)
 
 
 class Table:
@@ -47,6 +60,7 @@ class Table:
             raise JantakuError(f"unknown reward {reward!r} (known: {', '.join(REWARDS)})")
         self.rules = rules
         self.reward = reward
+        self._final = reward == "final"
         self.players = rules.players
         self.reset(seed)
 
@@ -135,10 +149,11 @@ class Table:
         Raises :class:`~jantaku.errors.IllegalActionError` for an id that is not legal
         now (nothing changes) or when the match is over.
         """
-        seat = self.seat
-        if seat is None:
+        line = self._line
+        if not line:
             raise IllegalActionError("the match is over")
-        plays = check_id(self.table(), int(action_id), seat)
+        seat = line[0]
+        plays = check_id(self._table or self.table(), int(action_id), seat)
         if len(plays) == 2:  # riichi and its discard: two decisions of the engine
             self.referee.submit({seat: plays[0]})
             self._next_decision()
@@ -167,12 +182,17 @@ class Table:
         """Answer the current decision of ``seat`` with one of its legal actions."""
         self.steps += 1
         self._choices[seat] = action
-        self._line.pop(0)
+        line = self._line
+        line.pop(0)
         self._table = None
-        if self._line:  # more seats to ask about this discard
+        if line:  # more seats to ask about this discard
             return [0.0] * self.players
-        self.referee.submit(self._choices)
+        ref = self.referee
+        ref.submit(self._choices)
         self._next_decision()
+        if self._final and ref.state.phase != _DONE:  # final rewards: none before the end
+            self._read = len(ref.log)
+            return [0.0] * self.players
         return self._rewards()
 
     # --- internals ----------------------------------------------------------------------

@@ -40,11 +40,10 @@ import numpy as np
 
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
-from jantaku.env.aec import resolve_rules
 from jantaku.env.fast_features import BatchPlanesV1
 from jantaku.env.features import features_version
-from jantaku.env.table import Table
-from jantaku.errors import JantakuError
+from jantaku.env.table import Table, resolve_rules
+from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.rules import TENHOU, Rules
 
 __all__ = ["ProcessVectorTables", "VectorTables", "random_actions"]
@@ -60,8 +59,33 @@ def random_actions(mask: Any, rng: Any) -> Any:
     >>> random_actions(m, np.random.default_rng(0)).tolist()
     [5, 124]
     """
-    noise = rng.random(mask.shape)
-    return np.argmax(np.where(mask > 0, noise, -1.0), axis=1)
+    noise = rng.random(mask.shape, dtype=np.float32)  # in [0, 1): a legal id's in [1, 2)
+    noise += mask
+    return noise.argmax(axis=1)
+
+
+def _checked_ids(actions: Any, mask: Any, seats: Any) -> Any:
+    """The action ids of a step as an array, each checked against its match's mask.
+
+    Raises :class:`~jantaku.errors.JantakuError` for another number of ids than
+    matches or ids that are not integers, :class:`~jantaku.errors.IllegalActionError`
+    for a masked id.
+    """
+    ids = np.asarray(actions)
+    num = len(mask)
+    if ids.shape != (num,) or ids.dtype.kind not in "iu":
+        raise JantakuError(
+            f"a step takes {num} integer action ids, not {ids.dtype.name} {ids.shape}"
+        )
+    known = (ids >= 0) & (ids < NUM_ACTIONS)
+    cells = np.arange(num) * NUM_ACTIONS + ids
+    legal = known & mask.reshape(-1).take(cells, mode="clip").view(bool)
+    if not legal.all():
+        i = int(np.argmin(legal))
+        raise IllegalActionError(
+            f"action id {ids[i]} is not legal in match {i} now", seat=int(seats[i])
+        )
+    return ids
 
 
 class VectorTables:
@@ -112,31 +136,8 @@ class VectorTables:
             table.reset(self._seed + i)
             if self._batch is not None:
                 self._batch.reset(i)
-        self._show()
+        self._advance(None)
         return self.obs, self.mask, self.seats
-
-    def _show(self) -> None:
-        """Write every match's deciding seat, planes and mask into the batch (the masks
-        and seats with one NumPy operation each)."""
-        seats: list[int] = []
-        ones: list[int] = []
-        batch, encode, obs = self._batch, self._encode, self.obs
-        for i, table in enumerate(self.tables):
-            seat = table.seat
-            if seat is None:  # pragma: no cover - a match restarts as soon as it ends
-                seat = 0
-            else:
-                base = i * NUM_ACTIONS
-                ones.extend([base + k for k in table.table()])
-                if batch is None and encode is not None:
-                    obs[i] = 0.0
-                    encode(table.view(seat), obs[i])
-            seats.append(seat)
-        if batch is not None:
-            batch.encode([t.referee for t in self.tables], seats, obs)
-        self.seats[:] = seats
-        self.mask[:] = 0
-        self.mask.reshape(-1)[ones] = 1
 
     def view(self, i: int) -> View:
         """The raw view of match ``i`` from its deciding seat."""
@@ -145,25 +146,53 @@ class VectorTables:
     def step(self, actions: Any) -> StepBatch:
         """Play one action id per match; ``(obs, mask, seats, rewards, dones)``.
 
-        Raises :class:`~jantaku.errors.IllegalActionError` for a masked id.
+        Raises :class:`~jantaku.errors.IllegalActionError` if an id is masked or
+        unknown, :class:`~jantaku.errors.JantakuError` for ids that are not one integer
+        per match (no match is stepped then).
         """
-        gained: list[list[float]] = []
-        dones = np.zeros(self.num, dtype=bool)
-        for i, (table, action) in enumerate(
-            zip(self.tables, np.asarray(actions).tolist(), strict=True)
-        ):
-            gained.append(table.step(action))
-            if table.done:
-                dones[i] = True
-                self.episodes += 1
-                self._next_seed[i] += self.num
-                table.reset(self._next_seed[i])
-                if self._batch is not None:
-                    self._batch.reset(i)
-        self._show()
+        ids = _checked_ids(actions, self.mask, self.seats)
+        rewards, dones = self._advance(ids.tolist())
         self.steps += self.num
-        rewards = np.asarray(gained, dtype=np.float32)
         return self.obs, self.mask, self.seats, rewards, dones
+
+    def _advance(self, ids: list[int] | None) -> tuple[Any, Any]:
+        """Step every match with its id (none: only show them), then write the batch:
+        each match's deciding seat, mask and planes; the rewards and ends of the step.
+        (Two passes over the matches, stepping then showing: faster than one.)"""
+        rewards = np.zeros((self.num, self.players), dtype=np.float32)
+        dones = np.zeros(self.num, dtype=bool)
+        batch, encode, obs = self._batch, self._encode, self.obs
+        if ids is not None:
+            for i, (table, action) in enumerate(zip(self.tables, ids, strict=True)):
+                gained = table.step(action)
+                if table.done:
+                    dones[i] = True
+                    self.episodes += 1
+                    self._next_seed[i] += self.num
+                    table.reset(self._next_seed[i])
+                    if batch is not None:
+                        batch.reset(i)
+                if any(gained):
+                    rewards[i] = gained
+        seats: list[int] = []
+        ones: list[int] = []  # the masks' cells set to 1
+        for i, table in enumerate(self.tables):
+            seat = table.seat
+            if seat is None:  # pragma: no cover - a match restarts as soon as it ends
+                seat = 0
+            else:
+                base = i * NUM_ACTIONS
+                ones.extend([base + k for k in table.table()])
+            seats.append(seat)
+            if batch is None and encode is not None:
+                obs[i] = 0.0
+                encode(table.view(seat), obs[i])
+        self.seats[:] = seats
+        if batch is not None:
+            batch.encode([t.referee for t in self.tables], seats, obs)
+        self.mask[:] = 0
+        self.mask.reshape(-1)[ones] = 1
+        return rewards, dones
 
 
 def _worker(conn: Connection, kwargs: dict[str, Any], shm_name: str, offset: int) -> None:
@@ -247,6 +276,9 @@ class ProcessVectorTables:
             self._procs.append(proc)
         self._starts = starts
         self._seed = seed
+        # the last batch's masks and seats (the ids of a step are checked against them)
+        self._mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
+        self._seats = np.zeros(num, dtype=np.int64)
 
     def _gather(self, command: str, args: list[Any]) -> list[Any]:
         for conn, arg in zip(self._conns, args, strict=True):
@@ -263,16 +295,21 @@ class ProcessVectorTables:
             self._seed = seed
         parts = self._gather("reset", [self._seed + s for s in self._starts])
         mask, seats = (np.concatenate([p[k] for p in parts]) for k in range(2))
+        self._mask, self._seats = mask, seats
         return self.obs, mask, seats
 
     def step(self, actions: Any) -> StepBatch:
-        """One action id per match; the gathered ``(obs, mask, seats, rewards, dones)``."""
-        actions = np.asarray(actions)
+        """One action id per match; the gathered ``(obs, mask, seats, rewards, dones)``.
+
+        Raises what :meth:`VectorTables.step` raises (no match is stepped then).
+        """
+        actions = _checked_ids(actions, self._mask, self._seats)
         ends = [*self._starts[1:], self.num]
         parts = self._gather(
             "step", [actions[a:b] for a, b in zip(self._starts, ends, strict=True)]
         )
         mask, seats, rewards, dones = (np.concatenate([p[k] for p in parts]) for k in range(4))
+        self._mask, self._seats = mask, seats
         return self.obs, mask, seats, rewards, dones
 
     def close(self) -> None:

@@ -1,0 +1,115 @@
+"""What the PettingZoo environments share: one match behind named agents.
+
+:class:`SeatedMatch` holds a :class:`~jantaku.env.table.Table`, its agents
+``player_0`` … ``player_{n-1}`` (seat 0 the first dealer) with their spaces, the seats'
+feature planes and the seeding, and gives them what both turn structures need: a
+match started from a seed, values by agent, the raw view, the text rendering.
+:class:`~jantaku.env.aec.JantakuAECEnv` and :class:`~jantaku.env.parallel.JantakuParallelEnv`
+add how the agents take turns.
+
+>>> match = SeatedMatch(rules="tenhou-sanma")
+>>> match.start(3)
+>>> match.agents, match.by_agent([1.5, 0.0, -1.5])
+(['player_0', 'player_1', 'player_2'], {'player_0': 1.5, 'player_1': 0.0, 'player_2': -1.5})
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+from gymnasium import spaces
+
+from jantaku.engine import View
+from jantaku.env.actions import NUM_ACTIONS
+from jantaku.env.fast_features import SeatEncoder
+from jantaku.env.features import features_version
+from jantaku.env.table import Table, resolve_rules
+from jantaku.rules import TENHOU, Rules
+
+__all__ = ["SeatedMatch", "observation_space"]
+
+T = TypeVar("T")
+
+
+def observation_space(features: str = "planes-v1") -> spaces.Dict:
+    """The observation space: the feature planes and the action mask."""
+    rows, _encode = features_version(features)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-8.0, 8.0, shape=(rows, 34), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+class SeatedMatch:
+    """One match behind named agents (see the module docstring).
+
+    Raises :class:`~jantaku.errors.RulesError` for an unknown preset and
+    :class:`~jantaku.errors.JantakuError` for unknown features or reward scheme.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str = TENHOU,
+        *,
+        reward: str = "final",
+        features: str = "planes-v1",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()  # (the PettingZoo base after this one, in a subclass)
+        self.rules = resolve_rules(rules)
+        self.render_mode = render_mode
+        self.features = features
+        n = self.rules.players
+        self._planes = SeatEncoder(features, n)
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents: list[str] = []
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: observation_space(features) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.table = Table(self.rules, seed=0, reward=reward)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def start(self, seed: int | None) -> None:
+        """Start a match (``seed`` fixes it, else one is drawn from the last seeding);
+        every agent plays."""
+        if seed is not None:
+            self._rng.seed(seed)
+        self.table.reset(self._rng.getrandbits(63))
+        self._planes.reset()
+        self.agents = self.possible_agents[:]
+
+    def planes(self, seat: int) -> Any:
+        """A new array of ``seat``'s feature planes now."""
+        return self._planes.encode(self.table.state, seat)
+
+    def by_agent(self, values: Sequence[T]) -> dict[str, T]:
+        """Values by seat (a step's rewards …) as a dict by agent."""
+        return {a: values[i] for i, a in enumerate(self.possible_agents)}
+
+    def view(self, agent: str) -> View:
+        """The raw view of the table from the agent's seat."""
+        return self.table.view(self._seat_of[agent])
+
+    def render(self) -> str | None:
+        """The match so far as text (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi":
+            return None
+        s = self.table.state
+        return (
+            f"seed {self.table.seed}: {s.phase_name}, scores {list(s.scores)}, "
+            f"{len(self.table.referee.log)} events"
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
