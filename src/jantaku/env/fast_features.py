@@ -27,7 +27,7 @@ from typing import Any, Final
 import numpy as np
 
 from jantaku.engine import Phase, Referee, State
-from jantaku.env.features import PLANES_V1
+from jantaku.env.features import PLANES_V1, PLANES_V2, encode_count, encode_score
 from jantaku.errors import JantakuError
 from jantaku.events import Ankan, Chi, Dahai, Daiminkan, Kakan, Pon, Tsumo
 from jantaku.meld import Meld
@@ -37,7 +37,7 @@ _ACT: Final = Phase.ACT
 _TSUMO: Final = Tsumo
 _CALLS: Final = frozenset((Chi, Pon, Daiminkan, Ankan, Kakan))
 
-__all__ = ["BatchPlanesV1", "PlanesV1Tracker", "SeatEncoder"]
+__all__ = ["BatchPlanesV1", "BatchPlanesV2", "PlanesV1Tracker", "SeatEncoder"]
 
 _RIVER_ROWS: Final = 24
 _SEAT_BASE: Final = 13
@@ -104,6 +104,14 @@ class PlanesV1Tracker:
     ``out`` (every row is written: ``out`` need not be zeroed).
     """
 
+    # where a seat's cells are in the stores: the stride from one seat's river block to
+    # the next, the same for the kept rows and where they start in it, and what one tile
+    # in a meld adds to its kind's cell (planes-v2 keeps both in one uint8 block)
+    RIVER_STRIDE = _MARK_CELLS
+    KEPT_STRIDE = _KEPT_CELLS
+    KEPT_AT = 0
+    MELD_UNIT = 0.25
+
     def __init__(
         self,
         players: int,
@@ -126,8 +134,8 @@ class PlanesV1Tracker:
         # the batch's lists, this match's cells from ``index`` on) and written together
         self._pending = pending if pending is not None else _Pending()
         self._own_pending = pending is None
-        self._base = index * 4 * _MARK_CELLS
-        self._kept_base = index * 4 * _KEPT_CELLS
+        self._base = index * 4 * self.RIVER_STRIDE
+        self._kept_base = index * 4 * self.KEPT_STRIDE + self.KEPT_AT
         self._seen_base = index * 34
         self._lengths = [0] * players
         self._last_flag = [0] * players
@@ -199,7 +207,7 @@ class PlanesV1Tracker:
         old = self._lengths[i]
         p = self._pending
         ones, seen = p.ones, p.seen
-        base = self._base + i * _MARK_CELLS
+        base = self._base + i * self.RIVER_STRIDE
         seen_base = self._seen_base
         if old and flags[old - 1] != self._last_flag[i]:  # the last discard was called
             j = old - 1
@@ -242,13 +250,13 @@ class PlanesV1Tracker:
                 called.add(KIND_OF[meld.called])
         old = self._meld_kinds[i]
         p = self._pending
-        row = self._kept_base + i * _KEPT_CELLS  # row 27 of the block
+        row = self._kept_base + i * self.KEPT_STRIDE  # row 27 of the block
         for k in old.keys() | kinds.keys():  # (each cell once: any order)
             a = old.get(k, 0)
             b = kinds.get(k, 0)
             if a != b:
                 p.meld_cells.append(row + k)
-                p.meld_values.append(b / 4)
+                p.meld_values.append(b * self.MELD_UNIT)
                 change = p.seen if b > a else p.unseen
                 change.extend([self._seen_base + k] * abs(b - a))
         was = self._called[i]
@@ -380,7 +388,7 @@ class BatchPlanesV1:
         self.num = num
         self.players = players
         self._rivers = np.zeros((num, 4, _MARK_ROWS, 34), dtype=np.uint8)
-        self._kept = np.zeros((num, 4, _KEPT_ROWS, 34), dtype=np.float32)
+        self._kept: Any = np.zeros((num, 4, _KEPT_ROWS, 34), dtype=np.float32)
         self._visible = np.zeros((num, 34), dtype=np.int32)
         self._pending = _Pending()
         self.trackers = [
@@ -408,10 +416,11 @@ class BatchPlanesV1:
         # tail rows (the tiles left written at each step)
         self._read = [0] * num
         self._written: list[tuple[Any, ...] | None] = [None] * num
-        self._dora_rows = np.zeros((num, 2, 34), dtype=np.float32)
+        self._dora_rows: Any = np.zeros((num, 2, 34), dtype=np.float32)
         self._dora_kinds = np.zeros((num, 34), dtype=np.int32)
         self._tails = np.zeros((num, players, PLANES_V1 - _TAIL), dtype=np.float32)
         self._range = np.arange(num)
+        self._river_stride = _MARK_CELLS
 
     def reset(self, i: int) -> None:
         """Match ``i`` starts again (a new referee)."""
@@ -446,21 +455,15 @@ class BatchPlanesV1:
         tails[s.oya, 13] = 1.0
         self._tails[i] = tails
 
-    def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
-        """Write each match's planes for its seat into ``out`` (a C-contiguous
-        ``(num, 155, 34)`` float32 array; every row is written).
-
-        Raises :class:`~jantaku.errors.JantakuError` for an ``out`` of another shape,
-        type or layout.
-        """
-        n = self.players
-        num = self.num
-        if out.shape != (num, PLANES_V1, 34) or out.dtype != np.float32:
-            raise JantakuError(f"the planes go into a ({num}, 155, 34) float32 array")
-        if not out.flags.c_contiguous:
-            raise JantakuError("the planes go into a C-contiguous array")
-        size = PLANES_V1 * 34
+    def _follow(
+        self, referees: list[Referee], seats: list[int], size: int
+    ) -> tuple[list[list[int]], list[int], list[int]]:
+        """Bring every match's kept parts up to date from the events its referee logged
+        since the last step, and read what the deciding seats alone know: their held
+        counts, the flat cells of the output (``size`` cells a match) that are 1 in the
+        red-five, drawn-tile and waits rows, and each match's tiles left."""
         trackers = self.trackers
+        stride = self._river_stride
         read = self._read
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
@@ -492,7 +495,7 @@ class BatchPlanesV1:
                             if not f & 4:
                                 visible_kinds.append(tracker._seen_base + tile_kind)
                             if j < _RIVER_ROWS:
-                                cell = tracker._base + seat * _MARK_CELLS
+                                cell = tracker._base + seat * stride
                                 river_ones.append(cell + j * 34 + tile_kind)
                                 if f:
                                     cell += _MARKS + j
@@ -531,6 +534,22 @@ class BatchPlanesV1:
         self._pending.flush(
             self._rivers.reshape(-1), self._kept.reshape(-1), self._visible.reshape(-1)
         )
+        return counts, ones, live
+
+    def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
+        """Write each match's planes for its seat into ``out`` (a C-contiguous
+        ``(num, 155, 34)`` float32 array; every row is written).
+
+        Raises :class:`~jantaku.errors.JantakuError` for an ``out`` of another shape,
+        type or layout.
+        """
+        n = self.players
+        num = self.num
+        if out.shape != (num, PLANES_V1, 34) or out.dtype != np.float32:
+            raise JantakuError(f"the planes go into a ({num}, 155, 34) float32 array")
+        if not out.flags.c_contiguous:
+            raise JantakuError("the planes go into a C-contiguous array")
+        counts, ones, live = self._follow(referees, seats, PLANES_V1 * 34)
         # the held counts as bytes (each count is 0-4): one buffer for the batch
         held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
         out[:, 0:4] = held[:, None, :] > _HELD_LEVELS
@@ -553,4 +572,142 @@ class BatchPlanesV1:
         tail = self._tails[self._range, where]
         tail[:, 11] = np.asarray(live, dtype=np.float64) / 70
         out[:, _TAIL:PLANES_V1] = tail[:, :, None]
+        return out
+
+
+_BLOCK_ROWS: Final = 34  # a seat's block in planes-v2
+_BLOCK_CELLS: Final = _BLOCK_ROWS * 34
+_TAIL_V2: Final = _SEAT_BASE + 4 * _BLOCK_ROWS
+
+
+class _BlockTracker(PlanesV1Tracker):
+    """A match's seats followed for :class:`BatchPlanesV2`: each seat's whole block
+    (river, marks, melds and constant rows) in one uint8 store, meld cells as counts."""
+
+    RIVER_STRIDE = _BLOCK_CELLS
+    KEPT_STRIDE = _BLOCK_CELLS
+    KEPT_AT = _MARK_CELLS
+    MELD_UNIT = 1
+
+
+def _dora_counts(markers: tuple[int, ...], players: int) -> tuple[Any, Any]:
+    """Rows 6–7 of ``planes-v2`` (counts), and the indicators' kinds (visible tiles)."""
+    rows = np.zeros((2, 34), dtype=np.uint8)
+    kinds = np.zeros(34, dtype=np.int32)
+    for t in markers:
+        rows[0, KIND_OF[t]] += 1
+        rows[1, dora_from_indicator(t, players=players)] += 1
+        kinds[KIND_OF[t]] += 1
+    return rows, kinds
+
+
+class BatchPlanesV2(BatchPlanesV1):
+    """``planes-v2`` of many matches at once, written as uint8 straight from the kept
+    blocks. Mirrors ``encode_planes_v2(observe(state, seat))`` for every match (pinned
+    by ``tests/test_env.py::test_batch_planes_v2_equal_the_plain_encoder``).
+
+    It follows each match as :class:`BatchPlanesV1` does (the same event-led updates),
+    but a seat's block is kept whole in one uint8 store — its river and marks, its
+    melds and called tiles, and its constant rows (riichi, the score's three codes,
+    norths) — so that every seat's block of a batch goes to the output in each
+    observer's order with one ``np.take`` and no conversion. :meth:`reset` a match that
+    starts again.
+
+    Raises :class:`~jantaku.errors.JantakuError` (from :meth:`encode`) for a state
+    whose score, honba or riichi sticks have no exact code (see
+    :mod:`jantaku.env.features`).
+    """
+
+    def __init__(self, num: int, players: int) -> None:
+        self.num = num
+        self.players = players
+        self._blocks = np.zeros((num, 4, _BLOCK_ROWS, 34), dtype=np.uint8)
+        # the trackers write rivers and kept rows into the same blocks
+        self._rivers = self._kept = self._blocks
+        self._visible = np.zeros((num, 34), dtype=np.int32)
+        self._pending = _Pending()
+        self.trackers = [
+            _BlockTracker(
+                players,
+                storage=(self._blocks[i], self._blocks[i], self._visible[i]),
+                pending=self._pending,
+                index=i,
+            )
+            for i in range(num)
+        ]
+        self._store = self._blocks.reshape(num * 4, _BLOCK_CELLS)
+        self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
+        self._order = np.array(
+            [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
+        )
+        self._dora_memo: dict[tuple[int, ...], tuple[Any, Any]] = {}
+        self._read = [0] * num
+        self._written: list[tuple[Any, ...] | None] = [None] * num
+        # rows 4-8 as they are before the deciding seat's cells are set: the dora rows
+        self._head = np.zeros((num, 5, 34), dtype=np.uint8)
+        self._dora_rows = self._head[:, 2:4]
+        self._dora_kinds = np.zeros((num, 34), dtype=np.int32)
+        self._seen = np.zeros((num, 34), dtype=np.int32)
+        self._tails = np.zeros((num, players, PLANES_V2 - _TAIL_V2), dtype=np.uint8)
+        self._range = np.arange(num)
+        self._river_stride = _BLOCK_CELLS
+
+    def _refresh(self, i: int, s: State) -> None:
+        """Write match ``i``'s kept rows again if the state's values for them changed."""
+        markers = tuple(s.dora_markers)
+        key = (s.kyoku_index, s.kyotaku, markers, s.scores[:], s.riichi[:], s.nuki[:])
+        if key == self._written[i]:
+            return
+        n = self.players
+        consts = [(s.riichi[o], *encode_score(s.scores[o]), s.nuki[o]) for o in range(n)]
+        tails = np.zeros((n, PLANES_V2 - _TAIL_V2), dtype=np.uint8)
+        tails[:, 9] = encode_count(s.honba, "honba")
+        tails[:, 10] = encode_count(s.kyotaku, "riichi sticks")
+        self._written[i] = key
+        self._blocks[i, :n, 29:, :] = np.asarray(consts, dtype=np.uint8)[:, :, None]
+        dora = self._dora_memo.get(markers)
+        if dora is None:
+            dora = self._dora_memo[markers] = _dora_counts(markers, n)
+        self._dora_rows[i], self._dora_kinds[i] = dora
+        tails[:, s.bakaze - 27] = 1
+        for o in range(n):
+            tails[o, 4 + (o - s.oya) % n] = 1
+        tails[:, 8] = s.kyoku
+        tails[:, 12] = 1 if n == 3 else 0
+        tails[s.oya, 13] = 1
+        self._tails[i] = tails
+
+    def encode(self, referees: list[Referee], seats: list[int], out: Any) -> Any:
+        """Write each match's planes for its seat into ``out`` (a C-contiguous
+        ``(num, 163, 34)`` uint8 array; every row is written).
+
+        Raises :class:`~jantaku.errors.JantakuError` for an ``out`` of another shape,
+        type or layout, or a state without an exact code.
+        """
+        n = self.players
+        num = self.num
+        if out.shape != (num, PLANES_V2, 34) or out.dtype != np.uint8:
+            raise JantakuError(f"the planes go into a ({num}, 163, 34) uint8 array")
+        if not out.flags.c_contiguous:
+            raise JantakuError("the planes go into a C-contiguous array")
+        counts, ones, live = self._follow(referees, seats, PLANES_V2 * 34)
+        held = np.frombuffer(b"".join(map(bytes, counts)), dtype=np.int8).reshape(num, 34)
+        # the 0/1 rows compared straight into the output's bytes (no temporary array)
+        np.greater(held[:, None, :], _HELD_LEVELS, out=out[:, 0:4].view(np.bool_))
+        seen = self._seen
+        np.add(self._visible, self._dora_kinds, out=seen)
+        seen += held
+        np.greater(seen[:, None, :], _SEEN_LEVELS, out=out[:, 9:13].view(np.bool_))
+        out[:, 4:9] = self._head  # zeros, but the dora rows
+        out.reshape(-1)[ones] = 1
+        where = np.asarray(seats, dtype=np.int64)
+        # every seat's whole block, in the observer's order, straight into the output
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _BLOCK_ROWS * n].reshape(num, n, _BLOCK_CELLS)
+        index = self._first_block + self._order[where]
+        np.take(self._store, index, axis=0, out=blocks, mode="clip")
+        if n == 3:
+            out[:, _SEAT_BASE + _BLOCK_ROWS * 3 : _TAIL_V2] = 0
+        tail = self._tails[self._range, where]
+        tail[:, 11] = live
+        out[:, _TAIL_V2:PLANES_V2] = tail[:, :, None]
         return out

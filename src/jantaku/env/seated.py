@@ -25,7 +25,7 @@ from gymnasium import spaces
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.fast_features import SeatEncoder
-from jantaku.env.features import features_version
+from jantaku.env.features import features_dtype, features_version
 from jantaku.env.table import Table, resolve_rules
 from jantaku.rules import TENHOU, Rules
 
@@ -35,11 +35,21 @@ T = TypeVar("T")
 
 
 def observation_space(features: str = "planes-v1") -> spaces.Dict:
-    """The observation space: the feature planes and the action mask."""
+    """The observation space: the feature planes and the action mask (``planes-v1``
+    float32, ``planes-v2`` every byte value).
+
+    >>> observation_space("planes-v2")["observation"]
+    Box(0, 255, (163, 34), uint8)
+    """
     rows, _encode = features_version(features)
+    planes: Any
+    if features_dtype(features) == np.uint8:
+        planes = spaces.Box(0, 255, shape=(rows, 34), dtype=np.uint8)
+    else:
+        planes = spaces.Box(-8.0, 8.0, shape=(rows, 34), dtype=np.float32)
     return spaces.Dict(
         {
-            "observation": spaces.Box(-8.0, 8.0, shape=(rows, 34), dtype=np.float32),
+            "observation": planes,
             "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
         }
     )

@@ -2,7 +2,8 @@
 
 :class:`VectorTables` holds ``num`` :class:`~jantaku.env.table.Table` matches in one
 process. Each has one seat deciding at any time; the batch shows them all at once:
-``obs`` (``(num, rows, 34)`` float32 feature planes of the deciding seats),
+``obs`` (``(num, rows, 34)`` feature planes of the deciding seats: float32 for
+``planes-v1``, the default, uint8 for ``planes-v2``),
 ``mask`` (``(num, NUM_ACTIONS)`` int8 legal masks) and ``seats`` (the deciding seat
 of each match). :meth:`VectorTables.step` takes one action id per match and returns
 the new batch with ``rewards`` (``(num, players)``: what each seat gained in that
@@ -40,8 +41,8 @@ import numpy as np
 
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
-from jantaku.env.fast_features import BatchPlanesV1
-from jantaku.env.features import features_version
+from jantaku.env.fast_features import BatchPlanesV1, BatchPlanesV2
+from jantaku.env.features import features_dtype, features_version
 from jantaku.env.table import Table, resolve_rules
 from jantaku.errors import IllegalActionError, JantakuError
 from jantaku.rules import TENHOU, Rules
@@ -111,17 +112,23 @@ class VectorTables:
         self.players = self.rules.players
         self._encode: Callable[[View, Any], Any] | None = None
         self._rows = 0
+        dtype = np.dtype(np.float32)
         if features:
             self._rows, self._encode = features_version(features)
+            dtype = features_dtype(features)
         self._seed = seed
         self.tables = [Table(self.rules, seed=seed + i, reward=reward) for i in range(num)]
-        # planes-v1 is kept up to date match by match (its fast twin); others are rebuilt
-        self._batch = BatchPlanesV1(num, self.players) if features == "planes-v1" else None
+        # the planes are kept up to date match by match (their batched twins)
+        batched = {"planes-v1": BatchPlanesV1, "planes-v2": BatchPlanesV2}.get(features or "")
+        self._batch = batched(num, self.players) if batched is not None else None
         self._next_seed = [seed + i for i in range(num)]
         shape = (num, self._rows, 34)
-        self.obs = np.zeros(shape, dtype=np.float32) if obs_buffer is None else obs_buffer
-        if self.obs.shape != shape:
-            raise JantakuError(f"the observation buffer is {self.obs.shape}, not {shape}")
+        self.obs = np.zeros(shape, dtype=dtype) if obs_buffer is None else obs_buffer
+        if self.obs.shape != shape or self.obs.dtype != dtype:
+            raise JantakuError(
+                f"the observation buffer is {self.obs.dtype.name} {self.obs.shape},"
+                f" not {dtype.name} {shape}"
+            )
         self.mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
         self.seats = np.zeros(num, dtype=np.int64)
         self.episodes = 0
@@ -185,7 +192,7 @@ class VectorTables:
                 ones.extend([base + k for k in table.table()])
             seats.append(seat)
             if batch is None and encode is not None:
-                obs[i] = 0.0
+                obs[i] = 0
                 encode(table.view(seat), obs[i])
         self.seats[:] = seats
         if batch is not None:
@@ -201,9 +208,11 @@ def _worker(conn: Connection, kwargs: dict[str, Any], shm_name: str, offset: int
     buffer: Any = None
     vec: VectorTables | None = None
     try:
-        rows = features_version(kwargs["features"])[0] if kwargs["features"] else 0
+        features = kwargs["features"]
+        rows = features_version(features)[0] if features else 0
+        dtype = features_dtype(features) if features else np.dtype(np.float32)
         shape = (kwargs["num"], rows, 34)
-        buffer = np.ndarray(shape, dtype=np.float32, buffer=shm.buf, offset=offset)
+        buffer = np.ndarray(shape, dtype=dtype, buffer=shm.buf, offset=offset)
         vec = VectorTables(**kwargs, obs_buffer=buffer)
         while True:
             command, arg = conn.recv()
@@ -252,8 +261,10 @@ class ProcessVectorTables:
         sizes = [num // workers + (w < num % workers) for w in range(workers)]
         starts = [sum(sizes[:w]) for w in range(workers)]
         rows = features_version(features)[0] if features else 0
-        self._shm = shared_memory.SharedMemory(create=True, size=max(1, num * rows * 34 * 4))
-        self.obs = np.ndarray((num, rows, 34), dtype=np.float32, buffer=self._shm.buf)
+        dtype = features_dtype(features) if features else np.dtype(np.float32)
+        cells = rows * 34 * dtype.itemsize  # bytes of one match's planes
+        self._shm = shared_memory.SharedMemory(create=True, size=max(1, num * cells))
+        self.obs = np.ndarray((num, rows, 34), dtype=dtype, buffer=self._shm.buf)
         ctx = mp.get_context("spawn")
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
@@ -266,7 +277,7 @@ class ProcessVectorTables:
                 "reward": reward,
                 "features": features,
             }
-            offset = start * rows * 34 * 4
+            offset = start * cells
             proc = ctx.Process(
                 target=_worker, args=(child, kwargs, self._shm.name, offset), daemon=True
             )
