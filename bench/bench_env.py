@@ -11,10 +11,11 @@ hanchan, uniformly random legal actions:
   masks, no features: the engine's share of a step);
 - ``table``: :class:`jantaku.env.table.Table` alone, ids and masks but no features;
 - ``vector``: :class:`jantaku.env.VectorTables`, ``--batch`` matches stepped together,
-  batched planes and masks as NumPy arrays (and half as many matches: the planes of a
-  smaller batch stay in the CPU's cache with the matches; and with masks only,
-  ``features=None``), and the share of its step spent writing the planes
-  (``BatchPlanesV1.encode``);
+  batched planes and masks as NumPy arrays, with ``planes-v1`` (float32) and with
+  ``planes-v2`` (uint8), each also with half as many matches (the planes of a smaller
+  batch stay in the CPU's cache with the matches) and the share of its step spent
+  writing the planes (``BatchPlanesV1.encode``, ``BatchPlanesV2.encode``); and with
+  masks only (``features=None``);
 - ``process-vector``: :class:`jantaku.env.ProcessVectorTables` over ``--workers``
   processes (wall-clock time: its work is in other processes);
 - ``riichienv``: RiichiEnv's ``RiichiEnv`` (Rust core) stepped from Python with its
@@ -23,9 +24,10 @@ hanchan, uniformly random legal actions:
 
 Rates are per CPU second of this process (other load on the machine does not skew
 them), except ``process-vector``. ``--profile`` prints where the vector runner's time
-goes.
+goes (with ``--features``' planes).
 
     python bench/bench_env.py [--steps N] [--batch B] [--workers W] [--profile]
+        [--features planes-v1|planes-v2]
 """
 
 from __future__ import annotations
@@ -123,10 +125,10 @@ def vector(steps: int, batch: int, features: str | None = "planes-v1") -> float:
     return (steps // batch) * batch / (time.process_time() - start)
 
 
-def planes_share(steps: int, batch: int) -> float:
-    """The vector runner's CPU time spent writing the planes (``BatchPlanesV1.encode``,
-    timed around each batched call), in µs per step."""
-    vec = VectorTables(batch, seed=0)
+def planes_share(steps: int, batch: int, features: str = "planes-v1") -> float:
+    """The vector runner's CPU time spent writing the planes (``BatchPlanesV1.encode``
+    or ``BatchPlanesV2.encode``, timed around each batched call), in µs per step."""
+    vec = VectorTables(batch, seed=0, features=features)
     encoder = vec._batch
     assert encoder is not None
     encode = encoder.encode
@@ -188,26 +190,40 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=64, help="matches in the vector runner")
     parser.add_argument("--workers", type=int, default=2, help="process-vector workers")
     parser.add_argument("--profile", action="store_true", help="profile the vector runner")
+    parser.add_argument("--features", default="planes-v1", help="the planes to profile")
     args = parser.parse_args()
     if args.profile:
         profiler = cProfile.Profile()
-        profiler.runcall(vector, args.steps, args.batch)
+        profiler.runcall(vector, args.steps, args.batch, args.features)
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
         return
     vector(2_000, args.batch)  # warm the memos once, as a long run would have
+    vector(2_000, args.batch, "planes-v2")
     rows: list[tuple[str, Callable[[], float | None]]] = [
         ("jantaku aec (PettingZoo loop)", lambda: aec(args.steps)),
         ("jantaku parallel (PettingZoo parallel loop)", lambda: parallel(args.steps)),
         ("jantaku engine (referee alone, no ids)", lambda: engine(args.steps)),
         ("jantaku table (ids + masks, no features)", lambda: table(args.steps)),
-        (f"jantaku vector (batch {args.batch})", lambda: vector(args.steps, args.batch)),
+        (f"jantaku vector v1 (batch {args.batch})", lambda: vector(args.steps, args.batch)),
         (
-            f"jantaku vector (batch {args.batch // 2})",
+            f"jantaku vector v1 (batch {args.batch // 2})",
             lambda: vector(args.steps, args.batch // 2),
         ),
         (
             "  of which writing the planes (BatchPlanesV1)",
             lambda: 1e6 / planes_share(args.steps, args.batch),  # a share: us/step alone
+        ),
+        (
+            f"jantaku vector v2 (batch {args.batch})",
+            lambda: vector(args.steps, args.batch, "planes-v2"),
+        ),
+        (
+            f"jantaku vector v2 (batch {args.batch // 2})",
+            lambda: vector(args.steps, args.batch // 2, "planes-v2"),
+        ),
+        (
+            "  of which writing the planes (BatchPlanesV2)",
+            lambda: 1e6 / planes_share(args.steps, args.batch, "planes-v2"),
         ),
         (
             f"jantaku vector (batch {args.batch}, masks only)",

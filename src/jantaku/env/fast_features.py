@@ -22,6 +22,7 @@ written with a few NumPy operations for the whole batch.
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Final
 
 import numpy as np
@@ -239,6 +240,11 @@ class PlanesV1Tracker:
 
     def _sync_melds(self, i: int, melds: list[Meld]) -> None:
         """Seat ``i``'s meld rows: the cells that changed (gathered in the pending lists)."""
+        known = self._melds[i]
+        if len(melds) == len(known) + 1 and all(map(is_, melds, known)):
+            self._add_meld(i, melds[-1])  # one meld more (chi, pon, daiminkan, ankan)
+            known.append(melds[-1])
+            return
         self._melds[i] = list(melds)
         kinds: dict[int, int] = {}  # the count of each kind in the melds
         called = set()
@@ -270,6 +276,29 @@ class PlanesV1Tracker:
                 p.meld_values.append(1.0)
         self._meld_kinds[i] = kinds
         self._called[i] = called
+
+    def _add_meld(self, i: int, meld: Meld) -> None:
+        """Seat ``i``'s meld rows with one new meld: only its kinds' cells are listed."""
+        added: dict[int, int] = {}
+        for t in meld.tiles:
+            k = KIND_OF[t]
+            added[k] = added.get(k, 0) + 1
+        kinds = self._meld_kinds[i]
+        p = self._pending
+        row = self._kept_base + i * self.KEPT_STRIDE  # row 27 of the block
+        for k, c in added.items():
+            b = kinds.get(k, 0) + c
+            kinds[k] = b
+            p.meld_cells.append(row + k)
+            p.meld_values.append(b * self.MELD_UNIT)
+            p.seen.extend([self._seen_base + k] * c)
+        if meld.called is not None:
+            k = KIND_OF[meld.called]
+            called = self._called[i]
+            if k not in called:
+                called.add(k)
+                p.meld_cells.append(row + 34 + k)
+                p.meld_values.append(1.0)
 
     def _doras(self, markers: tuple[int, ...]) -> tuple[Any, Any]:
         """Rows 6–7 and the indicators' kind counts of a set of indicators (memoised)."""
@@ -636,6 +665,7 @@ class BatchPlanesV2(BatchPlanesV1):
             for i in range(num)
         ]
         self._store = self._blocks.reshape(num * 4, _BLOCK_CELLS)
+        self._gathered = np.empty((num, players, _BLOCK_CELLS), dtype=np.uint8)
         self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
@@ -701,10 +731,13 @@ class BatchPlanesV2(BatchPlanesV1):
         out[:, 4:9] = self._head  # zeros, but the dora rows
         out.reshape(-1)[ones] = 1
         where = np.asarray(seats, dtype=np.int64)
-        # every seat's whole block, in the observer's order, straight into the output
+        # every seat's whole block in the observer's order: gathered into a contiguous
+        # buffer (np.take into the output's strided rows would copy them twice), then
+        # copied into the output
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _BLOCK_ROWS * n].reshape(num, n, _BLOCK_CELLS)
         index = self._first_block + self._order[where]
-        np.take(self._store, index, axis=0, out=blocks, mode="clip")
+        np.take(self._store, index, axis=0, out=self._gathered, mode="clip")
+        blocks[...] = self._gathered
         if n == 3:
             out[:, _SEAT_BASE + _BLOCK_ROWS * 3 : _TAIL_V2] = 0
         tail = self._tails[self._range, where]
