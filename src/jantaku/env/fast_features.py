@@ -18,6 +18,12 @@ what the seat itself knows) and the constant rows are written.
 only now and then (scores, riichi, norths, dora, the round) are written again only
 when the state's values for them change, and every row of the deciding seats is
 written with a few NumPy operations for the whole batch.
+
+:class:`BatchPlanesV2` is the same for ``planes-v2``
+(:func:`jantaku.env.features.encode_planes_v2`, uint8): it follows the matches the same
+way, but keeps each seat's whole block (river, marks, melds and its constant rows) in
+one uint8 store, so that the blocks reach the output with one gather and no
+conversion.
 """
 
 from __future__ import annotations
@@ -665,7 +671,6 @@ class BatchPlanesV2(BatchPlanesV1):
             for i in range(num)
         ]
         self._store = self._blocks.reshape(num * 4, _BLOCK_CELLS)
-        self._gathered = np.empty((num, players, _BLOCK_CELLS), dtype=np.uint8)
         self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
@@ -731,13 +736,10 @@ class BatchPlanesV2(BatchPlanesV1):
         out[:, 4:9] = self._head  # zeros, but the dora rows
         out.reshape(-1)[ones] = 1
         where = np.asarray(seats, dtype=np.int64)
-        # every seat's whole block in the observer's order: gathered into a contiguous
-        # buffer (np.take into the output's strided rows would copy them twice), then
-        # copied into the output
+        # every seat's whole block, in the observer's order, straight into the output
         blocks = out[:, _SEAT_BASE : _SEAT_BASE + _BLOCK_ROWS * n].reshape(num, n, _BLOCK_CELLS)
         index = self._first_block + self._order[where]
-        np.take(self._store, index, axis=0, out=self._gathered, mode="clip")
-        blocks[...] = self._gathered
+        np.take(self._store, index, axis=0, out=blocks, mode="clip")
         if n == 3:
             out[:, _SEAT_BASE + _BLOCK_ROWS * 3 : _TAIL_V2] = 0
         tail = self._tails[self._range, where]
