@@ -118,6 +118,11 @@ class PlanesV1Tracker:
     KEPT_STRIDE = _KEPT_CELLS
     KEPT_AT = 0
     MELD_UNIT = 0.25
+    # where the first mark row (tsumogiri) starts in a seat's river block, and whether
+    # the river is kept as one-hot rows (1 at row j, column kind) or as kinds (kind + 1
+    # at cell j, planes-v2's compact store)
+    MARKS_AT = _MARKS
+    RIVER_KINDS = False
 
     def __init__(
         self,
@@ -222,7 +227,7 @@ class PlanesV1Tracker:
             if f & 4 and not self._last_flag[i] & 4:
                 p.unseen.append(seen_base + KIND_OF[river[j]])
             if j < _RIVER_ROWS:
-                marks = base + _MARKS + j
+                marks = base + self.MARKS_AT + j
                 p.cells.extend((marks, marks + 34, marks + 68))
                 p.values.extend((f & 1, (f >> 1) & 1, (f >> 2) & 1))
         for j in range(old, length):
@@ -231,9 +236,13 @@ class PlanesV1Tracker:
             if not f & 4:
                 seen.append(seen_base + k)
             if j < _RIVER_ROWS:
-                ones.append(base + j * 34 + k)
+                if self.RIVER_KINDS:
+                    p.cells.append(base + j)
+                    p.values.append(k + 1)
+                else:
+                    ones.append(base + j * 34 + k)
                 if f:
-                    marks = base + _MARKS + j
+                    marks = base + self.MARKS_AT + j
                     if f & 1:
                         ones.append(marks)
                     if f & 2:
@@ -499,6 +508,8 @@ class BatchPlanesV1:
         red-five, drawn-tile and waits rows, and each match's tiles left."""
         trackers = self.trackers
         stride = self._river_stride
+        marks_at = trackers[0].MARKS_AT if trackers else _MARKS
+        as_kinds = trackers[0].RIVER_KINDS if trackers else False
         read = self._read
         counts: list[list[int]] = []
         ones: list[int] = []  # flat cells set to 1 (rows 4, 5, 8)
@@ -531,9 +542,13 @@ class BatchPlanesV1:
                                 visible_kinds.append(tracker._seen_base + tile_kind)
                             if j < _RIVER_ROWS:
                                 cell = tracker._base + seat * stride
-                                river_ones.append(cell + j * 34 + tile_kind)
+                                if as_kinds:
+                                    pending.cells.append(cell + j)
+                                    pending.values.append(tile_kind + 1)
+                                else:
+                                    river_ones.append(cell + j * 34 + tile_kind)
                                 if f:
-                                    cell += _MARKS + j
+                                    cell += marks_at + j
                                     if f & 1:
                                         river_ones.append(cell)
                                     if f & 2:
@@ -611,18 +626,24 @@ class BatchPlanesV1:
 
 
 _BLOCK_ROWS: Final = 34  # a seat's block in planes-v2
-_BLOCK_CELLS: Final = _BLOCK_ROWS * 34
 _TAIL_V2: Final = _SEAT_BASE + 4 * _BLOCK_ROWS
+# a seat's record in planes-v2's store: a row of its river's kinds (kind + 1 at column
+# j for discard j, 0 for none), then its block's rows from the first mark row on
+_RECORD_ROWS: Final = 1 + _BLOCK_ROWS - _RIVER_ROWS
+_RECORD_CELLS: Final = _RECORD_ROWS * 34
 
 
 class _BlockTracker(PlanesV1Tracker):
-    """A match's seats followed for :class:`BatchPlanesV2`: each seat's whole block
-    (river, marks, melds and constant rows) in one uint8 store, meld cells as counts."""
+    """A match's seats followed for :class:`BatchPlanesV2`: each seat's record (its
+    river as kinds, its marks, melds and constant rows) in one uint8 store, meld cells
+    as counts."""
 
-    RIVER_STRIDE = _BLOCK_CELLS
-    KEPT_STRIDE = _BLOCK_CELLS
-    KEPT_AT = _MARK_CELLS
+    RIVER_STRIDE = _RECORD_CELLS
+    KEPT_STRIDE = _RECORD_CELLS
+    KEPT_AT = 34 * (1 + _MARK_ROWS - _RIVER_ROWS)
     MELD_UNIT = 1
+    MARKS_AT = 34
+    RIVER_KINDS = True
 
 
 def _dora_counts(markers: tuple[int, ...], players: int) -> tuple[Any, Any]:
@@ -642,10 +663,13 @@ class BatchPlanesV2(BatchPlanesV1):
     by ``tests/test_env.py::test_batch_planes_v2_equal_the_plain_encoder``).
 
     It follows each match as :class:`BatchPlanesV1` does (the same event-led updates),
-    but a seat's block is kept whole in one uint8 store — its river and marks, its
-    melds and called tiles, and its constant rows (riichi, the score's three codes,
-    norths) — so that every seat's block of a batch goes to the output in each
-    observer's order with one ``np.take`` and no conversion. :meth:`reset` a match that
+    but keeps each seat's record in one small uint8 store: its river as kinds (one row:
+    kind + 1 at column ``j`` for discard ``j``) and its block's other rows as they
+    are (marks, melds and called tiles, and the constant rows: riichi, the score's
+    three codes, norths). At each step the records are gathered in each observer's
+    order with one ``np.take``; the rows after the river are copied into the output as
+    bytes, and the river rows are zeroed and their one cell a discard set (the store
+    stays a third of the blocks' size: fewer cache misses). :meth:`reset` a match that
     starts again.
 
     Raises :class:`~jantaku.errors.JantakuError` (from :meth:`encode`) for a state
@@ -656,8 +680,8 @@ class BatchPlanesV2(BatchPlanesV1):
     def __init__(self, num: int, players: int) -> None:
         self.num = num
         self.players = players
-        self._blocks = np.zeros((num, 4, _BLOCK_ROWS, 34), dtype=np.uint8)
-        # the trackers write rivers and kept rows into the same blocks
+        self._blocks = np.zeros((num, 4, _RECORD_ROWS, 34), dtype=np.uint8)
+        # the trackers write rivers and kept rows into the same records
         self._rivers = self._kept = self._blocks
         self._visible = np.zeros((num, 34), dtype=np.int32)
         self._pending = _Pending()
@@ -670,7 +694,17 @@ class BatchPlanesV2(BatchPlanesV1):
             )
             for i in range(num)
         ]
-        self._store = self._blocks.reshape(num * 4, _BLOCK_CELLS)
+        self._store = self._blocks.reshape(num * 4, _RECORD_CELLS)
+        self._gathered = np.empty((num, players, _RECORD_ROWS, 34), dtype=np.uint8)
+        # the flat output cell of kind 0 of each relative seat's river row j (the kind
+        # read from the store is added)
+        cells = (
+            np.arange(num)[:, None, None] * (PLANES_V2 * 34)
+            + (_SEAT_BASE + _BLOCK_ROWS * np.arange(players))[None, :, None] * 34
+            + np.arange(_RIVER_ROWS)[None, None, :] * 34
+            - 1  # the store holds kind + 1
+        )
+        self._river_cells = cells.astype(np.int64).reshape(-1)
         self._first_block = (np.arange(num, dtype=np.int64) * 4)[:, None]
         self._order = np.array(
             [[(o + r) % players for r in range(players)] for o in range(players)], dtype=np.int64
@@ -685,7 +719,7 @@ class BatchPlanesV2(BatchPlanesV1):
         self._seen = np.zeros((num, 34), dtype=np.int32)
         self._tails = np.zeros((num, players, PLANES_V2 - _TAIL_V2), dtype=np.uint8)
         self._range = np.arange(num)
-        self._river_stride = _BLOCK_CELLS
+        self._river_stride = _RECORD_CELLS
 
     def _refresh(self, i: int, s: State) -> None:
         """Write match ``i``'s kept rows again if the state's values for them changed."""
@@ -699,7 +733,9 @@ class BatchPlanesV2(BatchPlanesV1):
         tails[:, 9] = encode_count(s.honba, "honba")
         tails[:, 10] = encode_count(s.kyotaku, "riichi sticks")
         self._written[i] = key
-        self._blocks[i, :n, 29:, :] = np.asarray(consts, dtype=np.uint8)[:, :, None]
+        self._blocks[i, :n, 29 - _RIVER_ROWS + 1 :, :] = np.asarray(consts, dtype=np.uint8)[
+            :, :, None
+        ]
         dora = self._dora_memo.get(markers)
         if dora is None:
             dora = self._dora_memo[markers] = _dora_counts(markers, n)
@@ -736,10 +772,17 @@ class BatchPlanesV2(BatchPlanesV1):
         out[:, 4:9] = self._head  # zeros, but the dora rows
         out.reshape(-1)[ones] = 1
         where = np.asarray(seats, dtype=np.int64)
-        # every seat's whole block, in the observer's order, straight into the output
-        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _BLOCK_ROWS * n].reshape(num, n, _BLOCK_CELLS)
+        # every seat's record in the observer's order: the rows after the river copied,
+        # the river rows zeroed and each discard's cell set
+        blocks = out[:, _SEAT_BASE : _SEAT_BASE + _BLOCK_ROWS * n].reshape(num, n, _BLOCK_ROWS, 34)
         index = self._first_block + self._order[where]
-        np.take(self._store, index, axis=0, out=blocks, mode="clip")
+        gathered = self._gathered
+        np.take(self._store, index, axis=0, out=gathered.reshape(num, n, -1), mode="clip")
+        blocks[:, :, _RIVER_ROWS:] = gathered[:, :, 1:]
+        blocks[:, :, :_RIVER_ROWS] = 0
+        kinds = gathered[:, :, 0, :_RIVER_ROWS].reshape(-1)  # (a small copy)
+        held_at = np.flatnonzero(kinds)
+        out.reshape(-1)[self._river_cells[held_at] + kinds[held_at]] = 1
         if n == 3:
             out[:, _SEAT_BASE + _BLOCK_ROWS * 3 : _TAIL_V2] = 0
         tail = self._tails[self._range, where]
