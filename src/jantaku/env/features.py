@@ -122,69 +122,79 @@ _TAIL: Final = _SEAT_BASE + 4 * _SEAT_ROWS  # 141
 _RED: Final = {34: 4, 35: 13, 36: 22}
 
 
-def encode_planes_v1(view: View, out: Any = None) -> Any:
-    """The ``planes-v1`` features of a view (see the module's table); writes into ``out``
-    (a zeroed ``(155, 34)`` float32 array) when given, else into a new array.
-
-    The cells are gathered in Python lists and written with a few NumPy operations.
-    """
-    planes = np.zeros((PLANES_V1, 34), dtype=np.float32) if out is None else out
+def _tile_cells(view: View, seat_rows: int) -> dict[int, int]:
+    """The cells that both versions fill from the tiles, by flat index (row * 34 + kind),
+    with their values: 1 for a flag, the number of copies in the dora-indicator, dora and
+    meld rows (6, 7 and each seat's 27), whose seat blocks are ``seat_rows`` rows apart."""
     n = view.players
     seat = view.seat
-    ones: list[int] = []  # flat indices of the cells that are 1
-    rows: dict[int, list[float]] = {}  # rows written whole (counts / 4)
-    consts = [0.0] * PLANES_V1  # constant rows
+    cells: dict[int, int] = {}
     seen = [0] * 34
     for t in view.hand:
         k = KIND_OF[t]
         seen[k] += 1
-        ones.append(34 * (seen[k] - 1) + k)  # rows 0-3: held at least 1..4 times
+        cells[34 * (seen[k] - 1) + k] = 1  # rows 0-3: held at least 1..4 times
         if t in _RED:
-            ones.append(34 * 4 + _RED[t])
+            cells[34 * 4 + _RED[t]] = 1
     if view.drawn is not None:
-        ones.append(34 * 5 + KIND_OF[view.drawn])
-    indicators = [0.0] * 34
-    doras = [0.0] * 34
+        cells[34 * 5 + KIND_OF[view.drawn]] = 1
     for t in view.dora_markers:
         k = KIND_OF[t]
-        indicators[k] += 0.25
-        doras[dora_from_indicator(t, players=n)] += 0.25
+        cells[34 * 6 + k] = cells.get(34 * 6 + k, 0) + 1
+        dora = 34 * 7 + dora_from_indicator(t, players=n)
+        cells[dora] = cells.get(dora, 0) + 1
         seen[k] += 1
-    rows[6] = indicators
-    rows[7] = doras
-    ones.extend(34 * 8 + k for k in view.waits)
+    for k in view.waits:
+        cells[34 * 8 + k] = 1
     for r in range(n):
         other = (seat + r) % n
-        base = _SEAT_BASE + _SEAT_ROWS * r
+        base = _SEAT_BASE + seat_rows * r
         for i, d in enumerate(view.rivers[other]):
             k = KIND_OF[d.tile]
             if not d.called:
                 seen[k] += 1
             if i < _RIVER_ROWS:
-                ones.append(34 * (base + i) + k)
+                cells[34 * (base + i) + k] = 1
                 if d.tsumogiri:
-                    ones.append(34 * (base + 24) + i)
+                    cells[34 * (base + 24) + i] = 1
                 if d.riichi:
-                    ones.append(34 * (base + 25) + i)
+                    cells[34 * (base + 25) + i] = 1
                 if d.called:
-                    ones.append(34 * (base + 26) + i)
-        melds = view.melds[other]
-        if melds:
-            in_melds = [0.0] * 34
-            for meld in melds:
-                for t in meld.tiles:
-                    k = KIND_OF[t]
-                    in_melds[k] += 0.25
-                    seen[k] += 1
-                if meld.called is not None:
-                    ones.append(34 * (base + 28) + KIND_OF[meld.called])
-            rows[base + 27] = in_melds
+                    cells[34 * (base + 26) + i] = 1
+        for meld in view.melds[other]:
+            for t in meld.tiles:
+                k = KIND_OF[t]
+                cell = 34 * (base + 27) + k
+                cells[cell] = cells.get(cell, 0) + 1
+                seen[k] += 1
+            if meld.called is not None:
+                cells[34 * (base + 28) + KIND_OF[meld.called]] = 1
+    for k, c in enumerate(seen):
+        for j in range(min(c, 4)):
+            cells[34 * (9 + j) + k] = 1
+    return cells
+
+
+def encode_planes_v1(view: View, out: Any = None) -> Any:
+    """The ``planes-v1`` features of a view (see the module's table); writes into ``out``
+    (a zeroed ``(155, 34)`` float32 array) when given, else into a new array.
+
+    The cells are gathered in Python and written with a few NumPy operations.
+    """
+    planes = np.zeros((PLANES_V1, 34), dtype=np.float32) if out is None else out
+    n = view.players
+    seat = view.seat
+    cells = _tile_cells(view, _SEAT_ROWS)
+    planes.reshape(-1)[list(cells)] = list(cells.values())
+    # the rows of copies hold them as quarters
+    planes[[6, 7, *(_SEAT_BASE + _SEAT_ROWS * r + 27 for r in range(n))]] *= 0.25
+    consts = [0.0] * PLANES_V1  # constant rows
+    for r in range(n):
+        other = (seat + r) % n
+        base = _SEAT_BASE + _SEAT_ROWS * r
         consts[base + 29] = view.riichi[other] / 2
         consts[base + 30] = view.scores[other] / 100_000
         consts[base + 31] = view.nuki[other] / 4
-    for k, c in enumerate(seen):
-        for j in range(min(c, 4)):
-            ones.append(34 * (9 + j) + k)
     consts[_TAIL + view.bakaze - 27] = 1.0
     consts[_TAIL + 4 + (seat - view.oya) % n] = 1.0
     consts[_TAIL + 8] = view.kyoku / 4
@@ -193,10 +203,7 @@ def encode_planes_v1(view: View, out: Any = None) -> Any:
     consts[_TAIL + 11] = view.tiles_left / 70
     consts[_TAIL + 12] = 1.0 if n == 3 else 0.0
     consts[_TAIL + 13] = 1.0 if seat == view.oya else 0.0
-    for row, values in rows.items():
-        planes[row] = values
     planes += np.asarray(consts, dtype=np.float32)[:, None]
-    planes.reshape(-1)[ones] = 1.0
     return planes
 
 
@@ -263,54 +270,13 @@ def encode_planes_v2(view: View, out: Any = None) -> Any:
     planes = np.zeros((PLANES_V2, 34), dtype=np.uint8) if out is None else out
     n = view.players
     seat = view.seat
-    cells: dict[int, int] = {}  # flat index -> value of the cells that are not zero
     consts = [0] * PLANES_V2  # constant rows
-    seen = [0] * 34
-    for t in view.hand:
-        k = KIND_OF[t]
-        seen[k] += 1
-        cells[34 * (seen[k] - 1) + k] = 1  # rows 0-3: held at least 1..4 times
-        if t in _RED:
-            cells[34 * 4 + _RED[t]] = 1
-    if view.drawn is not None:
-        cells[34 * 5 + KIND_OF[view.drawn]] = 1
-    for t in view.dora_markers:
-        k = KIND_OF[t]
-        cells[34 * 6 + k] = cells.get(34 * 6 + k, 0) + 1
-        dora = 34 * 7 + dora_from_indicator(t, players=n)
-        cells[dora] = cells.get(dora, 0) + 1
-        seen[k] += 1
-    for k in view.waits:
-        cells[34 * 8 + k] = 1
     for r in range(n):
         other = (seat + r) % n
         base = _SEAT_BASE + _SEAT_ROWS_V2 * r
-        for i, d in enumerate(view.rivers[other]):
-            k = KIND_OF[d.tile]
-            if not d.called:
-                seen[k] += 1
-            if i < _RIVER_ROWS:
-                cells[34 * (base + i) + k] = 1
-                if d.tsumogiri:
-                    cells[34 * (base + 24) + i] = 1
-                if d.riichi:
-                    cells[34 * (base + 25) + i] = 1
-                if d.called:
-                    cells[34 * (base + 26) + i] = 1
-        for meld in view.melds[other]:
-            for t in meld.tiles:
-                k = KIND_OF[t]
-                cell = 34 * (base + 27) + k
-                cells[cell] = cells.get(cell, 0) + 1
-                seen[k] += 1
-            if meld.called is not None:
-                cells[34 * (base + 28) + KIND_OF[meld.called]] = 1
         consts[base + 29] = view.riichi[other]
         consts[base + 30 : base + 33] = encode_score(view.scores[other])
         consts[base + 33] = view.nuki[other]
-    for k, c in enumerate(seen):
-        for j in range(min(c, 4)):
-            cells[34 * (9 + j) + k] = 1
     consts[_TAIL_V2 + view.bakaze - 27] = 1
     consts[_TAIL_V2 + 4 + (seat - view.oya) % n] = 1
     consts[_TAIL_V2 + 8] = view.kyoku
@@ -320,6 +286,7 @@ def encode_planes_v2(view: View, out: Any = None) -> Any:
     consts[_TAIL_V2 + 12] = 1 if n == 3 else 0
     consts[_TAIL_V2 + 13] = 1 if seat == view.oya else 0
     planes += np.asarray(consts, dtype=np.uint8)[:, None]
+    cells = _tile_cells(view, _SEAT_ROWS_V2)
     planes.reshape(-1)[list(cells)] = list(cells.values())
     return planes
 

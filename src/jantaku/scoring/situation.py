@@ -150,53 +150,39 @@ Riichi.DOUBLE), not True
     ) -> None:
         # set slot by slot: the frozen dataclass's own __init__ sets each field through
         # object.__setattr__, a fifth of the cost of a situation
-        _set_concealed(self, concealed)
-        _set_melds(self, melds)
-        _set_win_tile(self, win_tile)
-        _set_discarder(self, discarder)
-        _set_riichi(self, riichi)
-        _set_ippatsu(self, ippatsu)
-        _set_haitei(self, haitei)
-        _set_houtei(self, houtei)
-        _set_rinshan(self, rinshan)
-        _set_chankan(self, chankan)
-        _set_robbed_ankan(self, robbed_ankan)
-        _set_first_turn(self, first_turn)
-        _set_round_wind(self, round_wind)
-        _set_winner(self, winner)
-        _set_dealer(self, dealer)
-        _set_pao(self, pao)
-        _set_dora_indicators(self, dora_indicators)
-        _set_ura_indicators(self, ura_indicators)
-        _set_kita(self, kita)
-        _set_flowers(self, flowers)
-        _set_honba(self, honba)
-        _set_deposits(self, deposits)
-        _set_rules(self, rules)
         if not (  # the common case, field by field; anything else is looked at closely
-            concealed.__class__ is tuple
+            _set_fields(
+                self,
+                concealed,
+                melds,
+                win_tile,
+                discarder,
+                riichi,
+                ippatsu,
+                haitei,
+                houtei,
+                rinshan,
+                chankan,
+                robbed_ankan,
+                first_turn,
+                round_wind,
+                winner,
+                dealer,
+                pao,
+                dora_indicators,
+                ura_indicators,
+                kita,
+                flowers,
+                honba,
+                deposits,
+                rules,
+            )
+            and concealed.__class__ is tuple
             and melds.__class__ is tuple
             and win_tile.__class__ is int
-            and (discarder is None or discarder.__class__ is int)
-            and riichi.__class__ is Riichi
-            and (ippatsu is False or ippatsu is True)
-            and (haitei is False or haitei is True)
-            and (houtei is False or houtei is True)
-            and (rinshan is False or rinshan is True)
-            and (chankan is False or chankan is True)
-            and (robbed_ankan is False or robbed_ankan is True)
-            and (first_turn is False or first_turn is True)
             and round_wind.__class__ is int
-            and winner.__class__ is int
-            and dealer.__class__ is int
-            and (pao is None or pao.__class__ is int)
             and dora_indicators.__class__ is tuple
             and ura_indicators.__class__ is tuple
-            and kita.__class__ is int
-            and flowers.__class__ is int
-            and honba.__class__ is int
-            and deposits.__class__ is int
-            and rules.__class__ is Rules
             and _INT_ONLY.issuperset(map(type, concealed))
             and (not dora_indicators or _INT_ONLY.issuperset(map(type, dora_indicators)))
             and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
@@ -485,47 +471,31 @@ concealed tiles
         # the fields set as __init__ sets them, and checked; the tiles are tuples of
         # ints whose copies of a kind parse_hand counted
         self = _NEW(cls)
-        _set_concealed(self, h.concealed)
-        _set_melds(self, h.melds)
-        _set_win_tile(self, wins[0])
-        _set_discarder(self, discarder)
-        _set_riichi(self, riichi)
-        _set_ippatsu(self, ippatsu)
-        _set_haitei(self, haitei)
-        _set_houtei(self, houtei)
-        _set_rinshan(self, rinshan)
-        _set_chankan(self, chankan)
-        _set_robbed_ankan(self, robbed_ankan)
-        _set_first_turn(self, first_turn)
-        _set_round_wind(self, rw[0])
-        _set_winner(self, winner)
-        _set_dealer(self, dealer)
-        _set_pao(self, pao)
-        _set_dora_indicators(self, parse_tiles(dora))
-        _set_ura_indicators(self, parse_tiles(ura))
-        _set_kita(self, kita)
-        _set_flowers(self, flowers)
-        _set_honba(self, honba)
-        _set_deposits(self, deposits)
-        _set_rules(self, rules)
-        if (  # the other fields' common types, as __init__ checks them
-            (discarder is None or discarder.__class__ is int)
-            and riichi.__class__ is Riichi
-            and (ippatsu is False or ippatsu is True)
-            and (haitei is False or haitei is True)
-            and (houtei is False or houtei is True)
-            and (rinshan is False or rinshan is True)
-            and (chankan is False or chankan is True)
-            and (robbed_ankan is False or robbed_ankan is True)
-            and (first_turn is False or first_turn is True)
-            and winner.__class__ is int
-            and dealer.__class__ is int
-            and (pao is None or pao.__class__ is int)
-            and kita.__class__ is int
-            and flowers.__class__ is int
-            and honba.__class__ is int
-            and deposits.__class__ is int
-            and rules.__class__ is Rules
+        if _set_fields(
+            self,
+            h.concealed,
+            h.melds,
+            wins[0],
+            discarder,
+            riichi,
+            ippatsu,
+            haitei,
+            houtei,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            first_turn,
+            rw[0],
+            winner,
+            dealer,
+            pao,
+            parse_tiles(dora),
+            parse_tiles(ura),
+            kita,
+            flowers,
+            honba,
+            deposits,
+            rules,
         ):
             self._check_values(True)
         else:  # the rules by a preset's name, or a field of the wrong type
@@ -594,3 +564,77 @@ _NEW: Final = object.__new__
     _set_deposits,
     _set_rules,
 ) = _setters()
+
+
+def _set_fields(
+    self: WinSituation,
+    concealed: Any,
+    melds: Any,
+    win_tile: Any,
+    discarder: Any,
+    riichi: Any,
+    ippatsu: Any,
+    haitei: Any,
+    houtei: Any,
+    rinshan: Any,
+    chankan: Any,
+    robbed_ankan: Any,
+    first_turn: Any,
+    round_wind: Any,
+    winner: Any,
+    dealer: Any,
+    pao: Any,
+    dora_indicators: Any,
+    ura_indicators: Any,
+    kita: Any,
+    flowers: Any,
+    honba: Any,
+    deposits: Any,
+    rules: Any,
+) -> bool:
+    """Set every field of a new situation as given (in the order of the fields), and say
+    whether the fields other than the tiles have their common types (a plain ``int``
+    seat or count, a ``bool`` flag, a :class:`Riichi`, a :class:`~jantaku.rules.Rules`):
+    when not, :meth:`WinSituation._check_types` looks at them closely."""
+    _set_concealed(self, concealed)
+    _set_melds(self, melds)
+    _set_win_tile(self, win_tile)
+    _set_discarder(self, discarder)
+    _set_riichi(self, riichi)
+    _set_ippatsu(self, ippatsu)
+    _set_haitei(self, haitei)
+    _set_houtei(self, houtei)
+    _set_rinshan(self, rinshan)
+    _set_chankan(self, chankan)
+    _set_robbed_ankan(self, robbed_ankan)
+    _set_first_turn(self, first_turn)
+    _set_round_wind(self, round_wind)
+    _set_winner(self, winner)
+    _set_dealer(self, dealer)
+    _set_pao(self, pao)
+    _set_dora_indicators(self, dora_indicators)
+    _set_ura_indicators(self, ura_indicators)
+    _set_kita(self, kita)
+    _set_flowers(self, flowers)
+    _set_honba(self, honba)
+    _set_deposits(self, deposits)
+    _set_rules(self, rules)
+    return (
+        (discarder is None or discarder.__class__ is int)
+        and riichi.__class__ is Riichi
+        and (ippatsu is False or ippatsu is True)
+        and (haitei is False or haitei is True)
+        and (houtei is False or houtei is True)
+        and (rinshan is False or rinshan is True)
+        and (chankan is False or chankan is True)
+        and (robbed_ankan is False or robbed_ankan is True)
+        and (first_turn is False or first_turn is True)
+        and winner.__class__ is int
+        and dealer.__class__ is int
+        and (pao is None or pao.__class__ is int)
+        and kita.__class__ is int
+        and flowers.__class__ is int
+        and honba.__class__ is int
+        and deposits.__class__ is int
+        and rules.__class__ is Rules
+    )
