@@ -253,3 +253,132 @@ def test_from_hand_refuses_as_the_constructor(hand: str, kw: dict[str, object]) 
     raises the same error with the same message."""
     plain = _outcome(_by_constructor, hand, **dict(kw))
     assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
+
+
+# --- from_hand's quick check of a situation read from notation (_check_read) ---------
+
+_READ_HANDS = (
+    "123m456p789s11555z",
+    "123m406p789s11555z",
+    "123m400p789s11z[555=z]",
+    "123m406p789s11z[0-46s]",
+    "234m567p11s[345-s][6-78m]",
+    "22m[1111z][2222z][3333z][5555=z]",
+    "11z[0-46m][0-46p][0-46s][555=z]",
+    "1112345678999m9p",
+    "19m19p19s1234567z1m",
+    "112233m445566p77z",
+)
+_READ_RULES = (
+    TENHOU,
+    _NO_RED_PIN,
+    _RED_PIN_ONLY,
+    _TWO_RED_PINS,
+    dataclasses.replace(TENHOU, kan_dora=False, ura_dora=False, ippatsu=False),
+    Rules.preset("majsoul"),
+    Rules.preset("tenhou-sanma"),
+)
+_INDICATORS = st.lists(st.sampled_from(("1m", "9p", "4z", "0s", "5s", "7z", "1f")), max_size=6)
+
+
+# a field's values around its limits, for from_hand's keywords (one or two of them
+# changed on a situation that would be accepted)
+_EDGES: dict[str, tuple[object, ...]] = {
+    "winner": (-1, 0, 3, 4),
+    "dealer": (-1, 0, 2, 3, 4),
+    "discarder": (None, -1, 0, 1, 3, 4),
+    "pao": (None, -1, 0, 1, 2, 4),
+    "riichi": tuple(Riichi),
+    "ippatsu": (True,),
+    "haitei": (True,),
+    "houtei": (True,),
+    "rinshan": (True,),
+    "chankan": (True,),
+    "robbed_ankan": (True,),
+    "first_turn": (True,),
+    "kita": (1, -1),
+    "flowers": (1, 4, -1),
+    "honba": (-1, 3),
+    "deposits": (-1, 2),
+    "dora": ("", "1m", "1m9p", "1m9p4z0s5s", "1m9p4z0s5s7z", "1f", "0s"),
+    "ura": ("", "4z", "4z1m", "1f"),
+    "round_wind": ("2z", "4z", "5z", "1m"),
+    "win": ("5z", "2m", "1m", "0p", "4p", "6m"),
+}
+
+
+# fields that only count together (ippatsu and ura dora after riichi, haitei on a
+# tsumo, houtei on a ron, a pao seat and a discarder)
+_PAIRS: list[dict[str, object]] = [
+    {"riichi": Riichi.RIICHI, "ippatsu": True},
+    {"riichi": Riichi.DOUBLE, "ippatsu": True},
+    {"riichi": Riichi.RIICHI, "ura": "4z"},
+    {"riichi": Riichi.RIICHI, "ura": "4z1m", "dora": "1m9p"},
+    {"discarder": None, "haitei": True},
+    {"discarder": 1, "houtei": True},
+    {"discarder": 1, "pao": 3},
+    {"rinshan": True, "discarder": None},
+    {"chankan": True, "discarder": 1, "win": "5z"},
+]
+
+
+def _read_keywords(
+    hand: str, rules: Rules, winner: int, discarder: int | None, changes: object
+) -> dict[str, object]:
+    """from_hand's keywords of an accepted situation, then ``changes``."""
+    kw: dict[str, object] = {
+        "win": "1z" if "1z" in hand else hand[0] + hand[hand.index("m")],
+        "winner": winner,
+        "dealer": 0,
+        "discarder": discarder,
+        "rules": rules,
+        "riichi": Riichi.NONE,
+        "dora": "1m",
+    }
+    kw.update(changes)  # type: ignore[call-overload]
+    return kw
+
+
+def test_from_hand_checks_each_field_as_the_constructor_checks() -> None:
+    """Every value of _EDGES in turn, on every hand under every rules: from_hand's quick
+    check accepts what the full checks accept, else raises their error."""
+    accepted = 0
+    for hand in _READ_HANDS:
+        for rules in _READ_RULES:
+            singles = [{name: value} for name, values in _EDGES.items() for value in values]
+            for changes in singles + _PAIRS:
+                for winner, discarder in ((0, None), (2, 3)):
+                    kw = _read_keywords(hand, rules, winner, discarder, changes)
+                    plain = _outcome(_by_constructor, hand, **dict(kw))
+                    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
+                    accepted += isinstance(plain, WinSituation)
+    assert accepted > 1000  # most changes leave a situation the checks accept
+
+
+@settings(deadline=None, max_examples=600)  # no limit on an example's time: CI is busy
+@given(
+    hand=st.sampled_from(_READ_HANDS),
+    rules=st.sampled_from(_READ_RULES),
+    winner=st.integers(0, 2),
+    discarder=st.one_of(st.none(), st.just(3)),
+    changes=st.lists(
+        st.sampled_from(list(_EDGES)).flatmap(
+            lambda name: st.tuples(st.just(name), st.sampled_from(_EDGES[name]))
+        ),
+        max_size=2,
+    ),
+)
+def test_from_hand_checks_as_the_constructor_checks(
+    hand: str,
+    rules: Rules,
+    winner: int,
+    discarder: int | None,
+    changes: list[tuple[str, object]],
+) -> None:
+    """from_hand's quick check of the common case accepts exactly what the full checks
+    accept, and hands anything else to them (the same error, the same message): one or
+    two fields of an accepted situation set around their limits, under rules with and
+    without red fives, kan dora, ura dora, ippatsu, and for three players."""
+    kw = _read_keywords(hand, rules, winner, discarder, changes)
+    plain = _outcome(_by_constructor, hand, **dict(kw))
+    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain

@@ -67,6 +67,7 @@ __all__ = [
     "format_meld",
     "parse_hand",
     "parse_meld",
+    "read_hand",
 ]
 
 
@@ -451,6 +452,20 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     :class:`~jantaku.errors.InvalidHandError` for tiles that cannot be a hand, and
     :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a ``str``.
     """
+    return read_hand(text, partial=partial)[0]
+
+
+def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
+    """:func:`parse_hand`, and every tile of the hand (the concealed ones, then each
+    meld's) as the bytes of their values, which it checked: tiles 0–36, no fifth copy
+    of a kind, no more red fives of a suit than any rules hold (two).
+
+    >>> hand, tiles = read_hand("123m406p789s22z[3-45s]")
+    >>> hand.notation(), list(tiles)
+    ('123m406p789s22z[3-45s]', [0, 1, 2, 12, 35, 14, 24, 25, 26, 28, 28, 20, 21, 22])
+
+    Raises as :func:`parse_hand` does.
+    """
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
@@ -497,10 +512,14 @@ def parse_hand(text: str, *, partial: bool = False) -> Hand:
     return _checked_hand(concealed, melds, partial)
 
 
-def _checked_hand(concealed: Sequence[Tile], melds: Sequence[Meld], partial: bool) -> Hand:
-    """The hand of tiles and melds read by :func:`parse_hand`, its copies and size checked."""
+def _checked_hand(
+    concealed: Sequence[Tile], melds: Sequence[Meld], partial: bool
+) -> tuple[Hand, bytes]:
+    """The hand of tiles and melds read by :func:`read_hand`, its copies and size
+    checked, and the bytes of its tiles."""
     all_tiles = [*concealed, *chain.from_iterable(map(_TILES_OF, melds))] if melds else concealed
-    if not copies_fit(bytes(all_tiles), _ANY_SET):  # tiles 0-38 as read
+    ids = bytes(all_tiles)  # tiles 0-38 as read
+    if not copies_fit(ids, _ANY_SET):
         check_copies(all_tiles, _ANY_SET)  # names the tile
     size = len(concealed) + 3 * len(melds)
     if partial:
@@ -520,7 +539,7 @@ def _checked_hand(concealed: Sequence[Tile], melds: Sequence[Meld], partial: boo
     hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
     _set_concealed(hand, tuple(concealed))
     _set_melds(hand, tuple(melds))
-    return hand
+    return hand, ids
 
 
 _NEW: Final = object.__new__

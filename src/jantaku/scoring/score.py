@@ -529,8 +529,8 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
     rules = s.rules
     ctx = situation_context(s)
     cb = bytes(concealed[:34])
-    key = (cb, melds, win_kind, ctx[1])
-    candidates = _CACHE.get(key)
+    # the shapes the legal-win check kept (none when it never ran: no key to hash)
+    candidates = _CACHE.get((cb, melds, win_kind, ctx[1])) if _CACHE else None
     if candidates is None:  # a shape not checked before: analysed, not kept (_CACHE)
         candidates = flat_candidates(cb, melds, win_kind, ctx)
         if candidates is None:

@@ -27,7 +27,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
-from jantaku.meld import Meld, parse_hand
+from jantaku.meld import Meld, read_hand
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -57,6 +57,8 @@ _MELD_ONLY = frozenset((Meld,))
 _MELD_TILES = attrgetter("tiles")
 _TILE_BYTES = bytes(range(37))  # the tiles, 0-36, as bytes.translate deletes them
 _PLAIN_BYTES = bytes(range(34))  # the tiles but the red fives
+_TILE_SET: Final = frozenset(range(37))
+_WINDS: Final = frozenset(WINDS)
 # the red fives a set may hold, by the rules' red_fives: at least one of each suit
 _MOST_RED_FIVES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -326,6 +328,56 @@ Riichi.DOUBLE), not True
                 if not rules.red_fives[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
+    def _check_read(self, ids: bytes) -> None:
+        """:meth:`_check_values` of a situation read from notation, its fields of their
+        common types, whose tiles (concealed, then the melds', as ``ids``)
+        :func:`~jantaku.meld.read_hand` checked: the common case (four players, no
+        rinshan, chankan, first turn, pao, norths nor flowers, a closed hand if riichi)
+        passes a few tests, which hold exactly when no check of :meth:`_check_values`
+        refuses it; any other situation is checked in full, to the same error."""
+        rules = self.rules
+        winner, discarder, dealer = self.winner, self.discarder, self.dealer
+        dora, ura = self.dora_indicators, self.ura_indicators
+        riichi = self.riichi
+        red = ids.translate(None, _PLAIN_BYTES)  # tiles 0-36 (read_hand): the red fives
+        reds = rules.red_fives
+        if not (
+            len(self.concealed) + 3 * len(self.melds) == 14  # so at most four melds
+            and self.win_tile in self.concealed  # so a tile (read_hand)
+            and rules.players == 4
+            and self.round_wind in _WINDS
+            and 0 <= winner < 4
+            and 0 <= dealer < 4
+            and (discarder is None or (0 <= discarder < 4 and discarder != winner))
+            and self.pao is None
+            and (
+                not red
+                or (
+                    red.count(34) <= reds[0]
+                    and red.count(35) <= reds[1]
+                    and red.count(36) <= reds[2]
+                )
+            )
+            and len(dora) <= (5 if rules.kan_dora else 1)
+            and (not ura or (len(ura) <= max(len(dora), 1) and rules.ura_dora))
+            and _TILE_SET.issuperset(dora)
+            and _TILE_SET.issuperset(ura)
+            and (self.honba | self.deposits) >= 0
+            and not (
+                self.rinshan
+                or self.chankan
+                or self.robbed_ankan
+                or self.first_turn
+                or self.kita
+                or self.flowers
+            )
+            and (not self.ippatsu or (riichi is not Riichi.NONE and rules.ippatsu))
+            and (not self.haitei or discarder is None)
+            and (not self.houtei or discarder is not None)
+            and (riichi is Riichi.NONE or not self.melds)
+        ):
+            self._check_values(True)
+
     def _check_types(self) -> None:
         """Refuse a field of the wrong type before anything reads it (tuples may come as
         lists, and the rules as a preset's name)."""
@@ -435,7 +487,7 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
-        h = parse_hand(hand)
+        h, ids = read_hand(hand)
         wins = parse_tiles(win)
         if len(wins) != 1:
             raise InvalidHandError(f"one winning tile, not {win!r}")
@@ -497,7 +549,7 @@ concealed tiles
             deposits,
             rules,
         ):
-            self._check_values(True)
+            self._check_read(ids)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
             self._check_values(False)
