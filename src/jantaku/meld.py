@@ -38,8 +38,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import chain
-from operator import attrgetter
 from typing import Final
 
 from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
@@ -54,7 +52,6 @@ from jantaku.tiles import (
 )
 
 _ANY_SET: Final = (MOST_RED_FIVES,) * 3  # red fives any rule set may hold (T3)
-_TILES_OF: Final = attrgetter("tiles")
 # sort_key as one number a tile: by kind, a red five just before its plain fives
 _SORT_RANK: Final = tuple(2 * KIND_OF[t] + (0 if t >= 34 else 1) for t in range(37)).__getitem__
 
@@ -517,7 +514,9 @@ def _checked_hand(
 ) -> tuple[Hand, bytes]:
     """The hand of tiles and melds read by :func:`read_hand`, its copies and size
     checked, and the bytes of its tiles."""
-    all_tiles = [*concealed, *chain.from_iterable(map(_TILES_OF, melds))] if melds else concealed
+    all_tiles = tuple(concealed)
+    for meld in melds:
+        all_tiles += meld.tiles
     ids = bytes(all_tiles)  # tiles 0-38 as read
     if not copies_fit(ids, _ANY_SET):
         check_copies(all_tiles, _ANY_SET)  # names the tile

@@ -445,9 +445,21 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     found = _GROUPS.get(text)  # one group ("1z", "406m"), read before, or no tile ("")
     if found is not None:
         return found
+    groups = _GROUP.findall(text)
+    tiles: tuple[Tile, ...] = ()
+    size = 0
+    for group in groups:  # compact groups each read before, and nothing else: at once
+        found = _GROUPS.get(group)
+        if found is None:
+            break
+        tiles += found
+        size += len(group)
+    else:
+        if size == len(text):
+            return tiles
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
-        tiles: tuple[Tile, ...] = ()
-        for group in _GROUP.findall(text):
+        tiles = ()
+        for group in groups:
             found = _GROUPS.get(group)
             if found is None:
                 found = _parse_compact(group)
