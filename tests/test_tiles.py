@@ -200,3 +200,24 @@ def test_copies_fit_is_check_copies_quick_answer(tiles: list[int], reds: tuple[i
     except InvalidHandError:
         refused = True
     assert copies_fit(bytes(tiles), reds) is not refused
+
+
+@pytest.mark.parametrize(
+    ("tiles", "fits"),
+    [
+        ([*range(34)] * 4, True),  # every tile of a set without red fives
+        ([*range(34)] * 3 + [k for k in range(34) if k not in (4, 13, 22)] + [34, 35, 36], True),
+        ([*range(34)] * 4 + [4], False),
+        ([0, 1, 2, 3] * 100, False),  # more than a byte counts (the sorted check)
+        ([*range(34)] * 8, False),
+    ],
+)
+def test_copies_fit_on_long_tile_lists(tiles: list[int], fits: bool) -> None:
+    """A set's every tile fits; a fifth copy does not, however many tiles are given."""
+    assert copies_fit(bytes(tiles)) is fits
+    try:
+        check_copies(tiles)
+        refused = False
+    except InvalidHandError:
+        refused = True
+    assert refused is not fits

@@ -135,6 +135,7 @@ KIND_OF: Final[tuple[int, ...]] = (*range(34), M5, P5, S5)
 _PLAIN_BYTES: Final = bytes(range(34))
 _RED_BYTES: Final = bytes((RED_5M, RED_5P, RED_5S))
 _KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))
+_FOUR_OR_FEWER: Final = bytes(range(5))
 """``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
 
 _SUITS: Final = "mpsz"
@@ -376,9 +377,17 @@ def copies_fit(tiles: bytes, reds: Sequence[int] = (1, 1, 1)) -> bool:
     False
     """
     red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
-    kinds = sorted(tiles.translate(_KIND_BYTES) if red else tiles)
-    if any(map(eq, kinds, kinds[4:])):  # sorted, a fifth copy is five in a row
-        return False
+    kinds = tiles.translate(_KIND_BYTES) if red else tiles
+    if len(kinds) < 256:  # each kind's copies counted in a byte
+        counts = bytearray(256)
+        for k in kinds:
+            counts[k] += 1
+        if counts.translate(None, _FOUR_OR_FEWER):  # a kind held five times or more
+            return False
+    else:
+        ordered = sorted(kinds)
+        if any(map(eq, ordered, ordered[4:])):  # sorted, a fifth copy is five in a row
+            return False
     return not red or (
         not red.translate(None, _RED_BYTES)
         and red.count(RED_5M) <= reds[0]
