@@ -377,23 +377,23 @@ def copies_fit(tiles: bytes, reds: Sequence[int] = (1, 1, 1)) -> bool:
     False
     """
     red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
-    kinds = tiles.translate(_KIND_BYTES) if red else tiles
-    if len(kinds) < 256:  # each kind's copies counted in a byte
-        counts = bytearray(256)
-        for k in kinds:
+    if red:
+        if red.translate(None, _RED_BYTES):  # not a tile
+            return False
+        if (
+            red.count(RED_5M) > reds[0]
+            or red.count(RED_5P) > reds[1]
+            or red.count(RED_5S) > reds[2]
+        ):
+            return False
+        tiles = tiles.translate(_KIND_BYTES)  # by kind, 0-33
+    if len(tiles) < 256:  # each kind's copies counted in a byte
+        counts = bytearray(34)
+        for k in tiles:
             counts[k] += 1
-        if counts.translate(None, _FOUR_OR_FEWER):  # a kind held five times or more
-            return False
-    else:
-        ordered = sorted(kinds)
-        if any(map(eq, ordered, ordered[4:])):  # sorted, a fifth copy is five in a row
-            return False
-    return not red or (
-        not red.translate(None, _RED_BYTES)
-        and red.count(RED_5M) <= reds[0]
-        and red.count(RED_5P) <= reds[1]
-        and red.count(RED_5S) <= reds[2]
-    )
+        return not counts.translate(None, _FOUR_OR_FEWER)  # no kind held five times
+    ordered = sorted(tiles)
+    return not any(map(eq, ordered, ordered[4:]))  # sorted, a fifth copy is five in a row
 
 
 def kind_name(tile: Tile) -> str:

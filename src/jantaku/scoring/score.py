@@ -518,7 +518,9 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         for meld in s.melds:
             tiles = meld.tiles
             meld_bytes.append(MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[tiles[0]])
-            if max(tiles) >= 34:
+            # a red five sorts first among its kind's tiles (Meld sorts them): one of the
+            # first three, in a meld of one kind or a run
+            if tiles[0] >= 34 or tiles[1] >= 34 or tiles[2] >= 34:
                 for t in tiles:
                     if t >= 34:
                         red += 1
