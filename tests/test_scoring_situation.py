@@ -255,7 +255,28 @@ def test_from_hand_refuses_as_the_constructor(hand: str, kw: dict[str, object]) 
     assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
 
 
-# --- from_hand's quick check of a situation read from notation (_check_read) ---------
+# --- the quick check of the common case (_check_common), from notation and from tiles --
+
+
+def _full_checks(make: object, *args: object, **kw: object) -> object:
+    """:func:`_outcome` with every situation checked in full (_check_values), the quick
+    check of the common case left out."""
+
+    def full(self: WinSituation, ids: bytes) -> None:
+        self._check_values(False)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WinSituation, "_check_common", full)
+        return _outcome(make, *args, **kw)
+
+
+def _agree(hand: str, kw: dict[str, object]) -> object:
+    """The outcome of from_hand and of the constructor, the same as the full checks'."""
+    plain = _full_checks(_by_constructor, hand, **dict(kw))
+    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
+    assert _outcome(_by_constructor, hand, **dict(kw)) == plain
+    return plain
+
 
 _READ_HANDS = (
     "123m456p789s11555z",
@@ -339,9 +360,10 @@ def _read_keywords(
     return kw
 
 
-def test_from_hand_checks_each_field_as_the_constructor_checks() -> None:
-    """Every value of _EDGES in turn, on every hand under every rules: from_hand's quick
-    check accepts what the full checks accept, else raises their error."""
+def test_the_quick_check_agrees_with_the_full_checks_field_by_field() -> None:
+    """Every value of _EDGES in turn, on every hand under every rules: the quick check of
+    from_hand and of the constructor accepts what the full checks accept, else raises
+    their error."""
     accepted = 0
     for hand in _READ_HANDS:
         for rules in _READ_RULES:
@@ -349,9 +371,7 @@ def test_from_hand_checks_each_field_as_the_constructor_checks() -> None:
             for changes in singles + _PAIRS:
                 for winner, discarder in ((0, None), (2, 3)):
                     kw = _read_keywords(hand, rules, winner, discarder, changes)
-                    plain = _outcome(_by_constructor, hand, **dict(kw))
-                    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
-                    accepted += isinstance(plain, WinSituation)
+                    accepted += isinstance(_agree(hand, kw), WinSituation)
     assert accepted > 1000  # most changes leave a situation the checks accept
 
 
@@ -368,17 +388,16 @@ def test_from_hand_checks_each_field_as_the_constructor_checks() -> None:
         max_size=2,
     ),
 )
-def test_from_hand_checks_as_the_constructor_checks(
+def test_the_quick_check_agrees_with_the_full_checks_in_pairs(
     hand: str,
     rules: Rules,
     winner: int,
     discarder: int | None,
     changes: list[tuple[str, object]],
 ) -> None:
-    """from_hand's quick check of the common case accepts exactly what the full checks
-    accept, and hands anything else to them (the same error, the same message): one or
+    """The quick check of the common case (from_hand's, the constructor's) accepts exactly
+    what the full checks accept, and hands anything else to them (the same error, the
+    same message): one or
     two fields of an accepted situation set around their limits, under rules with and
     without red fives, kan dora, ura dora, ippatsu, and for three players."""
-    kw = _read_keywords(hand, rules, winner, discarder, changes)
-    plain = _outcome(_by_constructor, hand, **dict(kw))
-    assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
+    _agree(hand, _read_keywords(hand, rules, winner, discarder, changes))

@@ -190,7 +190,26 @@ Riichi.DOUBLE), not True
             and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
         ):
             self._check_types()
-        self._check_values(False)
+            self._check_values(False)
+            return
+        # the common types: the tiles, concealed and melded, counted as bytes, then the
+        # quick check of the common case (:meth:`_check_common`)
+        tiles = concealed
+        if melds:
+            if not _MELD_ONLY.issuperset(map(type, melds)):
+                self._check_values(False)  # names what is not a meld
+                return
+            for m in melds:
+                tiles += m.tiles
+        try:
+            ids = bytes(tiles)
+        except ValueError:  # a value that is no tile
+            self._check_values(False)
+            return
+        if copies_fit(ids, rules.red_fives):  # tiles 0-36, no fifth copy, the rules' reds
+            self._check_common(ids)
+        else:
+            self._check_values(False)
 
     def _check_values(self, kinds_checked: bool) -> None:
         """Refuse a contradiction or a hand that cannot be (the types are checked).
@@ -328,22 +347,23 @@ Riichi.DOUBLE), not True
                 if not rules.red_fives[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
-    def _check_read(self, ids: bytes) -> None:
-        """:meth:`_check_values` of a situation read from notation, its fields of their
-        common types, whose tiles (concealed, then the melds', as ``ids``)
-        :func:`~jantaku.meld.read_hand` checked: the common case (four players, no
-        rinshan, chankan, first turn, pao, norths nor flowers, a closed hand if riichi)
-        passes a few tests, which hold exactly when no check of :meth:`_check_values`
-        refuses it; any other situation is checked in full, to the same error."""
+    def _check_common(self, ids: bytes) -> None:
+        """:meth:`_check_values` of a situation whose fields have their common types and
+        whose tiles (concealed, then the melds', as ``ids``) are tiles 0-36 with no fifth
+        copy of a kind (:func:`~jantaku.meld.read_hand` read them, or the constructor
+        counted them). The common case (four players, no rinshan, chankan, first turn,
+        pao, norths nor flowers, a closed hand if riichi) passes a few tests, which hold
+        exactly when no check of :meth:`_check_values` refuses it; any other situation
+        is checked in full, to the same error."""
         rules = self.rules
         winner, discarder, dealer = self.winner, self.discarder, self.dealer
         dora, ura = self.dora_indicators, self.ura_indicators
         riichi = self.riichi
-        red = ids.translate(None, _PLAIN_BYTES)  # tiles 0-36 (read_hand): the red fives
+        red = ids.translate(None, _PLAIN_BYTES)  # tiles 0-36: the red fives
         reds = rules.red_fives
         if not (
             len(self.concealed) + 3 * len(self.melds) == 14  # so at most four melds
-            and self.win_tile in self.concealed  # so a tile (read_hand)
+            and self.win_tile in self.concealed  # so a tile
             and rules.players == 4
             and self.round_wind in _WINDS
             and 0 <= winner < 4
@@ -549,7 +569,7 @@ concealed tiles
             deposits,
             rules,
         ):
-            self._check_read(ids)
+            self._check_common(ids)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
             self._check_values(False)
