@@ -391,10 +391,10 @@ Riichi.DOUBLE), not True
                 or self.kita
                 or self.flowers
             )
-            and (not self.ippatsu or (riichi is not Riichi.NONE and rules.ippatsu))
+            and (not self.ippatsu or (riichi is not _NO_RIICHI and rules.ippatsu))
             and (not self.haitei or discarder is None)
             and (not self.houtei or discarder is not None)
-            and (riichi is Riichi.NONE or not self.melds)
+            and (riichi is _NO_RIICHI or not self.melds)
         ):
             self._check_values(True)
 
@@ -599,6 +599,9 @@ concealed tiles
     def is_closed(self) -> bool:
         """Whether no meld opens the hand (門前)."""
         return not any(m.is_open for m in self.melds)
+
+
+_NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum is slower
 
 
 def _setters() -> tuple[Any, ...]:
