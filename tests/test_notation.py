@@ -120,3 +120,56 @@ def test_the_command_line_reads_unicode_and_mjai_hands(capsys: pytest.CaptureFix
         obj = json.loads(capsys.readouterr().out)
         outputs.append((obj["shanten"], [w["tile"] for w in obj["waits"]]))
     assert outputs[0] == outputs[1] == outputs[2] == (0, ["1m", "4m"])
+
+
+_HAND_TEXTS = (
+    "123m456p11z[3-45s][555=z]",
+    "123m 456p11z[3-45s][555=z]",
+    "123m456p11z [3-45s] [555=z]",
+    "[3-45s][555=z]123m456p11z",
+    "123m456p11z[3-45s]45p[555=z]",
+    "123m456p11z[3-45s][555=z]9m",
+    "123m456p11z[3-45s][555=z] ",
+    "123m]456p11z[3-45s][555=z]",
+    "123m456p11z[3-45s]][555=z]",
+    "123m456p11z[3-45s[555=z]",
+    "123m456p11z[3-45s][555=z",
+    "123m456p11x[3-45s][555=z]",
+    "123m456p1z[3-45s][555=z][555=z]",
+    "1m2m3m4p5p6p E E [3-45s] [555=z]",
+    "123m456p11z[[3-45s][555=z]",
+    "123m456p789s[1111z]2z",
+    "123m406p789s[1111z]22z",
+)
+
+
+def _read(text: str) -> object:
+    """The hand read, or the type, message and position of the error."""
+    try:
+        return parse_hand(text)
+    except NotationError as e:
+        return type(e), str(e), e.position
+    except Exception as e:
+        return type(e), str(e)
+
+
+def test_melds_read_before_give_what_the_first_reading_gave() -> None:
+    """A hand's melds are read from their text once, then known by it: every hand
+    (and every mistake, where it is) reads the same with no meld known, and again."""
+    from jantaku import meld
+
+    kept = dict(meld._MELDS)
+    try:
+        first = []
+        for text in _HAND_TEXTS:
+            meld._MELDS.clear()
+            first.append(_read(text))
+        for text in _HAND_TEXTS:  # every meld now known
+            _read(text)
+        assert [_read(text) for text in _HAND_TEXTS] == first
+    finally:
+        meld._MELDS.clear()
+        meld._MELDS.update(kept)
+    assert (
+        isinstance(first[0], tuple) is False and sum(1 for f in first if isinstance(f, tuple)) > 8
+    )

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, cast
 
 from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
 from jantaku.tiles import (
@@ -423,7 +423,8 @@ class Hand:
         return not any(m.is_open for m in self.melds)
 
 
-_MELDS: dict[str, Meld] = {}  # meld text -> its meld, as parse_meld reads it; bounded
+# a meld's text after its opening bracket ("3-45m]") -> its meld, as parse_meld reads it
+_MELDS: dict[str, Meld] = {}  # bounded
 _MELDS_SIZE: Final = 1 << 12  # far more than the melds one writes (~600 kinds of meld)
 
 
@@ -474,6 +475,17 @@ def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
                 str(e).split(" at position")[0], text=text, position=e.position
             ) from None
         return _checked_hand(plain, (), partial)
+    # compact tiles, then melds each read before, written one after the other: the
+    # melds by their text after the opening bracket (so no piece of a longer text is one)
+    head, _, tail = text.partition("[")
+    known = [_MELDS.get(piece) for piece in tail.split("[")]
+    if all(known):  # no None (a "]" in the head is no tile: read below)
+        try:
+            plain = parse_tiles(head)
+        except NotationError:
+            pass  # read again below, to say where
+        else:
+            return _checked_hand(plain, cast(list[Meld], known), partial)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -484,11 +496,11 @@ def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
             if j < 0:
                 raise NotationError("unclosed meld bracket", text=text, position=i)
             meld_text = text[i : j + 1]
-            meld = _MELDS.get(meld_text)
+            meld = _MELDS.get(meld_text[1:])
             if meld is None:
                 meld = parse_meld(meld_text, offset=i, whole=text)
                 if len(_MELDS) < _MELDS_SIZE:
-                    _MELDS[meld_text] = meld
+                    _MELDS[meld_text[1:]] = meld
             melds.append(meld)
             i = j + 1
             continue
