@@ -541,7 +541,7 @@ concealed tiles
                 rules=rules,
             )
         # the fields set as __init__ sets them, and checked; the tiles are tuples of
-        # ints whose copies of a kind parse_hand counted
+        # ints whose copies of a kind read_hand counted
         self = _NEW(cls)
         if _set_fields(
             self,
