@@ -527,8 +527,11 @@ def _checked_hand(
     """The hand of tiles and melds read by :func:`read_hand`, its copies and size
     checked, and the bytes of its tiles."""
     all_tiles = tuple(concealed)
-    for meld in melds:
-        all_tiles += meld.tiles
+    if len(melds) <= 4:
+        for meld in melds:
+            all_tiles += meld.tiles
+    else:  # too many melds (refused below, once their tiles are counted)
+        all_tiles = (*all_tiles, *(t for meld in melds for t in meld.tiles))
     ids = bytes(all_tiles)  # tiles 0-38 as read
     if not copies_fit(ids, _ANY_SET):
         check_copies(all_tiles, _ANY_SET)  # names the tile

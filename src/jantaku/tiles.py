@@ -454,21 +454,21 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     found = _GROUPS.get(text)  # one group ("1z", "406m"), read before, or no tile ("")
     if found is not None:
         return found
-    groups = _GROUP.findall(text)
     tiles: tuple[Tile, ...] = ()
-    size = 0
-    for group in groups:  # compact groups each read before, and nothing else: at once
-        found = _GROUPS.get(group)
-        if found is None:
-            break
-        tiles += found
-        size += len(group)
-    else:
-        if size == len(text):
-            return tiles
-    if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
+    if len(text) <= _HAND_TEXT:  # compact groups each read before, and nothing else: at once
+        size = 0
+        for group in _GROUP.findall(text):
+            found = _GROUPS.get(group)
+            if found is None:
+                break
+            tiles += found
+            size += len(group)
+        else:
+            if size == len(text):
+                return tiles
         tiles = ()
-        for group in groups:
+    if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
+        for group in _GROUP.findall(text):
             found = _GROUPS.get(group)
             if found is None:
                 found = _parse_compact(group)
@@ -484,6 +484,7 @@ _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
+_HAND_TEXT: Final = 64  # a text this long at most is read group by group at once
 
 
 def _parse_compact(text: str) -> tuple[Tile, ...]:

@@ -196,8 +196,8 @@ Riichi.DOUBLE), not True
         # quick check of the common case (:meth:`_check_common`)
         tiles = concealed
         if melds:
-            if not _MELD_ONLY.issuperset(map(type, melds)):
-                self._check_values(False)  # names what is not a meld
+            if len(melds) > 4 or not _MELD_ONLY.issuperset(map(type, melds)):
+                self._check_values(False)  # names what is wrong
                 return
             for m in melds:
                 tiles += m.tiles
