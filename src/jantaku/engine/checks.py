@@ -17,7 +17,7 @@ from jantaku.engine.waits import hand_waits as _waits
 from jantaku.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JantakuError
 from jantaku.events import Hora
 from jantaku.hand import is_complete, readings, shanten
-from jantaku.hand.tables import shanten_of_numbers
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import MultipleRon, Rules
 from jantaku.scoring.score import has_yaku
@@ -235,10 +235,24 @@ def riichi_refusal(s: State, seat: int) -> Refused | None:
 
 
 def riichi_discard_refusal(s: State, seat: int, k: int) -> Refused | None:
-    """Why discarding kind ``k`` cannot declare riichi, or ``None`` (G8)."""
+    """Why discarding kind ``k`` cannot declare riichi, or ``None`` (G8).
+
+    A discard that leaves the hand short of tenpai is told by the shanten tables from the
+    hand's suit numbers (:class:`~jantaku.engine.state.Memo`), as the transition tells
+    it after a discard; the waits are listed only for a discard that leaves it tenpai.
+    """
     counts = s.counts[seat]
+    numbers = s.memo.suits[seat]
+    suit = SUIT_OF[k]
+    place = PLACE_VALUE[k]
+    tiles = len(s.hands[seat]) - 1  # after the discard: 3k+1 on a turn
     counts[k] -= 1
-    w = _waits(counts)
+    numbers[suit] -= place
+    if tiles % 3 == 1 and shanten_of_numbers(numbers, counts, tiles) > 0:
+        w: tuple[int, ...] = ()
+    else:
+        w = _waits(counts)
+    numbers[suit] += place
     counts[k] += 1
     if not w:
         return _RIICHI_DISCARD_NOT_TENPAI
