@@ -23,7 +23,7 @@ from jantaku.engine.state import State
 from jantaku.hand import is_complete, winning_kinds
 from jantaku.hand.tables import suit_numbers
 from jantaku.rules import TENHOU, Rules
-from jantaku.tiles import Tile
+from jantaku.tiles import KIND_OF, Tile, parse_tiles
 
 _RED = {4: 34, 13: 35, 22: 36}  # the red five of each suit's five
 _YAOCHUU = (0, 8, 9, 17, 18, 26, *range(27, 34))
@@ -79,6 +79,23 @@ def _hands(rng: random.Random, count: int) -> list[list[int]]:
     return hands
 
 
+# hands at the edges of "tenpai": waiting only on a kind held four times (a shape), seven
+# pairs with a kind held four times, thirteen orphans on all thirteen, a complete hand
+_EDGES = [
+    [KIND_OF[t] for t in parse_tiles(hand)]
+    for hand in (
+        "1111m234p567p789s1z",
+        "1111m22m33m44m55m6m7z",
+        "1111m22m33m44m55m66m",
+        "19m19p19s1234567z1z",
+        "19m19p19s1234567z2m",
+        "123456789m11122z",
+        "11223344556677z",
+        "2222m3333m4444m55p",
+    )
+]
+
+
 def _seat_with(s: State, seat: int, kinds: list[int]) -> None:
     """Give the seat these tiles (the first five of each suit red), counted as the
     transition counts them."""
@@ -97,7 +114,7 @@ def test_riichi_discards_are_those_that_leave_the_hand_tenpai(complete_ok: bool)
     seat = s.turn
     rng = random.Random(17 + complete_ok)
     allowed = winning = 0
-    for kinds in _hands(rng, 3000):
+    for kinds in [*_EDGES, *_hands(rng, 3000)]:
         _seat_with(s, seat, kinds)
         counts = list(s.counts[seat])
         numbers = list(s.memo.suits[seat])
