@@ -132,7 +132,8 @@ class Observer:
                 row[20] = row[21] = None
             else:
                 self._other_news(s, row, i, end)
-        hand = sorted(s.hands[seat])  # by tile number: the red fives (34 to 36) last
+        hand = s.hands[seat].copy()
+        hand.sort()  # by tile number: the red fives (34 to 36) last, to be moved
         if hand and hand[-1] >= 34:
             _place_red_fives(hand)
         waits = s.waits[seat]
