@@ -144,6 +144,12 @@ def test_hooks_are_called_once_per_match_and_per_hand() -> None:
         for r in a.rounds:
             assert isinstance(r.events[0], StartKyoku) and isinstance(r.events[-1], EndKyoku)
             assert r.results and r.hands == ()
+    # each hand's events, from its start_kyoku to its end_kyoku, as the log holds them
+    log = result.log
+    starts = [i for i, e in enumerate(log) if isinstance(e, StartKyoku)]
+    ends = [i for i, e in enumerate(log) if isinstance(e, EndKyoku)]
+    hands = [tuple(log[s : e + 1]) for s, e in zip(starts, ends, strict=True)]
+    assert [r.events for r in agents[0].rounds] == hands
 
 
 class AsyncPeer(Agent):

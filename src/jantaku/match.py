@@ -286,7 +286,9 @@ def _ask_sync(agent: Any, seat: int, view: Any, legal: tuple[Action, ...]) -> Ac
         raise AgentError(e.reason, seat=seat) from e
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    return _checked(action, seat)
+    if not isinstance(action, _ACTION_TYPES):  # _checked, spelled out
+        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
+    return action
 
 
 _ACTION_TYPES: Final = (  # the most frequent answers first: isinstance tries them in order
@@ -388,21 +390,23 @@ async def _drive(
     observe = ref.observe  # views kept up to date from the events, not built afresh
     looks = [getattr(a, "uses_view", True) for a in agents]
     natives = [_act_is_native_async(a) for a in agents]
+    # the seats whose agent answers at once, here (no coroutine, no budget to enforce)
+    at_once = [
+        not native and budget is None for native, budget in zip(natives, budgets, strict=True)
+    ]
+    concurrent = sum(natives) > 1  # several seats may think at once
     shows_hands = any(getattr(a, "wants_hands", False) for a in agents)
     listeners = [seat for seat, a in enumerate(agents) if getattr(a, "wants_events", False)]
     written = 0
     fed = 0
     hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...] = ()
-    kyoku_start = 0
-    for i, event in enumerate(ref.log):  # the referee has dealt the first hand already
-        if isinstance(event, StartKyoku):
-            kyoku_start = i
+    hands_ended = state.kyoku_index  # hands over so far (an end_kyoku adds one)
     while not ref.done:
         if listeners:
             fed = _feed(ref.log, fed, agents, listeners)
         pend = ref.pending()
         choices: dict[int, Action] = {}
-        if len(pend) > 1 and sum(natives[seat] for seat in pend) > 1:
+        if concurrent and len(pend) > 1 and sum(natives[seat] for seat in pend) > 1:
             # several seats that answer from elsewhere (browsers, processes) think at once
             asks = [
                 _ask(
@@ -423,12 +427,12 @@ async def _drive(
         else:
             for seat, legal in pend.items():
                 view = observe(seat) if looks[seat] else None
-                if natives[seat] or budgets[seat] is not None:
+                if at_once[seat]:
+                    choices[seat] = _ask_sync(agents[seat], seat, view, legal)
+                else:
                     choices[seat] = await _ask(
                         agents[seat], seat, view, legal, budgets[seat], natives[seat]
                     )
-                else:
-                    choices[seat] = _ask_sync(agents[seat], seat, view, legal)
         if shows_hands:
             hands = tuple((state.hand_of(i), tuple(state.melds[i])) for i in range(n))
         before = len(ref.log)
@@ -446,18 +450,17 @@ async def _drive(
             for event in ref.log[written:]:
                 writer.write(event)
             written = len(ref.log)
-        log = ref.log
-        for i in range(before, len(log)):
-            kind = type(log[i])
-            if kind is StartKyoku:
-                kyoku_start = i
-            elif kind is EndKyoku:
-                round_end = RoundEnd(
-                    events=tuple(ref.log[kyoku_start : i + 1]),
-                    hands=hands,
-                )
-                for seat, agent in enumerate(agents):
-                    _hook(agent, seat, "end_round", round_end)
+        if state.kyoku_index != hands_ended:  # a hand ended: its events to every agent
+            hands_ended = state.kyoku_index
+            log = ref.log
+            for i in range(before, len(log)):
+                if type(log[i]) is EndKyoku:
+                    start = i
+                    while type(log[start]) is not StartKyoku:
+                        start -= 1
+                    round_end = RoundEnd(events=tuple(log[start : i + 1]), hands=hands)
+                    for seat, agent in enumerate(agents):
+                        _hook(agent, seat, "end_round", round_end)
     if writer is not None:
         for event in ref.log[written:]:
             writer.write(event)

@@ -17,7 +17,7 @@ from jantaku.engine.waits import hand_waits as _waits
 from jantaku.errors import ArgumentError, ArgumentTypeError, IllegalActionError, JantakuError
 from jantaku.events import Hora
 from jantaku.hand import is_complete, readings, shanten
-from jantaku.hand.tables import shanten_of_numbers
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import MultipleRon, Rules
 from jantaku.scoring.score import has_yaku
@@ -235,14 +235,36 @@ def riichi_refusal(s: State, seat: int) -> Refused | None:
 
 
 def riichi_discard_refusal(s: State, seat: int, k: int) -> Refused | None:
-    """Why discarding kind ``k`` cannot declare riichi, or ``None`` (G8)."""
+    """Why discarding kind ``k`` cannot declare riichi, or ``None`` (G8).
+
+    The hand left must be tenpai: told by the shanten tables from the hand's suit numbers
+    (:class:`~jantaku.engine.state.Memo`), as the transition tells it after a discard
+    (a shanten of 0 is a tenpai shape: some kind completes it). Without riichi on a
+    complete hand, the discard may not be a winning tile of what is left: the tile
+    completes what is left exactly when the whole hand is complete.
+    """
     counts = s.counts[seat]
+    tiles = len(s.hands[seat]) - 1  # after the discard: 3k+1 on a turn
+    if tiles % 3 != 1:  # not a turn's hand: the waits listed
+        counts[k] -= 1
+        w = _waits(counts)
+        counts[k] += 1
+        if not w:
+            return _RIICHI_DISCARD_NOT_TENPAI
+        if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
+            return _RIICHI_WINNING_DISCARD
+        return None
+    numbers = s.memo.suits[seat]
+    suit = SUIT_OF[k]
+    place = PLACE_VALUE[k]
     counts[k] -= 1
-    w = _waits(counts)
+    numbers[suit] -= place
+    sh = shanten_of_numbers(numbers, counts, tiles)
+    numbers[suit] += place
     counts[k] += 1
-    if not w:
+    if sh > 0:
         return _RIICHI_DISCARD_NOT_TENPAI
-    if not s.rules.riichi_on_complete_hand and k in w and is_complete(counts):
+    if not s.rules.riichi_on_complete_hand and is_complete(counts):
         return _RIICHI_WINNING_DISCARD
     return None
 

@@ -7,11 +7,13 @@ and follows the match's event log to keep its public parts (the same for every s
 up to date, so that a view is that row with the seat's own parts written in, copied
 into a :class:`~jantaku.engine.view.View` in one step:
 
-- public, taken in once per batch of news whoever looks: the phase, the turn, the
-  tiles left, the hand sizes and the discard lying (read again from the state); a
-  discard changes its river, a chii, pon or open kan the melds and the river it took
-  from; any other event (a deal, a riichi, a dora, a closed kan, a win …) is rare
-  enough that everything public is then rebuilt from the state. What does not change
+- public, taken in once per batch of news whoever looks. The usual news, a discard
+  and the next seat's draw, is taken in on the spot: its river, the two hand sizes
+  it moves, the drawer to act, the tiles left. Other news is read from the state: the
+  phase, the turn, the tiles left, the hand sizes and the discard lying; a discard
+  changes its river, a chii, pon or open kan the melds and the river it took from;
+  any other event (a deal, a riichi, a dora, a closed kan, a win …) is rare enough
+  that everything public is then rebuilt from the state. What does not change
   is shared: every seat's view, and every view until the next such event, holds the
   same river, meld, score and dora tuples;
 - the seat's own, at each view: its hand (sorted by tile number in C, the red fives,
@@ -54,6 +56,7 @@ _TUPLE_NEW: Final = tuple.__new__
 _NAMES: Final = Phase.NAMES
 _ACT: Final = Phase.ACT
 _CLAIM: Final = Phase.CLAIM
+_ACT_NAME: Final = Phase.NAMES[Phase.ACT]
 
 
 class Observer:
@@ -72,6 +75,7 @@ class Observer:
         "_river_tiles",
         "_row",
         "_seen",
+        "_sizes",
         "_state",
     )
 
@@ -91,6 +95,7 @@ class Observer:
         self._river_tiles: list[tuple[Tile, ...]] = [() for _ in range(n)]
         self._river_flags: list[tuple[int, ...]] = [() for _ in range(n)]
         self._melds: list[tuple[Meld, ...]] = [() for _ in range(n)]
+        self._sizes: list[int] = [0] * n  # every seat's number of concealed tiles
 
     def observe(self, seat: int) -> View:
         """The view of ``seat`` now: ``observe(state, seat)``, made from what is kept.
@@ -101,53 +106,37 @@ class Observer:
         if type(seat) is not int or not 0 <= seat < self._players:
             raise ArgumentError(f"no seat {seat!r} at a table of {self._players}")
         s = self._state
+        row = self._row  # the places of the fields: View._fields
         log = self._log
         i = self._seen
         end = len(log)
         if i != end:  # news since the last view: the public parts brought up to date
             self._seen = end
-            row = self._row  # the places of the fields: View._fields
-            e = log[i] if i >= 0 else None  # (none before the first view)
-            news = end - i
-            if type(e) is Dahai and (news == 1 or (news == 2 and type(log[-1]) is Tsumo)):
-                river = e.actor  # a discard, and the next seat's draw: the usual news
-            elif type(e) is Tsumo and news == 1:
-                river = -1  # a draw: nothing kept changes but what is read again below
-            else:
-                river = self._follow(s, i, end)
-            if river >= 0:
+            if end - i == 2 and type(e := log[i]) is Dahai and type(draw := log[-1]) is Tsumo:
+                # a discard and the next draw, the usual news: one river and two hand
+                # sizes change, and the drawer is to act
+                river = e.actor
+                turn = draw.actor
                 tiles, flags = self._river_tiles, self._river_flags
                 tiles[river] = tuple(s.rivers[river])
                 flags[river] = tuple(s.river_flags[river])
                 row[16] = tuple(tiles)
                 row[17] = tuple(flags)
-            elif river == -2:
-                self._river_tiles = list(map(tuple, s.rivers))
-                self._river_flags = list(map(tuple, s.river_flags))
-                row[16] = tuple(self._river_tiles)
-                row[17] = tuple(self._river_flags)
-            phase = s.phase
-            row[2] = _NAMES[phase]
-            row[8] = turn = s.turn
-            row[11] = s.live
-            h = s.hands  # every seat's hand size, spelled out (cheaper than a map)
-            if len(h) == 4:
-                row[14] = (len(h[0]), len(h[1]), len(h[2]), len(h[3]))
-            else:
-                row[14] = (len(h[0]), len(h[1]), len(h[2]))
-            if phase == _CLAIM:
-                row[20] = s.last_discard
-                row[21] = s.last_discarder
-                self._drawer = -1
-            else:
+                sizes = self._sizes
+                sizes[river] -= 1
+                sizes[turn] += 1
+                row[14] = tuple(sizes)
+                row[2] = _ACT_NAME
+                row[8] = self._drawer = turn
+                row[11] = s.live
                 row[20] = row[21] = None
-                self._drawer = turn if phase == _ACT else -1
+            else:
+                self._other_news(s, row, i, end)
         hand = s.hands[seat].copy()
         hand.sort()  # by tile number: the red fives (34 to 36) last, to be moved
         if hand and hand[-1] >= 34:
             _place_red_fives(hand)
         waits = s.waits[seat]
-        row = self._row  # the places of the fields: View._fields
         row[0] = seat
         row[12] = tuple(hand)
         row[13] = s.drawn if seat == self._drawer else None
@@ -159,6 +148,42 @@ class Observer:
             or (waits != () and not s.discard_kinds[seat].isdisjoint(waits))
         )
         return _TUPLE_NEW(View, row)
+
+    def _other_news(self, s: State, row: list[object], i: int, end: int) -> None:
+        """Bring the public parts up to date from the events ``log[i:end]`` (other news
+        than a discard and the next draw)."""
+        log = self._log
+        e = log[i] if i >= 0 else None  # (none before the first view)
+        if type(e) is Dahai and end - i == 1:
+            river = e.actor  # a discard alone (its claims are decided next)
+        elif type(e) is Tsumo and end - i == 1:
+            river = -1  # a draw: nothing kept changes but what is read again below
+        else:
+            river = self._follow(s, i, end)
+        if river >= 0:
+            tiles, flags = self._river_tiles, self._river_flags
+            tiles[river] = tuple(s.rivers[river])
+            flags[river] = tuple(s.river_flags[river])
+            row[16] = tuple(tiles)
+            row[17] = tuple(flags)
+        elif river == -2:
+            self._river_tiles = list(map(tuple, s.rivers))
+            self._river_flags = list(map(tuple, s.river_flags))
+            row[16] = tuple(self._river_tiles)
+            row[17] = tuple(self._river_flags)
+        phase = s.phase
+        row[2] = _NAMES[phase]
+        row[8] = turn = s.turn
+        row[11] = s.live
+        self._sizes = sizes = list(map(len, s.hands))
+        row[14] = tuple(sizes)
+        if phase == _CLAIM:
+            row[20] = s.last_discard
+            row[21] = s.last_discarder
+            self._drawer = -1
+        else:
+            row[20] = row[21] = None
+            self._drawer = turn if phase == _ACT else -1
 
     def _follow(self, s: State, i: int, end: int) -> int:
         """Take in the events ``log[i:end]`` (other news than a discard and a draw): the
@@ -209,7 +234,7 @@ class Observer:
             s.live,
             None,  # hand
             None,  # drawn
-            _hand_sizes(s.hands),
+            None,  # hand_sizes: read with the rest of the news (_other_news)
             tuple(self._melds),
             tuple(self._river_tiles),
             tuple(self._river_flags),
@@ -223,20 +248,6 @@ class Observer:
             s.after_draw,
             tuple(s.flowers),
         ]
-        phase = s.phase
-        self._drawer = s.turn if phase == _ACT else -1
-
-
-def _hand_sizes(hands: list[list[Tile]]) -> tuple[int, ...]:
-    """Every seat's number of concealed tiles (three or four seats: spelled out, as
-    ``len`` on each hand is cheaper than a ``map``).
-
-    >>> _hand_sizes([[1, 2], [3], []])
-    (2, 1, 0)
-    """
-    if len(hands) == 4:
-        return (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
-    return tuple(map(len, hands))
 
 
 def _place_red_fives(hand: list[Tile]) -> None:

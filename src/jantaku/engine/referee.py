@@ -392,7 +392,9 @@ class Referee:
 
         Only a seat waiting on the discard's kind, or (while calls are possible) one
         holding two of it, or the next seat holding a run shape around it, can have
-        any: the others are skipped without listing their actions.
+        any: the others are skipped without listing their actions. The seats waiting
+        on it are those the discard itself listed as letting a winning tile pass
+        (``State._missed``, set by every discard: this is called right after one).
         """
         s = self.state
         tile = s.last_discard
@@ -400,8 +402,7 @@ class Referee:
         if tile is None or discarder is None:
             return None
         k = KIND_OF[tile]
-        waits = s.waits
-        if not (k in waits[0] or k in waits[1] or k in waits[2] or k in waits[-1]):
+        if not s._missed:
             # nobody waits on it (the usual case): a call at most, decided from the counts
             if s.live <= 0:
                 return None

@@ -285,8 +285,7 @@ def tsumo_commit(s: State, e: Tsumo) -> None:
     t = e.pai
     if s._missed:
         flush_missed(s)
-    if s.phase == _CLAIM:
-        s.turn = seat
+    s.turn = seat  # the next seat after a discard; already so for any other draw
     s.known[t] += 1
     s.hands[seat].append(t)
     c = s.counts[seat]
@@ -444,9 +443,9 @@ def dahai_commit(s: State, e: Dahai) -> None:
     s.last_discard = t
     s.last_discarder = seat
     s.phase = _CLAIM
-    if k in ws[0] or k in ws[1] or k in ws[2] or (len(ws) > 3 and k in ws[3]):
+    if any(ws) and (k in ws[0] or k in ws[1] or k in ws[2] or (len(ws) > 3 and k in ws[3])):
         s._missed = [o for o in range(s.players) if k in ws[o] and o != seat]
-    elif s._missed:  # nobody waits on it: the common case
+    elif s._missed:  # nobody waits on it (nobody is tenpai, mostly): the common case
         s._missed = []
 
 
