@@ -218,3 +218,23 @@ def _result(s: WinSituation) -> object:
         return score_win(s)
     except JantakuError as e:
         return type(e).__name__, str(e)
+
+
+def test_yaku_of_a_mask_lists_its_bits_in_order() -> None:
+    """A fast candidate's yaku mask gives the results of its bits, lowest first, closed
+    or open by its open bit: every single bit, and random masks of many bits, against
+    the mask order read bit by bit."""
+    import random
+
+    order = fast_path._MASK_ORDER
+    rng = random.Random(17)
+    masks = [1 << n | col for n in range(1, len(order) + 1) for col in (0, 1)]
+    masks += [rng.getrandbits(len(order) + 1) for _ in range(2000)]
+    for mask in masks:
+        col = mask & 1
+        expected = tuple(
+            fast_path._FAST_YH[name][col] for n, name in enumerate(order, start=1) if mask >> n & 1
+        )
+        fast_path.YAKU_OF.clear()
+        assert fast_path.yaku_of(mask) == expected, bin(mask)
+        assert fast_path.yaku_of(mask) is fast_path.YAKU_OF[mask]  # kept by its mask

@@ -413,6 +413,25 @@ _MASK_ORDER: Final = (
 _OPEN_BIT: Final = 1
 _BIT: Final = {i: 2 << n for n, i in enumerate(_MASK_ORDER)}
 _YAKU_OF_BIT: Final = {_BIT[i]: _FAST_YH[i] for i in _MASK_ORDER}  # (closed, open)
+
+
+def _yaku_of_bytes(first: int, col: int) -> tuple[tuple[YakuHan, ...], ...]:
+    """The yaku results of the mask bits ``first`` to ``first + 7`` by their byte (its
+    lowest bit first, the order of :data:`_MASK_ORDER`), closed (``col`` 0) or open."""
+    out: list[tuple[YakuHan, ...]] = [()]
+    for byte in range(1, min(256, 1 << (len(_MASK_ORDER) + 1 - first))):
+        low = byte & -byte
+        out.append((_YAKU_OF_BIT[low << first][col], *out[byte ^ low]))
+    return tuple(out)
+
+
+# the yaku results of a mask's five bytes above its open bit, closed and open: a mask's
+# results are the five looked up one after the other (:func:`yaku_of`)
+_YAKU_OF_BYTE: Final = tuple(
+    tuple(_yaku_of_bytes(first, col) for first in range(1, 34, 8)) for col in (0, 1)
+)
+if len(_MASK_ORDER) > 36:  # pragma: no cover
+    raise RuntimeError("a fast yaku mask has more bits than five bytes hold")
 # each fast yaku as (bit, han) closed and open
 _FAST: Final = {i: tuple((_BIT[i], yh.han) for yh in pair) for i, pair in _FAST_YH.items()}
 
@@ -1008,15 +1027,15 @@ def yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
     if found is None:
         if len(YAKU_OF) >= CACHE_SIZE:
             YAKU_OF.clear()
-        if isinstance(codes, int):
-            col = codes & _OPEN_BIT
-            out = []
-            rest = codes >> 1 << 1
-            while rest:
-                bit = rest & -rest
-                out.append(_YAKU_OF_BIT[bit][col])
-                rest ^= bit
-            found = tuple(out)
+        if isinstance(codes, int):  # a mask: its bytes' results one after the other
+            c0, c1, c2, c3, c4 = _YAKU_OF_BYTE[codes & _OPEN_BIT]
+            found = (
+                c0[codes >> 1 & 255]
+                + c1[codes >> 9 & 255]
+                + c2[codes >> 17 & 255]
+                + c3[codes >> 25 & 255]
+                + c4[codes >> 33]
+            )
         else:
             found = tuple(map(YAKU_HAN_LIST.__getitem__, codes))
         YAKU_OF[codes] = found
