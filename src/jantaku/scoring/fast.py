@@ -183,6 +183,16 @@ _PEIKOU: Final = tuple(
     for r in (bytes(x for x in raw if x != _NONE) for raw in _NUMBER_RUNS)
 )
 
+# each run-start code of a number suit as (its run starts, their bit mask, its pairs of
+# identical runs), each triplet code as (its triplets, their bit mask, their fu as
+# concealed triplets): what a one-split hand reads of a part in one lookup a code
+_MAN_RUNS, _PIN_RUNS, _SOU_RUNS = (
+    tuple(zip(runs, masks, _PEIKOU, strict=True)) for runs, masks, *_ in _PARTS[:3]
+)
+_MAN_TRIPS, _PIN_TRIPS, _SOU_TRIPS, _HONOR_TRIPS_OF = (
+    tuple(zip(trips, masks, fu, strict=True)) for *_, trips, masks, fu in _PARTS
+)
+
 
 def _waits_of_bits(bits: int) -> tuple[int, ...]:
     """The wait codes of a winning tile's wait bits with at most one kind of run wait."""
@@ -734,23 +744,26 @@ def flat_candidates(
             if pair_part is None:  # not exactly one part holds the pair
                 splits = ()
             else:
-                m0, p0, s0 = ms[0], ps[0], ss[0]
-                peikou = _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0]
+                mr, mrm, mpk = _MAN_RUNS[ms[0]]
+                pr, prm, ppk = _PIN_RUNS[ps[0]]
+                sr, srm, spk = _SOU_RUNS[ss[0]]
+                peikou = mpk + ppk + spk
                 # seven pairs read as a regular hand only as two pairs of identical runs
                 maybe_seven_pairs = maybe_seven_pairs and peikou == 2
-                m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
-                rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
-                tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
+                mt, mtm, mtf = _MAN_TRIPS[ms[1]]
+                pt, ptm, ptf = _PIN_TRIPS[ps[1]]
+                st, stm, stf = _SOU_TRIPS[ss[1]]
+                zt, ztm, ztf = _HONOR_TRIPS_OF[zs[1]]
                 parts = (ms, ps, ss, zs)
                 win_part = win_kind // 9
                 splits = (
                     (
-                        _MR[m0] + _PR[p0] + _SR[s0],
-                        _MT[m1] + _PT[p1] + _ST[s1] + _ZT[z1],
+                        mr + pr + sr,
+                        mt + pt + st + zt,
                         9 * pair_part + parts[pair_part][2],
-                        rmask,
-                        tmask,
-                        _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
+                        mrm | prm | srm,
+                        mtm | ptm | stm | ztm,
+                        mtf + ptf + stf + ztf,
                         peikou,
                         kinds & _ALL_CHANTA == _ALL_CHANTA,
                         parts[win_part][_W0 + win_kind - 9 * win_part],
