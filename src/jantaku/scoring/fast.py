@@ -30,6 +30,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from itertools import compress, count
+from operator import itemgetter
 from typing import Any, Final
 
 from jantaku.hand.decompose import Form, Reading
@@ -67,6 +68,7 @@ from jantaku.scoring.candidates import (
     WAIT_SHAPES,
     YAKU_HAN_LIST,
     Candidate,
+    FuItems,
     Melds,
     YakuHan,
     itemised_fu,
@@ -946,44 +948,45 @@ def kokushi_candidates(
     a first-turn win (which the registry path scores). No other yakuman or reading
     goes with it: it has honors and terminals, so it is neither all honors, all
     terminals, all green nor one suit, and it has no sets."""
-    if (
-        melds
-        or s.first_turn
-        or sum(cb[k] for k in YAOCHUU) != 14
-        or not all(cb[k] for k in YAOCHUU)
-    ):
+    if melds or s.first_turn:
         return None
-    pair = next(k for k in YAOCHUU if cb[k] == 2)
+    held = _YAOCHUU_COUNTS(cb)
+    if 0 in held or sum(held) != 14:
+        return None
+    pair = YAOCHUU[held.index(2)]
     thirteen = pair == win_kind
+    key = (thirteen, s.discarder is None, s.rules.double_yakuman)
+    parts = _KOKUSHI_PARTS.get(key)
+    if parts is None:
+        parts = _KOKUSHI_PARTS[key] = _kokushi_parts(thirteen, s)
+    codes, mult, fu, wait, items = parts
+    return ((codes, 0, mult, fu, KOKUSHI_CODE, pair, (), (), wait, items),)
+
+
+_YAOCHUU_COUNTS: Final = itemgetter(*YAOCHUU)
+# what a thirteen orphans candidate holds besides its pair, by its wait (13-sided or
+# not), tsumo or ron and the rules' double yakuman: eight values at most
+_KOKUSHI_PARTS: dict[tuple[bool, bool, bool], tuple[bytes, int, int, int, FuItems]] = {}
+
+
+def _kokushi_parts(thirteen: bool, s: WinSituation) -> tuple[bytes, int, int, int, FuItems]:
+    """The yaku codes, yakuman multiple, fu, wait code and fu items of thirteen orphans
+    (:func:`kokushi_candidates`) won as ``s`` is."""
     yh = yakuman_han(_KOKUSHI[thirteen], s.rules)
     wait = WaitShape.KOKUSHI_13 if thirteen else WaitShape.KOKUSHI_SINGLE
     items, fu = itemised_fu(
-        new_reading(Form.KOKUSHI, pair, (), ()),
-        melds,
+        new_reading(Form.KOKUSHI, YAOCHUU[0], (), ()),  # the fu of no set nor pair
+        b"",
         False,
         s.discarder is None,
         True,
-        win_kind,
+        YAOCHUU[0],
         wait,
         s.seat_wind,
         s.round_wind,
         s.rules,
     )
-    codes = yaku_codes((yh,))
-    return (
-        (
-            codes,
-            0,
-            yh.yakuman,
-            fu,
-            KOKUSHI_CODE,
-            pair,
-            (),
-            (),
-            WAIT_CODE[wait],
-            items,
-        ),
-    )
+    return yaku_codes((yh,)), yh.yakuman, fu, WAIT_CODE[wait], items
 
 
 _DORA_OF: Final = {
