@@ -549,7 +549,8 @@ def _rules_token(rules: Rules) -> int:
 def situation_context(s: WinSituation) -> _Context:
     """The context of a situation (see above), made once for equal fields and kept."""
     rules = s.rules
-    token_of_rules = _rules_token(rules)
+    last = _last_rules  # the rules seen last, most often these (_rules_token)
+    token_of_rules = last[1] if last is not None and last[0]() is rules else _rules_token(rules)
     key = (
         token_of_rules,
         s.discarder is None,
