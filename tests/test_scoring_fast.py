@@ -139,6 +139,9 @@ def test_thirteen_orphans_path_agrees_with_the_registry(name: str) -> None:
         win = KIND_OF[s.win_tile]
         found = fast_path.kokushi_candidates(bytes(counts), shared.melds_of(s), win, s)
         if found is None:
+            if not s.melds and sum(counts) == 14:  # no thirteen orphans reading missed
+                slow = reference._candidates(tuple(counts), b"", win, s)
+                assert all(c[4] != fast_path.KOKUSHI_CODE for c in slow), h.situation
             continue
         slow = reference._candidates(tuple(counts), shared.melds_of(s), win, s)
         assert found == slow, h.situation
@@ -218,3 +221,23 @@ def _result(s: WinSituation) -> object:
         return score_win(s)
     except JantakuError as e:
         return type(e).__name__, str(e)
+
+
+def test_yaku_of_a_mask_lists_its_bits_in_order() -> None:
+    """A fast candidate's yaku mask gives the results of its bits, lowest first, closed
+    or open by its open bit: every single bit, and random masks of many bits, against
+    the mask order read bit by bit."""
+    import random
+
+    order = fast_path._MASK_ORDER
+    rng = random.Random(17)
+    masks = [1 << n | col for n in range(1, len(order) + 1) for col in (0, 1)]
+    masks += [rng.getrandbits(len(order) + 1) for _ in range(2000)]
+    for mask in masks:
+        col = mask & 1
+        expected = tuple(
+            fast_path._FAST_YH[name][col] for n, name in enumerate(order, start=1) if mask >> n & 1
+        )
+        fast_path.YAKU_OF.clear()
+        assert fast_path.yaku_of(mask) == expected, bin(mask)
+        assert fast_path.yaku_of(mask) is fast_path.YAKU_OF[mask]  # kept by its mask

@@ -30,6 +30,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from itertools import compress, count
+from operator import itemgetter
 from typing import Any, Final
 
 from jantaku.hand.decompose import Form, Reading
@@ -67,6 +68,7 @@ from jantaku.scoring.candidates import (
     WAIT_SHAPES,
     YAKU_HAN_LIST,
     Candidate,
+    FuItems,
     Melds,
     YakuHan,
     itemised_fu,
@@ -181,6 +183,16 @@ _ZT, _ZTM, _ZTF = _PARTS[3][2:]
 _PEIKOU: Final = tuple(
     sum(r.count(k) // 2 for k in set(r))
     for r in (bytes(x for x in raw if x != _NONE) for raw in _NUMBER_RUNS)
+)
+
+# each run-start code of a number suit as (its run starts, their bit mask, its pairs of
+# identical runs), each triplet code as (its triplets, their bit mask, their fu as
+# concealed triplets): what a one-split hand reads of a part in one lookup a code
+_MAN_RUNS, _PIN_RUNS, _SOU_RUNS = (
+    tuple(zip(runs, masks, _PEIKOU, strict=True)) for runs, masks, *_ in _PARTS[:3]
+)
+_MAN_TRIPS, _PIN_TRIPS, _SOU_TRIPS, _HONOR_TRIPS_OF = (
+    tuple(zip(trips, masks, fu, strict=True)) for *_, trips, masks, fu in _PARTS
 )
 
 
@@ -413,6 +425,25 @@ _MASK_ORDER: Final = (
 _OPEN_BIT: Final = 1
 _BIT: Final = {i: 2 << n for n, i in enumerate(_MASK_ORDER)}
 _YAKU_OF_BIT: Final = {_BIT[i]: _FAST_YH[i] for i in _MASK_ORDER}  # (closed, open)
+
+
+def _yaku_of_bytes(first: int, col: int) -> tuple[tuple[YakuHan, ...], ...]:
+    """The yaku results of the mask bits ``first`` to ``first + 7`` by their byte (its
+    lowest bit first, the order of :data:`_MASK_ORDER`), closed (``col`` 0) or open."""
+    out: list[tuple[YakuHan, ...]] = [()]
+    for byte in range(1, min(256, 1 << (len(_MASK_ORDER) + 1 - first))):
+        low = byte & -byte
+        out.append((_YAKU_OF_BIT[low << first][col], *out[byte ^ low]))
+    return tuple(out)
+
+
+# the yaku results of a mask's five bytes above its open bit, closed and open: a mask's
+# results are the five looked up one after the other (:func:`yaku_of`)
+_YAKU_OF_BYTE: Final = tuple(
+    tuple(_yaku_of_bytes(first, col) for first in range(1, 34, 8)) for col in (0, 1)
+)
+if len(_MASK_ORDER) > 36:  # pragma: no cover
+    raise RuntimeError("a fast yaku mask has more bits than five bytes hold")
 # each fast yaku as (bit, han) closed and open
 _FAST: Final = {i: tuple((_BIT[i], yh.han) for yh in pair) for i, pair in _FAST_YH.items()}
 
@@ -518,7 +549,8 @@ def _rules_token(rules: Rules) -> int:
 def situation_context(s: WinSituation) -> _Context:
     """The context of a situation (see above), made once for equal fields and kept."""
     rules = s.rules
-    token_of_rules = _rules_token(rules)
+    last = _last_rules  # the rules seen last, most often these (_rules_token)
+    token_of_rules = last[1] if last is not None and last[0]() is rules else _rules_token(rules)
     key = (
         token_of_rules,
         s.discarder is None,
@@ -715,23 +747,26 @@ def flat_candidates(
             if pair_part is None:  # not exactly one part holds the pair
                 splits = ()
             else:
-                m0, p0, s0 = ms[0], ps[0], ss[0]
-                peikou = _PEIKOU[m0] + _PEIKOU[p0] + _PEIKOU[s0]
+                mr, mrm, mpk = _MAN_RUNS[ms[0]]
+                pr, prm, ppk = _PIN_RUNS[ps[0]]
+                sr, srm, spk = _SOU_RUNS[ss[0]]
+                peikou = mpk + ppk + spk
                 # seven pairs read as a regular hand only as two pairs of identical runs
                 maybe_seven_pairs = maybe_seven_pairs and peikou == 2
-                m1, p1, s1, z1 = ms[1], ps[1], ss[1], zs[1]
-                rmask = _MRM[m0] | _PRM[p0] | _SRM[s0]
-                tmask = _MTM[m1] | _PTM[p1] | _STM[s1] | _ZTM[z1]
+                mt, mtm, mtf = _MAN_TRIPS[ms[1]]
+                pt, ptm, ptf = _PIN_TRIPS[ps[1]]
+                st, stm, stf = _SOU_TRIPS[ss[1]]
+                zt, ztm, ztf = _HONOR_TRIPS_OF[zs[1]]
                 parts = (ms, ps, ss, zs)
                 win_part = win_kind // 9
                 splits = (
                     (
-                        _MR[m0] + _PR[p0] + _SR[s0],
-                        _MT[m1] + _PT[p1] + _ST[s1] + _ZT[z1],
+                        mr + pr + sr,
+                        mt + pt + st + zt,
                         9 * pair_part + parts[pair_part][2],
-                        rmask,
-                        tmask,
-                        _MTF[m1] + _PTF[p1] + _STF[s1] + _ZTF[z1],
+                        mrm | prm | srm,
+                        mtm | ptm | stm | ztm,
+                        mtf + ptf + stf + ztf,
                         peikou,
                         kinds & _ALL_CHANTA == _ALL_CHANTA,
                         parts[win_part][_W0 + win_kind - 9 * win_part],
@@ -914,44 +949,45 @@ def kokushi_candidates(
     a first-turn win (which the registry path scores). No other yakuman or reading
     goes with it: it has honors and terminals, so it is neither all honors, all
     terminals, all green nor one suit, and it has no sets."""
-    if (
-        melds
-        or s.first_turn
-        or sum(cb[k] for k in YAOCHUU) != 14
-        or not all(cb[k] for k in YAOCHUU)
-    ):
+    if melds or s.first_turn:
         return None
-    pair = next(k for k in YAOCHUU if cb[k] == 2)
+    held = _YAOCHUU_COUNTS(cb)
+    if 0 in held or sum(held) != 14:
+        return None
+    pair = YAOCHUU[held.index(2)]
     thirteen = pair == win_kind
+    key = (thirteen, s.discarder is None, s.rules.double_yakuman)
+    parts = _KOKUSHI_PARTS.get(key)
+    if parts is None:
+        parts = _KOKUSHI_PARTS[key] = _kokushi_parts(thirteen, s)
+    codes, mult, fu, wait, items = parts
+    return ((codes, 0, mult, fu, KOKUSHI_CODE, pair, (), (), wait, items),)
+
+
+_YAOCHUU_COUNTS: Final = itemgetter(*YAOCHUU)
+# what a thirteen orphans candidate holds besides its pair, by its wait (13-sided or
+# not), tsumo or ron and the rules' double yakuman: eight values at most
+_KOKUSHI_PARTS: dict[tuple[bool, bool, bool], tuple[bytes, int, int, int, FuItems]] = {}
+
+
+def _kokushi_parts(thirteen: bool, s: WinSituation) -> tuple[bytes, int, int, int, FuItems]:
+    """The yaku codes, yakuman multiple, fu, wait code and fu items of thirteen orphans
+    (:func:`kokushi_candidates`) won as ``s`` is."""
     yh = yakuman_han(_KOKUSHI[thirteen], s.rules)
     wait = WaitShape.KOKUSHI_13 if thirteen else WaitShape.KOKUSHI_SINGLE
     items, fu = itemised_fu(
-        new_reading(Form.KOKUSHI, pair, (), ()),
-        melds,
+        new_reading(Form.KOKUSHI, YAOCHUU[0], (), ()),  # the fu of no set nor pair
+        b"",
         False,
         s.discarder is None,
         True,
-        win_kind,
+        YAOCHUU[0],
         wait,
         s.seat_wind,
         s.round_wind,
         s.rules,
     )
-    codes = yaku_codes((yh,))
-    return (
-        (
-            codes,
-            0,
-            yh.yakuman,
-            fu,
-            KOKUSHI_CODE,
-            pair,
-            (),
-            (),
-            WAIT_CODE[wait],
-            items,
-        ),
-    )
+    return yaku_codes((yh,)), yh.yakuman, fu, WAIT_CODE[wait], items
 
 
 _DORA_OF: Final = {
@@ -1008,15 +1044,15 @@ def yaku_of(codes: bytes | int) -> tuple[YakuHan, ...]:
     if found is None:
         if len(YAKU_OF) >= CACHE_SIZE:
             YAKU_OF.clear()
-        if isinstance(codes, int):
-            col = codes & _OPEN_BIT
-            out = []
-            rest = codes >> 1 << 1
-            while rest:
-                bit = rest & -rest
-                out.append(_YAKU_OF_BIT[bit][col])
-                rest ^= bit
-            found = tuple(out)
+        if isinstance(codes, int):  # a mask: its bytes' results one after the other
+            c0, c1, c2, c3, c4 = _YAKU_OF_BYTE[codes & _OPEN_BIT]
+            found = (
+                c0[codes >> 1 & 255]
+                + c1[codes >> 9 & 255]
+                + c2[codes >> 17 & 255]
+                + c3[codes >> 25 & 255]
+                + c4[codes >> 33]
+            )
         else:
             found = tuple(map(YAKU_HAN_LIST.__getitem__, codes))
         YAKU_OF[codes] = found
