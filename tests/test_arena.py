@@ -14,6 +14,7 @@ import pytest
 
 from jantaku.agents import make_agent
 from jantaku.arena import (
+    MIGRATIONS,
     ArenaError,
     ArenaReport,
     GameRecord,
@@ -43,7 +44,7 @@ from jantaku.events import (
 )
 from jantaku.match import play_match
 from jantaku.rules import TENHOU, GameLength
-from jantaku.store import connect, schema_version
+from jantaku.store import connect, migrate, schema_version
 from jantaku.tiles import EAST, parse_tiles
 
 EAST_ONLY = replace(TENHOU, length=GameLength.EAST_ONLY)
@@ -60,6 +61,23 @@ def test_schedule_seats_every_agent_in_every_seat_on_every_wall() -> None:
             assert sorted(lu[seat] for lu in lineups) == ["A", "B", "C", "D"]
     two = schedule(("A", "B"), players=4, games=1)
     assert all(Counter(j.lineup) == {"A": 2, "B": 2} for j in two)
+
+
+def test_schedule_plays_each_seating_of_a_wall_once() -> None:
+    # the same job gives the same game: a rotation that seats the agents as an earlier
+    # one did is not played again
+    two = schedule(("A", "B"), players=4, games=3, seed=5)
+    assert ["".join(j.lineup) for j in two] == ["ABAB", "BABA"] * 3
+    assert [j.game for j in two] == list(range(6))
+    assert [j.rotation for j in two] == [0, 1] * 3
+    for seat in range(4):  # on each wall each agent still takes each seat
+        assert {j.lineup[seat] for j in two if j.wall_seed == 5} == {"A", "B"}
+    assert [j.lineup for j in schedule(("A",), games=2)] == [("A",) * 4] * 2
+    three = schedule(("A", "B"), players=3, games=1)  # ABA: every rotation differs
+    assert ["".join(j.lineup) for j in three] == ["ABA", "AAB", "BAA"]
+    for games in (1, 4):
+        jobs = schedule(("A", "B", "C"), games=games)
+        assert len({(j.wall_seed, j.lineup) for j in jobs}) == len(jobs) == 4 * games
 
 
 def test_schedule_refuses_what_cannot_be_seated() -> None:
@@ -204,18 +222,18 @@ def test_local_processes_give_the_in_process_results() -> None:
         progress=lambda done, total: seen.append((done, total)),
         **kw,  # type: ignore[arg-type]
     )
-    assert one == two and len(one) == 8
-    assert seen[-1] == (8, 8) and len(seen) == 8
+    assert one == two and len(one) == 4
+    assert seen[-1] == (4, 4) and len(seen) == 4
     report = ArenaReport.from_records(two)
     e, r = report.agent("efficiency"), report.agent("random")
-    assert e.games == r.games == 16
+    assert e.games == r.games == 8
     assert e.placement[0] + r.placement[0] == pytest.approx(5.0)  # two seats each
     assert e.placement[0] < r.placement[0]
 
 
 def test_a_failing_agent_is_reported_with_game_seed_and_seat_and_the_run_goes_on() -> None:
     records = run_arena(["tsumogiri", "mjai:false"], games=1, rules=EAST_ONLY, seed=4)
-    assert len(records) == 4
+    assert len(records) == 2
     failures = [r.failure for r in records]
     assert all(f is not None for f in failures)
     first = failures[0]
@@ -223,7 +241,7 @@ def test_a_failing_agent_is_reported_with_game_seed_and_seat_and_the_run_goes_on
     assert (first.game, first.wall_seed, first.agent) == (0, 4, "mjai:false")
     assert first.seat in (1, 3)
     report = ArenaReport.from_records(records)
-    assert report.games == 0 and len(report.failures) == 4
+    assert report.games == 0 and len(report.failures) == 2
     assert "failed: game 0, wall seed 4, seat" in report.text()
 
 
@@ -247,14 +265,17 @@ def test_a_run_round_trips_through_the_shared_store(tmp_path: Path) -> None:
         runner="local",
         seconds=1.0,
     )
-    assert schema_version(conn, "arena") == 1
+    assert schema_version(conn, "arena") == 2
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"arena_runs", "arena_games", "arena_seats"} <= tables
     assert all(t.startswith("arena_") or t == "schema_versions" for t in tables)
     loaded = load_run(conn, run)
     assert loaded == records
+    # the processor times are measured (left out of ==): stored and read back as they were
+    assert [r.cpu_seconds for r in loaded] == [r.cpu_seconds for r in records]
+    assert all(r.cpu_seconds > 0 for r in records)
     stored = json.loads(conn.execute("SELECT report FROM arena_runs").fetchone()[0])
-    assert stored["games"] == 4
+    assert stored["games"] == 2
     with pytest.raises(ArenaError):
         load_run(conn, run + 1)
 
@@ -268,7 +289,9 @@ def test_cli_arena_json_store_and_plots(tmp_path: Path, capsys: pytest.CaptureFi
         args += ["--plot", str(tmp_path / "plots")]
     assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 4 and out["run_id"] == 1 and out["wall_seeds"] == 1
+    assert out["games"] == 2 and out["run_id"] == 1 and out["wall_seeds"] == 1
+    assert out["cpu_seconds"] > 0
+    assert out["games_per_cpu_second"] == pytest.approx(2 / out["cpu_seconds"], rel=0.01)
     names = {a["agent"] for a in out["agents"]}
     assert names == {"efficiency", "tsumogiri"}
     if plots:
@@ -285,3 +308,27 @@ def test_ray_plays_the_same_games_as_local_processes() -> None:
     local = run_arena(["efficiency", "random"], games=1, rules=EAST_ONLY, seed=9, jobs=1)
     on_ray = run_arena(["efficiency", "random"], games=1, rules=EAST_ONLY, seed=9, runner="ray")
     assert on_ray == local
+
+
+def test_the_processor_time_of_a_run_is_the_sum_of_its_games() -> None:
+    records = run_arena(["efficiency", "random"], games=1, rules=EAST_ONLY, seed=11)
+    assert len(records) == 2 and all(r.cpu_seconds > 0 for r in records)
+    report = ArenaReport.from_records(records)
+    assert report.cpu_seconds == pytest.approx(sum(r.cpu_seconds for r in records))
+    assert report.games_per_cpu_second == pytest.approx(2 / report.cpu_seconds)
+    assert "games per processor second" in report.text()
+    untimed = ArenaReport.from_records([replace(r, cpu_seconds=0.0) for r in records])
+    assert untimed.games_per_cpu_second is None
+    assert "processor" not in untimed.text() and untimed.to_dict()["games_per_cpu_second"] is None
+
+
+def test_a_store_of_the_first_arena_schema_is_brought_up_to_date(tmp_path: Path) -> None:
+    conn = connect(tmp_path / "old.sqlite3")
+    migrate(conn, "arena", MIGRATIONS[:1])  # a store written before games were timed
+    conn.execute(
+        "INSERT INTO arena_runs VALUES (1, datetime('now'), 'tenhou', '[]', 0, 1, 'local', 1, '{}')"
+    )
+    conn.execute("INSERT INTO arena_games VALUES (1, 0, 0, 0, NULL, NULL, NULL)")
+    [old] = load_run(conn, 1)
+    assert schema_version(conn, "arena") == 2
+    assert (old.game, old.cpu_seconds, old.seats, old.failure) == (0, 0.0, (), None)

@@ -2,9 +2,11 @@
 
 Every wall seed is played once per rotation of the lineup through the seats (a
 duplicate schedule, so that the luck of the walls cancels): with ``agents`` A, B the
-lineup fills the seats as A, B, A, B and each seed is played as ABAB, BABA, ABAB,
-BABA. :func:`schedule` lists the games; :func:`play_game` plays one and reads what
-each seat did from its log (:func:`seat_records`); :func:`run_arena` plays them all,
+lineup fills the seats as A, B, A, B and each seed is played as ABAB and BABA (the
+other two rotations seat them the same way again, and the same seating on the same
+wall is the same game, so it is played once). :func:`schedule` lists the games;
+:func:`play_game` plays one and reads what each seat did from its log
+(:func:`seat_records`); :func:`run_arena` plays them all,
 in this process, in local worker processes or on Ray, with the same results for the
 same seeds whichever runner plays them; :class:`ArenaReport` turns the records into
 per-agent statistics:
@@ -16,9 +18,13 @@ per-agent statistics:
 - per hand: win (和了率), deal-in (放銃率), riichi (立直率) and call (副露率) rates;
   the share of exhaustive draws and tenpai at them (流局時聴牌率, per drawn hand);
 - average win and deal-in value (the hand's points, before honba and deposits);
-- decision time (median and 99th percentile, over the decisions with a choice).
+- decision time (median and 99th percentile, over the decisions with a choice);
+- the processor time the games took (each game timed in the process that played it,
+  start-up and scheduling left out): games per processor second is what one core
+  plays, whichever runner and however many workers.
 
-Everything but the decision times is computed from the match logs, so it is exact.
+Everything but the decision and processor times is computed from the match logs, so
+it is exact.
 A game that fails (an agent raises or answers illegally) is reported with its game,
 wall seed and seat, and the run goes on. :func:`save` keeps a run in the store
 (:mod:`jantaku.store`, component ``"arena"``, tables ``arena_*``); :func:`plot` draws
@@ -26,7 +32,7 @@ it with matplotlib.
 
 >>> jobs = schedule(("A", "B"), players=4, games=1, seed=7)
 >>> ["".join(job.lineup) for job in jobs]
-['ABAB', 'BABA', 'ABAB', 'BABA']
+['ABAB', 'BABA']
 >>> {job.wall_seed for job in jobs}
 {7}
 """
@@ -156,26 +162,37 @@ class GameFailure:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """The outcome of one scheduled game: its seats' records, or its failure."""
+    """The outcome of one scheduled game: its seats' records, or its failure.
+
+    ``cpu_seconds`` is the processor time the game took in the process that played it
+    (measured, so left out of comparisons, like the seats' decision times).
+    """
 
     game: int
     wall_seed: int
     rotation: int
     seats: tuple[SeatRecord, ...]
     failure: GameFailure | None = None
+    cpu_seconds: float = field(default=0.0, compare=False)
 
 
 def schedule(
     agents: Sequence[str], *, players: int = 4, games: int = 1, seed: int = 0, rules: Rules = TENHOU
 ) -> tuple[GameJob, ...]:
-    """The duplicate schedule: wall seeds ``seed … seed+games-1``, each in every rotation.
+    """The duplicate schedule: wall seeds ``seed … seed+games-1``, each in every rotation
+    that seats the agents differently.
 
     The lineup is ``agents`` repeated to fill the seats; rotation ``r`` moves it ``r``
-    seats on. Raises :class:`ArenaError` for no agents, more agents than seats or a
-    negative number of games.
+    seats on. A rotation that gives a seating already played on the wall is left out: the
+    same job always gives the same game (see :func:`play_game`), so it would only repeat
+    it. Two agents at four seats play ABAB and BABA on each wall, one agent once. Raises
+    :class:`ArenaError` for no agents, more agents than seats or a negative number of
+    games.
 
     >>> [j.lineup for j in schedule(("a", "b", "c"), players=3, games=1)]
     [('a', 'b', 'c'), ('c', 'a', 'b'), ('b', 'c', 'a')]
+    >>> [(j.game, j.wall_seed, j.rotation, "".join(j.lineup)) for j in schedule("AB", games=2)]
+    [(0, 0, 0, 'ABAB'), (1, 0, 1, 'BABA'), (2, 1, 0, 'ABAB'), (3, 1, 1, 'BABA')]
     """
     if not agents:
         raise ArenaError("the arena needs at least one agent")
@@ -184,12 +201,16 @@ def schedule(
     if games < 0:
         raise ArenaError("the number of games must be at least 0")
     base = tuple(agents[i % len(agents)] for i in range(players))
-    jobs = []
-    for g in range(games):
-        for r in range(players):
-            lineup = tuple(base[(s - r) % players] for s in range(players))
-            jobs.append(GameJob(g * players + r, seed + g, r, lineup, rules))
-    return tuple(jobs)
+    seatings: list[tuple[int, tuple[str, ...]]] = []  # (rotation, lineup): each seating once
+    for r in range(players):
+        lineup = tuple(base[(s - r) % players] for s in range(players))
+        if all(lineup != seen for _, seen in seatings):
+            seatings.append((r, lineup))
+    return tuple(
+        GameJob(g * len(seatings) + i, seed + g, r, lineup, rules)
+        for g in range(games)
+        for i, (r, lineup) in enumerate(seatings)
+    )
 
 
 def seat_records(
@@ -330,6 +351,7 @@ def play_game(job: GameJob) -> GameRecord:
     its seat), so the same job always gives the same game.
     """
     seats: list[_Timed] = []
+    start = time.process_time()
     try:
         for s, name in enumerate(job.lineup):
             seed = job.wall_seed * 16 + s
@@ -350,8 +372,12 @@ def play_game(job: GameJob) -> GameRecord:
             job.lineup[seat] if isinstance(seat, int) and 0 <= seat < len(job.lineup) else None,
             str(e),
         )
-        return GameRecord(job.game, job.wall_seed, job.rotation, (), failure)
-    return GameRecord(job.game, job.wall_seed, job.rotation, records)
+        return GameRecord(
+            job.game, job.wall_seed, job.rotation, (), failure, time.process_time() - start
+        )
+    return GameRecord(
+        job.game, job.wall_seed, job.rotation, records, None, time.process_time() - start
+    )
 
 
 def _mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
@@ -405,11 +431,20 @@ class AgentReport:
 
 @dataclass(frozen=True, slots=True)
 class ArenaReport:
-    """Per-agent statistics of a run, built from its game records by :meth:`from_records`."""
+    """Per-agent statistics of a run, built from its game records by :meth:`from_records`.
+
+    ``cpu_seconds`` is the processor time of every game of the run, failed ones too.
+    """
 
     agents: tuple[AgentReport, ...]
     games: int
     failures: tuple[GameFailure, ...]
+    cpu_seconds: float = 0.0
+
+    @property
+    def games_per_cpu_second(self) -> float | None:
+        """Games played a processor second: what one core plays (``None`` untimed)."""
+        return self.games / self.cpu_seconds if self.cpu_seconds > 0 else None
 
     @classmethod
     def from_records(cls, records: Iterable[GameRecord]) -> ArenaReport:
@@ -466,7 +501,7 @@ class ArenaReport:
                     decision_p99=_quantile(times, 0.99),
                 )
             )
-        return cls(tuple(reports), len(played), failures)
+        return cls(tuple(reports), len(played), failures, sum(r.cpu_seconds for r in records))
 
     def agent(self, name: str) -> AgentReport:
         """The report of one agent; raises ``KeyError`` for an agent not in the run."""
@@ -482,6 +517,10 @@ class ArenaReport:
             "agents": [a.to_dict() for a in self.agents],
             "failures": [asdict(f) for f in self.failures],
             "houou": dict(HOUOU),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "games_per_cpu_second": (
+                round(self.games_per_cpu_second, 2) if self.games_per_cpu_second else None
+            ),
         }
 
     def text(self) -> str:
@@ -498,6 +537,12 @@ class ArenaReport:
             return f"{x:{fmt}}" if x is not None else "-"
 
         lines = [f"games {self.games}, failed {len(self.failures)}"]
+        per_cpu = self.games_per_cpu_second
+        if per_cpu is not None:
+            lines[0] += (
+                f", processor time in games {self.cpu_seconds:.1f} s"
+                f" ({per_cpu:.2f} games per processor second)"
+            )
         for a in self.agents:
             dist = " ".join(f"{p}" for p in a.placements)
             lines += [
@@ -658,6 +703,9 @@ MIGRATIONS: Final = (
         FOREIGN KEY (run_id, game) REFERENCES arena_games(run_id, game) ON DELETE CASCADE
     )
     """,
+    """
+    ALTER TABLE arena_games ADD COLUMN cpu_seconds REAL NOT NULL DEFAULT 0
+    """,
 )
 """The arena's schema, version by version (see :func:`jantaku.store.migrate`)."""
 
@@ -721,7 +769,8 @@ def save(
         for r in records:
             f = r.failure
             conn.execute(
-                "INSERT INTO arena_games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO arena_games (run_id, game, wall_seed, rotation, failed_seat,"
+                " failed_agent, failure, cpu_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     run_id,
                     r.game,
@@ -730,6 +779,7 @@ def save(
                     f.seat if f else None,
                     f.agent if f else None,
                     f.message if f else None,
+                    r.cpu_seconds,
                 ),
             )
             for s in r.seats:
@@ -779,7 +829,12 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> list[GameRecord]:
         )
         out.append(
             GameRecord(
-                g["game"], g["wall_seed"], g["rotation"], tuple(seats.get(g["game"], ())), failure
+                g["game"],
+                g["wall_seed"],
+                g["rotation"],
+                tuple(seats.get(g["game"], ())),
+                failure,
+                g["cpu_seconds"],
             )
         )
     return out

@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             + (f" ({jobs} processes)" if runner == "local" else "")
         )
         print(report.text())
-        print(f"{seconds:.1f} s, {len(records) / seconds if seconds else 0:.2f} games/s")
+        print(f"{seconds:.1f} s wall clock, {len(records) / seconds if seconds else 0:.2f} games/s")
         if run_id is not None:
             print(f"stored as arena run {run_id}")
         for p in plots:
