@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Final
 
 from jantaku.hand.tables import (
@@ -78,11 +77,6 @@ _HONOR_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
 # a suit's held places by its base-5 counts (see _removals)
 _NUMBER_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 _HONOR_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
-# a suit's best discards (see _suit_best) by (its base-5 counts << 16 | its context's id)
-_SuitBest = tuple[tuple[int, int, tuple[int, ...]], ...]
-_NUMBER_BEST: Final[dict[int, _SuitBest]] = {}
-_HONOR_BEST: Final[dict[int, _SuitBest]] = {}
-_YAO_COUNTS: Final = itemgetter(*YAOCHUU)
 
 
 def clear_memos() -> None:
@@ -98,8 +92,6 @@ def clear_memos() -> None:
         _HONOR_ACCEPTS,
         _NUMBER_REMOVALS,
         _HONOR_REMOVALS,
-        _NUMBER_BEST,
-        _HONOR_BEST,
     ):
         memo.clear()
 
@@ -185,32 +177,6 @@ def _accepts(number: int, context: int, forms: int, honors: bool) -> tuple[int, 
     return result
 
 
-def _suit_best(number: int, context: int, honors: bool) -> _SuitBest:
-    """``(place, class left, accepting places)`` for each discard from a suit (its counts
-    ``number``) that leaves the lowest regular shanten in ``context``, the accepting
-    places those of the suit once that discard is made (:func:`_accepts` without the
-    closed-hand forms), remembered."""
-    shape = _CONTEXTS[context]
-    memo = _HONOR_REMOVALS if honors else _NUMBER_REMOVALS
-    removals = memo.get(number) or _removals(number, honors)
-    low = min([shape[cl] for _, _, cl in removals])
-    accepts = _HONOR_ACCEPTS if honors else _NUMBER_ACCEPTS
-    places = _HONOR_PLACES if honors else _NUMBER_PLACES
-    found: list[tuple[int, int, tuple[int, ...]]] = []
-    for pos, _, cl in removals:
-        if shape[cl] == low:
-            after = number - places[pos][1]
-            got = accepts.get(after << 20 | context << 4)
-            if got is None:
-                got = _accepts(after, context, 0, honors)
-            found.append((pos, cl, got))
-    best = _HONOR_BEST if honors else _NUMBER_BEST
-    if len(best) >= _MEMO_SIZE:
-        best.clear()
-    result = best[number << 16 | context] = tuple(found)
-    return result
-
-
 def discard_totals(
     numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
 ) -> tuple[int, list[tuple[int, int]]]:
@@ -222,141 +188,12 @@ def discard_totals(
     accepted). Unchecked, like :func:`~jantaku.hand.tables.shanten_of_numbers`; the
     arguments are left as they were.
 
-    Each suit's best discards and what they leave it accepting are remembered by the
-    suit's counts and context (:func:`_suit_best`), so that a hand far from seven pairs
-    and thirteen orphans costs a look-up a suit, then the other suits' acceptance for
-    each class a best discard leaves; a hand near either form takes the path that weighs
-    them discard by discard.
-
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("1111m345p678p999s5z"))
     >>> best, totals = discard_totals(suit_numbers(c), c, [4 - x for x in c], 14)
     >>> best, [(format_tiles([k]), total) for k, total in totals]
     (0, [('1m', 3), ('5z', 0)])
     """
-    m, p, s, z = numbers
-    nn = _NN
-    t2 = PAIR_CLASSES
-    t3 = TRIPLE_CLASSES
-    f = REGULAR_SHANTEN
-    man = NUMBER_CLASSES[m]
-    pin = NUMBER_CLASSES[p]
-    sou = NUMBER_CLASSES[s]
-    honor = HONOR_CLASSES[z]
-    cm = man * nn
-    rest = honor * 16 + tiles
-    pin_sou = t2[pin * nn + sou]
-    man_sou = t2[cm + sou]
-    man_pin = t2[cm + pin]
-    man_pin_sou = t3[man_pin + sou]
-    # each suit's best discards (see _suit_best) and the shanten they leave
-    suits: list[_SuitBest] = [(), (), (), ()]
-    best = 99
-    if m:
-        ctx = _NUMBER_CONTEXT.get(pin_sou << 10 | rest)
-        if ctx is None:
-            ctx = _number_context(pin_sou, rest)
-        here = _NUMBER_BEST.get(m << 16 | ctx) or _suit_best(m, ctx, False)
-        best = f[t3[pin_sou + here[0][1]] + rest]
-        suits[0] = here
-    if p:
-        ctx = _NUMBER_CONTEXT.get(man_sou << 10 | rest)
-        if ctx is None:
-            ctx = _number_context(man_sou, rest)
-        here = _NUMBER_BEST.get(p << 16 | ctx) or _suit_best(p, ctx, False)
-        r = f[t3[man_sou + here[0][1]] + rest]
-        if r < best:
-            best = r
-            suits[0] = ()
-        if r == best:
-            suits[1] = here
-    if s:
-        ctx = _NUMBER_CONTEXT.get(man_pin << 10 | rest)
-        if ctx is None:
-            ctx = _number_context(man_pin, rest)
-        here = _NUMBER_BEST.get(s << 16 | ctx) or _suit_best(s, ctx, False)
-        r = f[t3[man_pin + here[0][1]] + rest]
-        if r < best:
-            best = r
-            suits[0] = suits[1] = ()
-        if r == best:
-            suits[2] = here
-    if z:
-        ctx = _HONOR_CONTEXT.get(man_pin_sou + tiles)
-        if ctx is None:
-            ctx = _honor_context(man_pin_sou, tiles)
-        here = _HONOR_BEST.get(z << 16 | ctx) or _suit_best(z, ctx, True)
-        r = f[man_pin_sou + here[0][1] * 16 + tiles]
-        if r < best:
-            best = r
-            suits[0] = suits[1] = suits[2] = ()
-        if r == best:
-            suits[3] = here
-    if tiles == 14:
-        # seven pairs or thirteen orphans at most one from the best: weighed discard by
-        # discard (their floor after any discard, as _discard_totals_with_forms has it)
-        kinds = 34 - counts.count(0)
-        pairs = kinds - counts.count(1)
-        if 6 - pairs + (7 - kinds if kinds < 7 else 0) <= best:
-            return _discard_totals_with_forms(numbers, counts, left, tiles)
-        yao = _YAO_COUNTS(counts)
-        if 13 - (13 - yao.count(0)) - (max(yao) > 1) <= best:
-            return _discard_totals_with_forms(numbers, counts, left, tiles)
-    lm = left[0:9]
-    lp = left[9:18]
-    ls = left[18:27]
-    lz = left[27:34]
-    out: list[tuple[int, int]] = []
-    for suit in range(4):
-        found = suits[suit]
-        if not found:
-            continue
-        own = (lm, lp, ls, lz)[suit]
-        first = 9 * suit
-        shared: dict[int, int] = {}  # the other suits' total by the class a discard leaves
-        for pos, cl, places in found:
-            got = shared.get(cl)
-            if got is None:
-                if suit == 0:
-                    a = cl * nn
-                    pair = t2[a + pin]
-                    got = (
-                        _number_total(p, t2[a + sou], rest, lp, 0)
-                        + _number_total(s, pair, rest, ls, 0)
-                        + _honor_total(z, t3[pair + sou], tiles, lz, 0)
-                    )
-                elif suit == 1:
-                    pair = t2[cm + cl]
-                    got = (
-                        _number_total(m, t2[cl * nn + sou], rest, lm, 0)
-                        + _number_total(s, pair, rest, ls, 0)
-                        + _honor_total(z, t3[pair + sou], tiles, lz, 0)
-                    )
-                elif suit == 2:
-                    got = (
-                        _number_total(m, t2[pin * nn + cl], rest, lm, 0)
-                        + _number_total(p, t2[cm + cl], rest, lp, 0)
-                        + _honor_total(z, t3[man_pin + cl], tiles, lz, 0)
-                    )
-                else:
-                    changed = cl * 16 + tiles
-                    got = (
-                        _number_total(m, pin_sou, changed, lm, 0)
-                        + _number_total(p, man_sou, changed, lp, 0)
-                        + _number_total(s, man_pin, changed, ls, 0)
-                    )
-                shared[cl] = got
-            if places:
-                got += sum(map(own.__getitem__, places))
-            out.append((first + pos, got))
-    return best, out
-
-
-def _discard_totals_with_forms(
-    numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
-) -> tuple[int, list[tuple[int, int]]]:
-    """:func:`discard_totals` for any hand, seven pairs and thirteen orphans weighed
-    discard by discard: the path for a closed hand near either form."""
     m, p, s, z = numbers
     nn = _NN
     t2 = PAIR_CLASSES
