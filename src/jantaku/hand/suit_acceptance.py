@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from jantaku.hand.tables import (
@@ -56,6 +57,7 @@ __all__ = ["clear_memos", "discard_totals", "suit_numbers"]
 _NN: Final = NUMBER_CLASS_COUNT
 _YAO: Final = frozenset(YAOCHUU)
 _IS_YAO: Final = tuple(k in _YAO for k in range(34))
+_YAO_COUNTS: Final = itemgetter(*YAOCHUU)
 _MEMO_SIZE: Final = 1 << 18
 # the place values of a number suit's and of the honors' base-5 digits, first kind first
 _NUMBER_PLACES: Final = tuple(enumerate(5 ** (8 - i) for i in range(9)))
@@ -188,12 +190,186 @@ def discard_totals(
     accepted). Unchecked, like :func:`~jantaku.hand.tables.shanten_of_numbers`; the
     arguments are left as they were.
 
+    The lowest shanten is read first, as the hand's own regular shanten (tenpai for a
+    complete hand): when seven pairs and thirteen orphans stay farther than that after
+    any discard, only the discards that leave it are weighed, each by its own suit and
+    the other suits against the class it leaves there; a hand near either form takes the
+    path that weighs every discard with them (:func:`_discard_totals_with_forms`).
+
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("1111m345p678p999s5z"))
     >>> best, totals = discard_totals(suit_numbers(c), c, [4 - x for x in c], 14)
     >>> best, [(format_tiles([k]), total) for k, total in totals]
     (0, [('1m', 3), ('5z', 0)])
     """
+    m, p, s, z = numbers
+    nn = _NN
+    t2 = PAIR_CLASSES
+    t3 = TRIPLE_CLASSES
+    f = REGULAR_SHANTEN
+    man = NUMBER_CLASSES[m]
+    pin = NUMBER_CLASSES[p]
+    sou = NUMBER_CLASSES[s]
+    honor = HONOR_CLASSES[z]
+    cm = man * nn
+    man_pin = t2[cm + pin]
+    man_pin_sou = t3[man_pin + sou]
+    rest = honor * 16 + tiles
+    # a discard leaves the hand's own regular shanten at best (tenpai if complete)
+    best = f[man_pin_sou + rest]
+    if best < 0:
+        best = 0
+    if tiles == 14:
+        # seven pairs or thirteen orphans no farther than that after some discard
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        if 6 - pairs + (7 - kinds if kinds < 7 else 0) <= best:
+            return _discard_totals_with_forms(numbers, counts, left, tiles)
+        yao = _YAO_COUNTS(counts)
+        if yao.count(0) - (max(yao) > 1) <= best:
+            return _discard_totals_with_forms(numbers, counts, left, tiles)
+    ch = rest - 1  # the 3k+1 tiles a discard leaves
+    pin_sou = t2[pin * nn + sou]
+    man_sou = t2[cm + sou]
+    lm = left[0:9]
+    lp = left[9:18]
+    ls = left[18:27]
+    lz = left[27:34]
+    out: list[tuple[int, int]] = []
+    ctx: int | None
+    if m:
+        ctx = None
+        shared: dict[int, int] = {}  # the other suits' total by the class a discard leaves
+        for pos, _, cl in _NUMBER_REMOVALS.get(m) or _removals(m, False):
+            if f[t3[pin_sou + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(pin_sou << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(pin_sou, rest)
+            total = _number_accepted(m - _NUMBER_PLACES[pos][1], ctx, lm)
+            got = shared.get(cl)
+            if got is None:
+                a = cl * nn
+                pair = t2[a + pin]
+                got = shared[cl] = (
+                    _number_total_in(p, t2[a + sou] << 10 | rest, lp)
+                    + _number_total_in(s, pair << 10 | rest, ls)
+                    + _honor_total_in(z, t3[pair + sou] + tiles, lz)
+                )
+            out.append((pos, total + got))
+    if p:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _NUMBER_REMOVALS.get(p) or _removals(p, False):
+            if f[t3[man_sou + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(man_sou << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(man_sou, rest)
+            total = _number_accepted(p - _NUMBER_PLACES[pos][1], ctx, lp)
+            got = shared.get(cl)
+            if got is None:
+                pair = t2[cm + cl]
+                got = shared[cl] = (
+                    _number_total_in(m, t2[cl * nn + sou] << 10 | rest, lm)
+                    + _number_total_in(s, pair << 10 | rest, ls)
+                    + _honor_total_in(z, t3[pair + sou] + tiles, lz)
+                )
+            out.append((9 + pos, total + got))
+    if s:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _NUMBER_REMOVALS.get(s) or _removals(s, False):
+            if f[t3[man_pin + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(man_pin << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(man_pin, rest)
+            total = _number_accepted(s - _NUMBER_PLACES[pos][1], ctx, ls)
+            got = shared.get(cl)
+            if got is None:
+                got = shared[cl] = (
+                    _number_total_in(m, t2[pin * nn + cl] << 10 | rest, lm)
+                    + _number_total_in(p, t2[cm + cl] << 10 | rest, lp)
+                    + _honor_total_in(z, t3[man_pin + cl] + tiles, lz)
+                )
+            out.append((18 + pos, total + got))
+    if z:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _HONOR_REMOVALS.get(z) or _removals(z, True):
+            if f[man_pin_sou + cl * 16 + tiles - 1] != best:
+                continue
+            if ctx is None:
+                ctx = _HONOR_CONTEXT.get(man_pin_sou + tiles)
+                if ctx is None:
+                    ctx = _honor_context(man_pin_sou, tiles)
+            total = _honor_accepted(z - _HONOR_PLACES[pos][1], ctx, lz)
+            got = shared.get(cl)
+            if got is None:
+                changed = cl * 16 + tiles
+                got = shared[cl] = (
+                    _number_total_in(m, pin_sou << 10 | changed, lm)
+                    + _number_total_in(p, man_sou << 10 | changed, lp)
+                    + _number_total_in(s, man_pin << 10 | changed, ls)
+                )
+            out.append((27 + pos, total + got))
+    return best, out
+
+
+def _number_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
+    """The unseen copies of the kinds a number suit accepts in context ``ctx`` (``left``
+    its nine counts), the closed-hand forms far."""
+    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, False)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _honor_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
+    """:func:`_number_accepted` for the honors."""
+    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, True)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
+    """:func:`_number_accepted` in the context keyed ``pair << 10 | rest`` (see
+    :func:`_number_context`), nothing for an empty suit."""
+    if not number:
+        return 0
+    ctx = _NUMBER_CONTEXT.get(key)
+    if ctx is None:
+        ctx = _number_context(key >> 10, key & 1023)
+    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, False)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
+    """:func:`_honor_accepted` in the context keyed ``triple + tiles`` (see
+    :func:`_honor_context`), nothing without honors."""
+    if not number:
+        return 0
+    ctx = _HONOR_CONTEXT.get(key)
+    if ctx is None:
+        ctx = _honor_context(key - key % 16, key % 16)
+    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, True)
+    return sum(map(left.__getitem__, places)) if places else 0
+
+
+def _discard_totals_with_forms(
+    numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """:func:`discard_totals` for any hand, seven pairs and thirteen orphans weighed
+    discard by discard: the path for a closed hand near either form."""
     m, p, s, z = numbers
     nn = _NN
     t2 = PAIR_CLASSES
