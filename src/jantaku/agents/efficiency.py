@@ -36,6 +36,7 @@ from jantaku.events import (
 from jantaku.hand import advise, shanten, shanten_kokushi
 from jantaku.hand.discards import rate_discards
 from jantaku.hand.suit_acceptance import discard_totals, suit_numbers
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.tiles import (
     DRAGONS,
@@ -259,6 +260,8 @@ fu=None, points=None, pao=None, scores=None)
     name = "efficiency"
     # the rivers, melds and indicators counted at the last turn (see _RiverCount)
     _rivers: _RiverCount | None = None
+    # the dora indicators and players of the last tie-break, and the kinds they point at
+    _dora: tuple[tuple[int, ...], int, frozenset[int]] = ((), 0, frozenset())
 
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Choose by the rules in the module docstring.
@@ -328,9 +331,10 @@ fu=None, points=None, pao=None, scores=None)
             return legal[0]
         riichi = view.riichi
         threat = any(riichi) and any(r and seat != view.seat for seat, r in enumerate(riichi))
+        numbers = suit_numbers(counts)
         if ankans or reach is not None or threat:
             # the lowest shanten a discard leaves: the hand's own (tenpai if complete)
-            best_shanten = shanten(counts)
+            best_shanten = shanten_of_numbers(numbers, counts, len(hand))
             if best_shanten < 0:
                 best_shanten = 0
             for action in ankans:
@@ -338,7 +342,9 @@ fu=None, points=None, pao=None, scores=None)
                 if riichi[view.seat]:
                     return action
                 counts[k] -= 4
-                slower = shanten(counts) > best_shanten
+                numbers[SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
+                slower = shanten_of_numbers(numbers, counts, len(hand) - 4) > best_shanten
+                numbers[SUIT_OF[k]] += 4 * PLACE_VALUE[k]
                 counts[k] += 4
                 if not slower:
                     return action
@@ -348,7 +354,7 @@ fu=None, points=None, pao=None, scores=None)
                 safe = self._genbutsu(view)
                 if any(counts[k] for k in safe):
                     # the safe kinds first, ranked as rank_discards ranks them, then the rest
-                    dora_set = _dora_kinds(view)
+                    dora_set = self._dora_kinds(view)
                     rated = rate_discards(counts, seen_counts(view), safe)
                     folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
                     chosen = self._discard_of(dahais, [k for k, _, _ in folded])
@@ -360,7 +366,7 @@ fu=None, points=None, pao=None, scores=None)
         left = _unseen_counted(view, rivers)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        _, best = discard_totals(suit_numbers(counts), counts, left, len(hand))
+        _, best = discard_totals(numbers, counts, left, len(hand))
         # the widest first: among as wide, the tie-break (keep a dora, yaochuu first)
         if len(best) == 1:
             widest = [best[0][0]]
@@ -368,11 +374,11 @@ fu=None, points=None, pao=None, scores=None)
             top = max(map(_TOTAL, best))
             widest = [k for k, total in best if total == top]
             if len(widest) > 1:
-                dora_set = _dora_kinds(view)
+                dora_set = self._dora_kinds(view)
                 widest.sort(key=lambda k: _tie_break(k, dora_set))
         chosen = self._discard_of(dahais, widest)
         if chosen is None and len(widest) < len(best):
-            dora_set = _dora_kinds(view)
+            dora_set = self._dora_kinds(view)
             ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
             chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
@@ -380,6 +386,14 @@ fu=None, points=None, pao=None, scores=None)
             order = [k for _, _, k in rank_discards(view.hand, seen_counts(view), dora)]
             chosen = self._discard_of(dahais, order) or dahais[0]
         return chosen
+
+    def _dora_kinds(self, view: View) -> frozenset[int]:
+        """:func:`_dora_kinds` of the view, kept while its indicators stay the same."""
+        markers, players, kinds = self._dora
+        if markers != view.dora_markers or players != view.players:
+            kinds = _dora_kinds(view)
+            self._dora = (view.dora_markers, view.players, kinds)
+        return kinds
 
     @staticmethod
     def _genbutsu(view: View) -> frozenset[int]:
