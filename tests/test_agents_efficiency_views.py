@@ -149,3 +149,16 @@ def test_one_bot_shown_two_tables_in_turn_chooses_as_two_bots_do() -> None:
     assert len(interleaved) > 1000
     for view, legal, action in interleaved:
         assert shared.act(view, legal) == action
+
+
+@pytest.mark.parametrize("tile", [37, 40, -1])
+def test_a_bad_tile_in_the_hand_is_a_typed_error_on_the_bots_turn(tile: int) -> None:
+    """The bot counts its hand by a look-up that knows only tiles 0–36."""
+    from jantaku.events import Dahai
+
+    view = observe(Referee(seed=2).state, 0)
+    assert len(view.hand) == 14
+    bad = view._replace(hand=(tile, *view.hand[1:]))
+    legal = [Dahai(0, t, False) for t in sorted(set(view.hand[1:]))]
+    with pytest.raises(ArgumentError):
+        EfficiencyAgent().act(bad, legal)

@@ -125,6 +125,8 @@ def _unseen(view: View) -> bytes:
 # offset by 128 so that taking a called tile off never borrows from the next kind:
 # adding two such counts adds every kind's at once.
 _ONE: Final = {t: 1 << 8 * k for t, k in enumerate(KIND_OF)}
+# a tile's kind, by a dict: a KeyError for a tile that is not 0-36
+_KIND_OF: Final = dict(enumerate(KIND_OF))
 _BIAS: Final = int.from_bytes(b"\x80" * 34, "little")
 # bytes.translate table from a packed kind's byte (128 + held + seen) to the copies left
 _LEFT_PACKED: Final = bytes(4 - (b - 128) if b - 128 < 4 else 0 for b in range(256))
@@ -201,16 +203,20 @@ class _RiverCount:
         return packed, shown
 
 
-def _unseen_counted(view: View, rivers: _RiverCount) -> bytes:
-    """:func:`_unseen` with the rivers, melds and dora indicators counted by ``rivers``."""
+def _unseen_counted(view: View, rivers: _RiverCount, held: list[int] | None = None) -> bytes:
+    """:func:`_unseen` with the rivers, melds and dora indicators counted by ``rivers``,
+    and the hand by ``held`` (its copies of each kind) when the caller has counted them."""
     hand = view.hand
     river_tiles = view.river_tiles
     one = _ONE
     try:
         packed, shown = rivers.count_melds(view.melds, view.dora_markers)
         packed += rivers.count(river_tiles) + _BIAS
-        for t in hand:
-            packed += one[t]
+        if held is None:
+            for t in hand:
+                packed += one[t]
+        else:
+            packed += int.from_bytes(bytes(held), "little")
     except KeyError:
         raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
     if shown + len(hand) + sum(map(len, river_tiles)) > _MOST_TILES:
@@ -323,8 +329,12 @@ fu=None, points=None, pao=None, scores=None)
     ) -> Action:
         hand = view.hand
         counts = [0] * 34
-        for t in hand:
-            counts[KIND_OF[t]] += 1
+        kind_of = _KIND_OF
+        try:
+            for t in hand:
+                counts[kind_of[t]] += 1
+        except KeyError:
+            raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
         if kyuushu is not None and len(hand) == 14 and shanten_kokushi(counts) > 2:
             return kyuushu
         if not dahais:
@@ -363,7 +373,7 @@ fu=None, points=None, pao=None, scores=None)
         rivers = self._rivers
         if rivers is None:
             rivers = self._rivers = _RiverCount()
-        left = _unseen_counted(view, rivers)
+        left = _unseen_counted(view, rivers, counts)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
         _, best = discard_totals(numbers, counts, left, len(hand))
