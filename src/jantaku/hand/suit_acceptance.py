@@ -326,7 +326,10 @@ def _number_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
     places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
     if places is None:
         places = _accepts(number, ctx, 0, False)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _honor_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
@@ -334,7 +337,10 @@ def _honor_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
     places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
     if places is None:
         places = _accepts(number, ctx, 0, True)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
@@ -342,13 +348,17 @@ def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
     :func:`_number_context`), nothing for an empty suit."""
     if not number:
         return 0
-    ctx = _NUMBER_CONTEXT.get(key)
-    if ctx is None:
+    try:
+        ctx = _NUMBER_CONTEXT[key]
+    except KeyError:  # a new context: rare once a few matches are played
         ctx = _number_context(key >> 10, key & 1023)
     places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
     if places is None:
         places = _accepts(number, ctx, 0, False)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
@@ -356,13 +366,17 @@ def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
     :func:`_honor_context`), nothing without honors."""
     if not number:
         return 0
-    ctx = _HONOR_CONTEXT.get(key)
-    if ctx is None:
+    try:
+        ctx = _HONOR_CONTEXT[key]
+    except KeyError:
         ctx = _honor_context(key - key % 16, key % 16)
     places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
     if places is None:
         places = _accepts(number, ctx, 0, True)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _discard_totals_with_forms(
@@ -393,7 +407,7 @@ def _discard_totals_with_forms(
     if wide:
         kinds = 34 - counts.count(0)
         pairs = kinds - counts.count(1)
-        yao = [counts[k] for k in YAOCHUU]
+        yao = _YAO_COUNTS(counts)
         yao_kinds = 13 - yao.count(0)
         yao_pairs = 13 - yao.count(0) - yao.count(1)
         floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
@@ -416,14 +430,16 @@ def _discard_totals_with_forms(
         for pos, c, cl in removals:
             regular = r = f[other + cl * 16 + n0] if suit == 3 else f[t3[other + cl] + ch]
             if floor < r:
-                k = first + pos
                 left_kinds = kinds - (c == 1)
                 seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
-                if k in _YAO:
+                if seven < r:
+                    r = seven
+                if _IS_YAO[first + pos]:
                     orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
                 else:
                     orphans = 13 - yao_kinds - (yao_pairs > 0)
-                r = min(r, seven, orphans)
+                if orphans < r:
+                    r = orphans
             if r <= best:
                 best = r
                 found.append((r, regular, first + pos, c, cl, suit))
@@ -449,7 +465,7 @@ def _discard_totals_with_forms(
             # the kinds they take, and the regular form's other kinds below
             left_kinds = kinds - (c == 1)
             left_pairs = pairs - (c == 2)
-            if k in _YAO:
+            if _IS_YAO[k]:
                 yk = yao_kinds - (c == 1)
                 yp = yao_pairs - (c == 2) > 0
             else:
@@ -484,8 +500,9 @@ def _discard_totals_with_forms(
                 places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | flags)
                 if places is None:
                     places = _accepts(number, ctx, flags, False)
-            if places:
-                total += sum(map(suit_left[suit].__getitem__, places))
+            own = suit_left[suit]
+            for q in places:
+                total += own[q]
             # the other suits, against the class the discard leaves its suit
             key = (suit << 8 | cl) << 4 | flags
             got = shared.get(key)
@@ -548,7 +565,10 @@ def _number_total(number: int, pair: int, rest: int, left: Sequence[int], forms:
     places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
         places = _accepts(number, ctx, forms, False)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], forms: int) -> int:
@@ -561,7 +581,10 @@ def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], form
     places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
         places = _accepts(number, ctx, forms, True)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
@@ -594,7 +617,7 @@ def _forms_total(
     # the discard moves its kind from held c times to c - 1
     c = counts[discard]
     n = left[discard]
-    yao = discard in _YAO
+    yao = _IS_YAO[discard]
     if c == 1:
         none += n
         once -= n
