@@ -15,7 +15,6 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Final, cast
 
 from jantaku.agents.base import Agent
@@ -58,7 +57,6 @@ _KINDS = range(34)
 _LAST_TILE = len(KIND_OF) - 1
 # bytes.translate table from held + seen copies (0-8) to the copies left (4 - them, at least 0)
 _LEFT = bytes(4 - n if n < 4 else 0 for n in range(256))
-_TOTAL: Final = itemgetter(1)
 
 
 def seen_counts(view: View) -> list[int]:
@@ -274,8 +272,10 @@ fu=None, points=None, pao=None, scores=None)
 
         Raises ``ValueError`` without a view when it has a discard to choose.
         """
-        if len(set(map(type, legal))) == 1 and legal[0].__class__ is Dahai:
-            # the usual turn: discards only (no call, win, kan or riichi to weigh)
+        for action in legal:
+            if action.__class__ is not Dahai:
+                break
+        else:  # the usual turn: discards only (no call, win, kan or riichi to weigh)
             if len(legal) == 1:
                 return legal[0]
             if view is None:
@@ -381,7 +381,10 @@ fu=None, points=None, pao=None, scores=None)
         if len(best) == 1:
             widest = [best[0][0]]
         else:
-            top = max(map(_TOTAL, best))
+            top = -1
+            for _, total in best:
+                if total > top:
+                    top = total
             widest = [k for k, total in best if total == top]
             if len(widest) > 1:
                 dora_set = self._dora_kinds(view)
