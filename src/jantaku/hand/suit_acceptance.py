@@ -55,6 +55,17 @@ from jantaku.tiles import YAOCHUU
 __all__ = ["clear_memos", "discard_totals", "suit_numbers"]
 
 _NN: Final = NUMBER_CLASS_COUNT
+
+
+def _as_list(values: Sequence[int]) -> list[int]:
+    """``values`` as a list (read faster than an array), one int object a value."""
+    shared: dict[int, int] = {}
+    return [shared.setdefault(v, v) for v in values]
+
+
+# the class tables of jantaku.hand.tables as lists, for the many reads a decision makes
+_PAIR_CLASSES: Final = _as_list(PAIR_CLASSES)
+_TRIPLE_CLASSES: Final = _as_list(TRIPLE_CLASSES)
 _YAO: Final = frozenset(YAOCHUU)
 _IS_YAO: Final = tuple(k in _YAO for k in range(34))
 _YAO_COUNTS: Final = itemgetter(*YAOCHUU)
@@ -119,7 +130,7 @@ def _number_context(pair: int, rest: int) -> int:
     if len(_NUMBER_CONTEXT) >= _MEMO_SIZE:  # pragma: no cover - at most 164 * 880 keys
         _NUMBER_CONTEXT.clear()
     f = REGULAR_SHANTEN
-    t3 = TRIPLE_CLASSES
+    t3 = _TRIPLE_CLASSES
     found = _NUMBER_CONTEXT[pair << 10 | rest] = _context_id(
         [f[t3[pair + c] + rest] for c in range(_NN)]
     )
@@ -204,8 +215,8 @@ def discard_totals(
     """
     m, p, s, z = numbers
     nn = _NN
-    t2 = PAIR_CLASSES
-    t3 = TRIPLE_CLASSES
+    t2 = _PAIR_CLASSES
+    t3 = _TRIPLE_CLASSES
     f = REGULAR_SHANTEN
     man = NUMBER_CLASSES[m]
     pin = NUMBER_CLASSES[p]
@@ -386,8 +397,8 @@ def _discard_totals_with_forms(
     discard by discard: the path for a closed hand near either form."""
     m, p, s, z = numbers
     nn = _NN
-    t2 = PAIR_CLASSES
-    t3 = TRIPLE_CLASSES
+    t2 = _PAIR_CLASSES
+    t3 = _TRIPLE_CLASSES
     f = REGULAR_SHANTEN
     n0 = tiles - 1
     man = NUMBER_CLASSES[m]
