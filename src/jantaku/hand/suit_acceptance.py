@@ -237,7 +237,8 @@ def discard_totals(
         if 6 - pairs + (7 - kinds if kinds < 7 else 0) <= best:
             return _discard_totals_with_forms(numbers, counts, left, tiles)
         yao = _YAO_COUNTS(counts)
-        if yao.count(0) - (max(yao) > 1) <= best:
+        missing = yao.count(0)  # thirteen orphans: a kind missing each, less one for a pair
+        if missing <= best + 1 and missing - (max(yao) > 1) <= best:
             return _discard_totals_with_forms(numbers, counts, left, tiles)
     ch = rest - 1  # the 3k+1 tiles a discard leaves
     pin_sou = t2[pin * nn + sou]
