@@ -259,7 +259,13 @@ def discard_totals(
                 ctx = _NUMBER_CONTEXT.get(pin_sou << 10 | rest)
                 if ctx is None:
                     ctx = _number_context(pin_sou, rest)
-            total = _number_accepted(m - _NUMBER_PLACES[pos][1], ctx, lm)
+            after = m - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += lm[q]
             got = shared.get(cl)
             if got is None:
                 a = cl * nn
@@ -280,7 +286,13 @@ def discard_totals(
                 ctx = _NUMBER_CONTEXT.get(man_sou << 10 | rest)
                 if ctx is None:
                     ctx = _number_context(man_sou, rest)
-            total = _number_accepted(p - _NUMBER_PLACES[pos][1], ctx, lp)
+            after = p - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += lp[q]
             got = shared.get(cl)
             if got is None:
                 pair = t2[cm + cl]
@@ -300,7 +312,13 @@ def discard_totals(
                 ctx = _NUMBER_CONTEXT.get(man_pin << 10 | rest)
                 if ctx is None:
                     ctx = _number_context(man_pin, rest)
-            total = _number_accepted(s - _NUMBER_PLACES[pos][1], ctx, ls)
+            after = s - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += ls[q]
             got = shared.get(cl)
             if got is None:
                 got = shared[cl] = (
@@ -319,7 +337,13 @@ def discard_totals(
                 ctx = _HONOR_CONTEXT.get(man_pin_sou + tiles)
                 if ctx is None:
                     ctx = _honor_context(man_pin_sou, tiles)
-            total = _honor_accepted(z - _HONOR_PLACES[pos][1], ctx, lz)
+            after = z - _HONOR_PLACES[pos][1]  # the suit's own acceptance
+            places = _HONOR_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, True)
+            total = 0
+            for q in places:
+                total += lz[q]
             got = shared.get(cl)
             if got is None:
                 changed = cl * 16 + tiles
@@ -332,32 +356,10 @@ def discard_totals(
     return best, out
 
 
-def _number_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
-    """The unseen copies of the kinds a number suit accepts in context ``ctx`` (``left``
-    its nine counts), the closed-hand forms far."""
-    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
-    if places is None:
-        places = _accepts(number, ctx, 0, False)
-    total = 0
-    for q in places:
-        total += left[q]
-    return total
-
-
-def _honor_accepted(number: int, ctx: int, left: Sequence[int]) -> int:
-    """:func:`_number_accepted` for the honors."""
-    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
-    if places is None:
-        places = _accepts(number, ctx, 0, True)
-    total = 0
-    for q in places:
-        total += left[q]
-    return total
-
-
 def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
-    """:func:`_number_accepted` in the context keyed ``pair << 10 | rest`` (see
-    :func:`_number_context`), nothing for an empty suit."""
+    """The unseen copies of the kinds a number suit accepts (``left`` its nine counts) in
+    the context keyed ``pair << 10 | rest`` (see :func:`_number_context`), the closed-hand
+    forms far; nothing for an empty suit."""
     if not number:
         return 0
     try:
@@ -374,8 +376,8 @@ def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
 
 
 def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
-    """:func:`_honor_accepted` in the context keyed ``triple + tiles`` (see
-    :func:`_honor_context`), nothing without honors."""
+    """:func:`_number_total_in` for the honors, in the context keyed ``triple + tiles``
+    (see :func:`_honor_context`); nothing without honors."""
     if not number:
         return 0
     try:
