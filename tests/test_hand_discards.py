@@ -8,7 +8,7 @@ import pytest
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand import advise, shanten
-from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.discards import best_discards, rate_discards, rate_discards_unchecked
 from jantaku.hand.suit_acceptance import clear_memos, discard_totals
 from jantaku.hand.tables import (
     _NN,
@@ -127,6 +127,12 @@ def test_rate_discards_rates_as_the_advisor_does() -> None:
             )
         )
         assert rate_discards(hand, seen, kinds) == expected
+        # the unchecked twin the bot uses, with the copies left as the bot counts them
+        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
+        numbers = suit_numbers(hand)
+        before = (list(hand), list(numbers))
+        assert rate_discards_unchecked(hand, numbers, bytes(left), sum(hand), kinds) == expected
+        assert (hand, numbers) == before
     with pytest.raises(InvalidHandError):
         rate_discards(counts34(parse_tiles("23m456p789s111225z")), None, [34])
 

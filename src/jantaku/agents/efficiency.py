@@ -33,7 +33,7 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
-from jantaku.hand.discards import rate_discards
+from jantaku.hand.discards import rate_discards_unchecked
 from jantaku.hand.suit_acceptance import discard_totals, suit_numbers
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
 from jantaku.meld import Meld, MeldKind
@@ -365,7 +365,11 @@ fu=None, points=None, pao=None, scores=None)
                 if any(counts[k] for k in safe):
                     # the safe kinds first, ranked as rank_discards ranks them, then the rest
                     dora_set = self._dora_kinds(view)
-                    rated = rate_discards(counts, seen_counts(view), safe)
+                    rivers = self._rivers
+                    if rivers is None:
+                        rivers = self._rivers = _RiverCount()
+                    left = _unseen_counted(view, rivers, counts)
+                    rated = rate_discards_unchecked(counts, numbers, left, len(hand), safe)
                     folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
                     chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                     if chosen is not None:
