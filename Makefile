@@ -7,11 +7,14 @@ LINTED := $(wildcard src tests bench tools)
 
 .PHONY: play play-terminal chromium test lint typecheck bench conformance fuzz clean tables
 
+# the package is compiled to bytecode as a wheel's install does, so that a command starts
+# without compiling its modules (also where PYTHONDONTWRITEBYTECODE is set)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	$(PY) -m pip install --quiet --no-deps 'mjai==0.2.1'  # test-only peer, see pyproject
+	$(PY) -m compileall -q src
 	touch $(STAMP)
 
 # the table in the browser (the terminal table: jantaku play --terminal)

@@ -8,7 +8,7 @@ import pytest
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand import advise, shanten
-from jantaku.hand.discards import best_discards, rate_discards
+from jantaku.hand.discards import best_discards, rate_discards, rate_discards_unchecked
 from jantaku.hand.suit_acceptance import clear_memos, discard_totals
 from jantaku.hand.tables import (
     _NN,
@@ -127,6 +127,12 @@ def test_rate_discards_rates_as_the_advisor_does() -> None:
             )
         )
         assert rate_discards(hand, seen, kinds) == expected
+        # the unchecked twin the bot uses, with the copies left as the bot counts them
+        left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
+        numbers = suit_numbers(hand)
+        before = (list(hand), list(numbers))
+        assert rate_discards_unchecked(hand, numbers, bytes(left), sum(hand), kinds) == expected
+        assert (hand, numbers) == before
     with pytest.raises(InvalidHandError):
         rate_discards(counts34(parse_tiles("23m456p789s111225z")), None, [34])
 
@@ -237,3 +243,40 @@ def test_threads_sharing_the_memos_get_the_answers_one_thread_gets() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert got == expected
+
+
+def test_discard_totals_takes_both_paths_and_each_agrees_with_the_class_table_twin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand whose seven pairs and thirteen orphans stay far is weighed by the discards
+    that keep its own regular shanten; one near either form by the path that weighs them
+    too: both met here, on spread, dense and pair-rich closed hands, and both agree with
+    the class-table twin."""
+    import jantaku.hand.suit_acceptance as suit_acceptance
+
+    near: list[list[int]] = []
+    real = suit_acceptance._discard_totals_with_forms
+
+    def spy(
+        numbers: list[int], counts: list[int], left: list[int], tiles: int
+    ) -> tuple[int, list[tuple[int, int]]]:
+        near.append(list(counts))
+        return real(numbers, counts, left, tiles)
+
+    monkeypatch.setattr(suit_acceptance, "_discard_totals_with_forms", spy)
+    rng = random.Random(31)
+    tried = 0
+    for i in range(600):
+        if i % 3 == 2:  # pairs: seven pairs near
+            hand = [0] * 34
+            for k in rng.sample(range(34), 6):
+                hand[k] += 2
+            hand[rng.choice([k for k in range(34) if hand[k] < 4])] += 2
+        else:
+            hand = _random_hand(rng, 14, dense=i % 3 == 1)
+        left = [rng.randint(0, 4 - h) for h in hand]
+        best, named = best_discards_of_numbers(suit_numbers(hand), hand, 14)
+        expected = (best, [(d, sum(left[k] for k in kinds)) for d, kinds in named])
+        assert discard_totals(suit_numbers(hand), hand, left, 14) == expected, hand
+        tried += 1
+    assert 100 < len(near) < tried - 100

@@ -15,7 +15,7 @@ any chii or pon that lowers its shanten. It never calls an open kan.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -33,8 +33,10 @@ from jantaku.events import (
     Ryukyoku,
 )
 from jantaku.hand import advise, shanten, shanten_kokushi
-from jantaku.hand.discards import best_discards_unchecked, rate_discards
-from jantaku.meld import MeldKind
+from jantaku.hand.discards import rate_discards_unchecked
+from jantaku.hand.suit_acceptance import discard_totals, suit_numbers
+from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
+from jantaku.meld import Meld, MeldKind
 from jantaku.tiles import (
     DRAGONS,
     EAST,
@@ -121,6 +123,8 @@ def _unseen(view: View) -> bytes:
 # offset by 128 so that taking a called tile off never borrows from the next kind:
 # adding two such counts adds every kind's at once.
 _ONE: Final = {t: 1 << 8 * k for t, k in enumerate(KIND_OF)}
+# a tile's kind, by a dict: a KeyError for a tile that is not 0-36
+_KIND_OF: Final = dict(enumerate(KIND_OF))
 _BIAS: Final = int.from_bytes(b"\x80" * 34, "little")
 # bytes.translate table from a packed kind's byte (128 + held + seen) to the copies left
 _LEFT_PACKED: Final = bytes(4 - (b - 128) if b - 128 < 4 else 0 for b in range(256))
@@ -134,53 +138,86 @@ class _RiverCount:
     next: rivers that have only grown since (checked by value) are counted by their new
     tiles alone; anything else (a new round, another table) is counted afresh. The rivers
     and their count are kept as one pair, replaced whole, so that two games sharing a bot
-    can at worst count afresh."""
+    can at worst count afresh. The melds and dora indicators are kept the same way, with
+    their count and number of tiles, and counted afresh whenever they differ (by value)."""
 
-    __slots__ = ("kept",)
+    __slots__ = ("kept", "table")
 
     def __init__(self) -> None:
         self.kept: tuple[tuple[tuple[int, ...], ...], int] = ((), 0)
+        self.table: tuple[tuple[tuple[Meld, ...], ...], tuple[int, ...], int, int] = (
+            (),
+            (),
+            0,
+            0,
+        )
 
     def count(self, rivers: tuple[tuple[int, ...], ...]) -> int:
         """The packed count of ``rivers``' tiles (KeyError for a tile that is not 0–36)."""
         known, packed = self.kept
         one = _ONE
-        if len(known) == len(rivers) and all(
-            r[: len(k)] == k for r, k in zip(rivers, known, strict=True)
-        ):
+        if len(known) == len(rivers):
             for r, k in zip(rivers, known, strict=True):
-                for t in r[len(k) :]:
+                if r is k:
+                    continue
+                n = len(k)
+                if r[:n] != k:
+                    break
+                for t in r[n:]:
                     packed += one[t]
-        else:
-            packed = 0
-            for r in rivers:
-                for t in r:
-                    packed += one[t]
+            else:
+                self.kept = (rivers, packed)
+                return packed
+        packed = 0
+        for r in rivers:
+            for t in r:
+                packed += one[t]
         self.kept = (rivers, packed)
         return packed
 
-
-def _unseen_counted(view: View, rivers: _RiverCount) -> bytes:
-    """:func:`_unseen` with the rivers counted by ``rivers``."""
-    shown = sum(map(len, view.river_tiles)) + len(view.hand) + len(view.dora_markers)
-    one = _ONE
-    try:
-        packed = rivers.count(view.river_tiles) + _BIAS
-        for t in view.hand:
-            packed += one[t]
-        for t in view.dora_markers:
+    def count_melds(
+        self, melds: tuple[tuple[Meld, ...], ...], dora_markers: tuple[int, ...]
+    ) -> tuple[int, int]:
+        """The packed count of the melds' tiles (each called tile taken off once, as it
+        lies in a river too) and the dora indicators', and how many tiles they show
+        (KeyError for a tile that is not 0–36)."""
+        table = self.table
+        if melds == table[0] and dora_markers == table[1]:
+            return table[2], table[3]
+        one = _ONE
+        packed = 0
+        shown = len(dora_markers)
+        for t in dora_markers:
             if t != UNKNOWN:
                 packed += one[t]
-        for melds in view.melds:
-            for m in melds:
+        for seat in melds:
+            for m in seat:
                 shown += len(m.tiles)
                 for t in m.tiles:
                     packed += one[t]
                 if m.called is not None:
                     packed -= one[m.called]
+        self.table = (melds, dora_markers, packed, shown)
+        return packed, shown
+
+
+def _unseen_counted(view: View, rivers: _RiverCount, held: list[int] | None = None) -> bytes:
+    """:func:`_unseen` with the rivers, melds and dora indicators counted by ``rivers``,
+    and the hand by ``held`` (its copies of each kind) when the caller has counted them."""
+    hand = view.hand
+    river_tiles = view.river_tiles
+    one = _ONE
+    try:
+        packed, shown = rivers.count_melds(view.melds, view.dora_markers)
+        packed += rivers.count(river_tiles) + _BIAS
+        if held is None:
+            for t in hand:
+                packed += one[t]
+        else:
+            packed += int.from_bytes(bytes(held), "little")
     except KeyError:
         raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
-    if shown > _MOST_TILES:
+    if shown + len(hand) + sum(map(len, river_tiles)) > _MOST_TILES:
         return _unseen(view)
     return packed.to_bytes(34, "little").translate(_LEFT_PACKED)
 
@@ -225,12 +262,25 @@ fu=None, points=None, pao=None, scores=None)
     """
 
     name = "efficiency"
+    # the rivers, melds and indicators counted at the last turn (see _RiverCount)
+    _rivers: _RiverCount | None = None
+    # the dora indicators and players of the last tie-break, and the kinds they point at
+    _dora: tuple[tuple[int, ...], int, frozenset[int]] = ((), 0, frozenset())
 
     def act(self, view: View | None, legal: Sequence[Action]) -> Action:
         """Choose by the rules in the module docstring.
 
         Raises ``ValueError`` without a view when it has a discard to choose.
         """
+        for action in legal:
+            if action.__class__ is not Dahai:
+                break
+        else:  # the usual turn: discards only (no call, win, kan or riichi to weigh)
+            if len(legal) == 1:
+                return legal[0]
+            if view is None:
+                raise ValueError("the efficiency agent needs to see its hand")
+            return self._own_turn(view, legal, cast("Sequence[Dahai]", legal), (), None, None)
         # one pass over the legal actions: a win is taken at once, the rest sorted
         skip: Pass | None = None
         nuki: Nukidora | None = None
@@ -272,23 +322,29 @@ fu=None, points=None, pao=None, scores=None)
         self,
         view: View,
         legal: Sequence[Action],
-        dahais: list[Dahai],
-        ankans: list[Ankan],
+        dahais: Sequence[Dahai],
+        ankans: Sequence[Ankan],
         reach: Reach | None,
         kyuushu: Ryukyoku | None,
     ) -> Action:
+        hand = view.hand
         counts = [0] * 34
-        for t in view.hand:
-            counts[KIND_OF[t]] += 1
-        if kyuushu is not None and len(view.hand) == 14 and shanten_kokushi(counts) > 2:
+        kind_of = _KIND_OF
+        try:
+            for t in hand:
+                counts[kind_of[t]] += 1
+        except KeyError:
+            raise ArgumentError(f"a view holds a tile that is not 0-{_LAST_TILE}") from None
+        if kyuushu is not None and len(hand) == 14 and shanten_kokushi(counts) > 2:
             return kyuushu
         if not dahais:
             return legal[0]
         riichi = view.riichi
-        threat = any(r and seat != view.seat for seat, r in enumerate(riichi))
+        threat = any(riichi) and any(r and seat != view.seat for seat, r in enumerate(riichi))
+        numbers = suit_numbers(counts)
         if ankans or reach is not None or threat:
             # the lowest shanten a discard leaves: the hand's own (tenpai if complete)
-            best_shanten = shanten(counts)
+            best_shanten = shanten_of_numbers(numbers, counts, len(hand))
             if best_shanten < 0:
                 best_shanten = 0
             for action in ankans:
@@ -296,7 +352,9 @@ fu=None, points=None, pao=None, scores=None)
                 if riichi[view.seat]:
                     return action
                 counts[k] -= 4
-                slower = shanten(counts) > best_shanten
+                numbers[SUIT_OF[k]] -= 4 * PLACE_VALUE[k]
+                slower = shanten_of_numbers(numbers, counts, len(hand) - 4) > best_shanten
+                numbers[SUIT_OF[k]] += 4 * PLACE_VALUE[k]
                 counts[k] += 4
                 if not slower:
                     return action
@@ -306,28 +364,38 @@ fu=None, points=None, pao=None, scores=None)
                 safe = self._genbutsu(view)
                 if any(counts[k] for k in safe):
                     # the safe kinds first, ranked as rank_discards ranks them, then the rest
-                    dora_set = _dora_kinds(view)
-                    rated = rate_discards(counts, seen_counts(view), safe)
+                    dora_set = self._dora_kinds(view)
+                    rivers = self._rivers
+                    if rivers is None:
+                        rivers = self._rivers = _RiverCount()
+                    left = _unseen_counted(view, rivers, counts)
+                    rated = rate_discards_unchecked(counts, numbers, left, len(hand), safe)
                     folded = sorted(rated, key=lambda o: (o[1], -o[2], *_tie_break(o[0], dora_set)))
                     chosen = self._discard_of(dahais, [k for k, _, _ in folded])
                     if chosen is not None:
                         return chosen
-        rivers = self.__dict__.get("_rivers")
+        rivers = self._rivers
         if rivers is None:
-            rivers = self.__dict__["_rivers"] = _RiverCount()
-        left = _unseen_counted(view, rivers)
+            rivers = self._rivers = _RiverCount()
+        left = _unseen_counted(view, rivers, counts)
         # the usual choice is among the discards at the lowest shanten; the whole ranking
         # (rank_discards) only when folding or when none of those may be discarded (kuikae)
-        _, best = best_discards_unchecked(counts, left, len(view.hand))
+        _, best = discard_totals(numbers, counts, left, len(hand))
         # the widest first: among as wide, the tie-break (keep a dora, yaochuu first)
-        top = max([total for _, total in best])
-        widest = [k for k, total in best if total == top]
-        if len(widest) > 1:
-            dora_set = _dora_kinds(view)
-            widest.sort(key=lambda k: _tie_break(k, dora_set))
+        if len(best) == 1:
+            widest = [best[0][0]]
+        else:
+            top = -1
+            for _, total in best:
+                if total > top:
+                    top = total
+            widest = [k for k, total in best if total == top]
+            if len(widest) > 1:
+                dora_set = self._dora_kinds(view)
+                widest.sort(key=lambda k: _tie_break(k, dora_set))
         chosen = self._discard_of(dahais, widest)
         if chosen is None and len(widest) < len(best):
-            dora_set = _dora_kinds(view)
+            dora_set = self._dora_kinds(view)
             ranked = sorted(best, key=lambda o: (-o[1], *_tie_break(o[0], dora_set)))
             chosen = self._discard_of(dahais, [k for k, _ in ranked])
         if chosen is None:
@@ -335,6 +403,14 @@ fu=None, points=None, pao=None, scores=None)
             order = [k for _, _, k in rank_discards(view.hand, seen_counts(view), dora)]
             chosen = self._discard_of(dahais, order) or dahais[0]
         return chosen
+
+    def _dora_kinds(self, view: View) -> frozenset[int]:
+        """:func:`_dora_kinds` of the view, kept while its indicators stay the same."""
+        markers, players, kinds = self._dora
+        if markers != view.dora_markers or players != view.players:
+            kinds = _dora_kinds(view)
+            self._dora = (view.dora_markers, view.players, kinds)
+        return kinds
 
     @staticmethod
     def _genbutsu(view: View) -> frozenset[int]:

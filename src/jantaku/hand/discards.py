@@ -30,7 +30,7 @@ from jantaku.errors import InvalidHandError
 from jantaku.hand.suit_acceptance import discard_totals
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, accepting_of_numbers, suit_numbers
 
-__all__ = ["best_discards", "best_discards_unchecked", "rate_discards"]
+__all__ = ["best_discards", "best_discards_unchecked", "rate_discards", "rate_discards_unchecked"]
 
 
 def _checked(counts: Sequence[int], what: str) -> list[int]:
@@ -108,17 +108,38 @@ def rate_discards(
     a kind that is not 0–33.
     """
     hand, seen, n = _checked_hand(counts, visible)
-    numbers = suit_numbers(hand)
-    left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
-    out: list[tuple[int, int, int]] = []
-    for d in sorted(set(kinds)):
+    kinds = sorted(set(kinds))
+    for d in kinds:
         if not 0 <= d < 34:
             raise InvalidHandError(f"{d} is not a tile kind (0-33)")
-        if hand[d]:
-            hand[d] -= 1
+    left = [4 - h - v if h + v < 4 else 0 for h, v in zip(hand, seen, strict=True)]
+    return rate_discards_unchecked(hand, suit_numbers(hand), left, n, kinds)
+
+
+def rate_discards_unchecked(
+    counts: list[int], numbers: list[int], left: Sequence[int], tiles: int, kinds: Iterable[int]
+) -> tuple[tuple[int, int, int], ...]:
+    """:func:`rate_discards` for a caller that has checked its hand: ``counts`` of
+    ``tiles`` concealed tiles (3k+2, k ≤ 4), ``numbers`` their :func:`suit_numbers`,
+    ``left`` the copies of each kind neither in the hand nor seen, ``kinds`` kinds 0–33.
+    ``counts`` and ``numbers`` are changed while it works and left as they were.
+
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> c = counts34(parse_tiles("23m456p789s111225z"))
+    >>> rated = rate_discards_unchecked(c, suit_numbers(c), [4 - x for x in c], 14, [27, 31])
+    >>> rated == rate_discards(c, None, [27, 31])
+    True
+    """
+    out: list[tuple[int, int, int]] = []
+    for d in sorted(set(kinds)):
+        if counts[d]:
+            counts[d] -= 1
             numbers[SUIT_OF[d]] -= PLACE_VALUE[d]
-            s, accepted = accepting_of_numbers(numbers, hand, n - 1, fifth=False)
+            s, accepted = accepting_of_numbers(numbers, counts, tiles - 1, fifth=False)
             numbers[SUIT_OF[d]] += PLACE_VALUE[d]
-            hand[d] += 1
-            out.append((d, s, sum(map(left.__getitem__, accepted))))
+            counts[d] += 1
+            total = 0
+            for k in accepted:
+                total += left[k]
+            out.append((d, s, total))
     return tuple(out)

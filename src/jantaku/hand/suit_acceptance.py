@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from jantaku.hand.tables import (
@@ -54,8 +55,20 @@ from jantaku.tiles import YAOCHUU
 __all__ = ["clear_memos", "discard_totals", "suit_numbers"]
 
 _NN: Final = NUMBER_CLASS_COUNT
+
+
+def _as_list(values: Sequence[int]) -> list[int]:
+    """``values`` as a list (read faster than an array), one int object a value."""
+    shared: dict[int, int] = {}
+    return [shared.setdefault(v, v) for v in values]
+
+
+# the class tables of jantaku.hand.tables as lists, for the many reads a decision makes
+_PAIR_CLASSES: Final = _as_list(PAIR_CLASSES)
+_TRIPLE_CLASSES: Final = _as_list(TRIPLE_CLASSES)
 _YAO: Final = frozenset(YAOCHUU)
 _IS_YAO: Final = tuple(k in _YAO for k in range(34))
+_YAO_COUNTS: Final = itemgetter(*YAOCHUU)
 _MEMO_SIZE: Final = 1 << 18
 # the place values of a number suit's and of the honors' base-5 digits, first kind first
 _NUMBER_PLACES: Final = tuple(enumerate(5 ** (8 - i) for i in range(9)))
@@ -117,7 +130,7 @@ def _number_context(pair: int, rest: int) -> int:
     if len(_NUMBER_CONTEXT) >= _MEMO_SIZE:  # pragma: no cover - at most 164 * 880 keys
         _NUMBER_CONTEXT.clear()
     f = REGULAR_SHANTEN
-    t3 = TRIPLE_CLASSES
+    t3 = _TRIPLE_CLASSES
     found = _NUMBER_CONTEXT[pair << 10 | rest] = _context_id(
         [f[t3[pair + c] + rest] for c in range(_NN)]
     )
@@ -188,6 +201,12 @@ def discard_totals(
     accepted). Unchecked, like :func:`~jantaku.hand.tables.shanten_of_numbers`; the
     arguments are left as they were.
 
+    The lowest shanten is read first, as the hand's own regular shanten (tenpai for a
+    complete hand): when seven pairs and thirteen orphans stay farther than that after
+    any discard, only the discards that leave it are weighed, each by its own suit and
+    the other suits against the class it leaves there; a hand near either form takes the
+    path that weighs every discard with them (:func:`_discard_totals_with_forms`).
+
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("1111m345p678p999s5z"))
     >>> best, totals = discard_totals(suit_numbers(c), c, [4 - x for x in c], 14)
@@ -196,8 +215,193 @@ def discard_totals(
     """
     m, p, s, z = numbers
     nn = _NN
-    t2 = PAIR_CLASSES
-    t3 = TRIPLE_CLASSES
+    t2 = _PAIR_CLASSES
+    t3 = _TRIPLE_CLASSES
+    f = REGULAR_SHANTEN
+    man = NUMBER_CLASSES[m]
+    pin = NUMBER_CLASSES[p]
+    sou = NUMBER_CLASSES[s]
+    honor = HONOR_CLASSES[z]
+    cm = man * nn
+    man_pin = t2[cm + pin]
+    man_pin_sou = t3[man_pin + sou]
+    rest = honor * 16 + tiles
+    # a discard leaves the hand's own regular shanten at best (tenpai if complete)
+    best = f[man_pin_sou + rest]
+    if best < 0:
+        best = 0
+    if tiles == 14:
+        # seven pairs or thirteen orphans no farther than that after some discard
+        kinds = 34 - counts.count(0)
+        pairs = kinds - counts.count(1)
+        if 6 - pairs + (7 - kinds if kinds < 7 else 0) <= best:
+            return _discard_totals_with_forms(numbers, counts, left, tiles)
+        yao = _YAO_COUNTS(counts)
+        missing = yao.count(0)  # thirteen orphans: a kind missing each, less one for a pair
+        if missing <= best + 1 and missing - (max(yao) > 1) <= best:
+            return _discard_totals_with_forms(numbers, counts, left, tiles)
+    ch = rest - 1  # the 3k+1 tiles a discard leaves
+    pin_sou = t2[pin * nn + sou]
+    man_sou = t2[cm + sou]
+    lm = left[0:9]
+    lp = left[9:18]
+    ls = left[18:27]
+    lz = left[27:34]
+    out: list[tuple[int, int]] = []
+    ctx: int | None
+    if m:
+        ctx = None
+        shared: dict[int, int] = {}  # the other suits' total by the class a discard leaves
+        for pos, _, cl in _NUMBER_REMOVALS.get(m) or _removals(m, False):
+            if f[t3[pin_sou + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(pin_sou << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(pin_sou, rest)
+            after = m - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += lm[q]
+            got = shared.get(cl)
+            if got is None:
+                a = cl * nn
+                pair = t2[a + pin]
+                got = shared[cl] = (
+                    _number_total_in(p, t2[a + sou] << 10 | rest, lp)
+                    + _number_total_in(s, pair << 10 | rest, ls)
+                    + _honor_total_in(z, t3[pair + sou] + tiles, lz)
+                )
+            out.append((pos, total + got))
+    if p:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _NUMBER_REMOVALS.get(p) or _removals(p, False):
+            if f[t3[man_sou + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(man_sou << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(man_sou, rest)
+            after = p - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += lp[q]
+            got = shared.get(cl)
+            if got is None:
+                pair = t2[cm + cl]
+                got = shared[cl] = (
+                    _number_total_in(m, t2[cl * nn + sou] << 10 | rest, lm)
+                    + _number_total_in(s, pair << 10 | rest, ls)
+                    + _honor_total_in(z, t3[pair + sou] + tiles, lz)
+                )
+            out.append((9 + pos, total + got))
+    if s:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _NUMBER_REMOVALS.get(s) or _removals(s, False):
+            if f[t3[man_pin + cl] + ch] != best:
+                continue
+            if ctx is None:
+                ctx = _NUMBER_CONTEXT.get(man_pin << 10 | rest)
+                if ctx is None:
+                    ctx = _number_context(man_pin, rest)
+            after = s - _NUMBER_PLACES[pos][1]  # the suit's own acceptance
+            places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, False)
+            total = 0
+            for q in places:
+                total += ls[q]
+            got = shared.get(cl)
+            if got is None:
+                got = shared[cl] = (
+                    _number_total_in(m, t2[pin * nn + cl] << 10 | rest, lm)
+                    + _number_total_in(p, t2[cm + cl] << 10 | rest, lp)
+                    + _honor_total_in(z, t3[man_pin + cl] + tiles, lz)
+                )
+            out.append((18 + pos, total + got))
+    if z:
+        ctx = None
+        shared = {}
+        for pos, _, cl in _HONOR_REMOVALS.get(z) or _removals(z, True):
+            if f[man_pin_sou + cl * 16 + tiles - 1] != best:
+                continue
+            if ctx is None:
+                ctx = _HONOR_CONTEXT.get(man_pin_sou + tiles)
+                if ctx is None:
+                    ctx = _honor_context(man_pin_sou, tiles)
+            after = z - _HONOR_PLACES[pos][1]  # the suit's own acceptance
+            places = _HONOR_ACCEPTS.get(after << 20 | ctx << 4)
+            if places is None:
+                places = _accepts(after, ctx, 0, True)
+            total = 0
+            for q in places:
+                total += lz[q]
+            got = shared.get(cl)
+            if got is None:
+                changed = cl * 16 + tiles
+                got = shared[cl] = (
+                    _number_total_in(m, pin_sou << 10 | changed, lm)
+                    + _number_total_in(p, man_sou << 10 | changed, lp)
+                    + _number_total_in(s, man_pin << 10 | changed, ls)
+                )
+            out.append((27 + pos, total + got))
+    return best, out
+
+
+def _number_total_in(number: int, key: int, left: Sequence[int]) -> int:
+    """The unseen copies of the kinds a number suit accepts (``left`` its nine counts) in
+    the context keyed ``pair << 10 | rest`` (see :func:`_number_context`), the closed-hand
+    forms far; nothing for an empty suit."""
+    if not number:
+        return 0
+    try:
+        ctx = _NUMBER_CONTEXT[key]
+    except KeyError:  # a new context: rare once a few matches are played
+        ctx = _number_context(key >> 10, key & 1023)
+    places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, False)
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
+
+
+def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
+    """:func:`_number_total_in` for the honors, in the context keyed ``triple + tiles``
+    (see :func:`_honor_context`); nothing without honors."""
+    if not number:
+        return 0
+    try:
+        ctx = _HONOR_CONTEXT[key]
+    except KeyError:
+        ctx = _honor_context(key - key % 16, key % 16)
+    places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4)
+    if places is None:
+        places = _accepts(number, ctx, 0, True)
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
+
+
+def _discard_totals_with_forms(
+    numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """:func:`discard_totals` for any hand, seven pairs and thirteen orphans weighed
+    discard by discard: the path for a closed hand near either form."""
+    m, p, s, z = numbers
+    nn = _NN
+    t2 = _PAIR_CLASSES
+    t3 = _TRIPLE_CLASSES
     f = REGULAR_SHANTEN
     n0 = tiles - 1
     man = NUMBER_CLASSES[m]
@@ -217,7 +421,7 @@ def discard_totals(
     if wide:
         kinds = 34 - counts.count(0)
         pairs = kinds - counts.count(1)
-        yao = [counts[k] for k in YAOCHUU]
+        yao = _YAO_COUNTS(counts)
         yao_kinds = 13 - yao.count(0)
         yao_pairs = 13 - yao.count(0) - yao.count(1)
         floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
@@ -240,14 +444,16 @@ def discard_totals(
         for pos, c, cl in removals:
             regular = r = f[other + cl * 16 + n0] if suit == 3 else f[t3[other + cl] + ch]
             if floor < r:
-                k = first + pos
                 left_kinds = kinds - (c == 1)
                 seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
-                if k in _YAO:
+                if seven < r:
+                    r = seven
+                if _IS_YAO[first + pos]:
                     orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
                 else:
                     orphans = 13 - yao_kinds - (yao_pairs > 0)
-                r = min(r, seven, orphans)
+                if orphans < r:
+                    r = orphans
             if r <= best:
                 best = r
                 found.append((r, regular, first + pos, c, cl, suit))
@@ -273,7 +479,7 @@ def discard_totals(
             # the kinds they take, and the regular form's other kinds below
             left_kinds = kinds - (c == 1)
             left_pairs = pairs - (c == 2)
-            if k in _YAO:
+            if _IS_YAO[k]:
                 yk = yao_kinds - (c == 1)
                 yp = yao_pairs - (c == 2) > 0
             else:
@@ -308,8 +514,9 @@ def discard_totals(
                 places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | flags)
                 if places is None:
                     places = _accepts(number, ctx, flags, False)
-            if places:
-                total += sum(map(suit_left[suit].__getitem__, places))
+            own = suit_left[suit]
+            for q in places:
+                total += own[q]
             # the other suits, against the class the discard leaves its suit
             key = (suit << 8 | cl) << 4 | flags
             got = shared.get(key)
@@ -372,7 +579,10 @@ def _number_total(number: int, pair: int, rest: int, left: Sequence[int], forms:
     places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
         places = _accepts(number, ctx, forms, False)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], forms: int) -> int:
@@ -385,7 +595,10 @@ def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], form
     places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | forms)
     if places is None:
         places = _accepts(number, ctx, forms, True)
-    return sum(map(left.__getitem__, places)) if places else 0
+    total = 0
+    for q in places:
+        total += left[q]
+    return total
 
 
 def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
@@ -418,7 +631,7 @@ def _forms_total(
     # the discard moves its kind from held c times to c - 1
     c = counts[discard]
     n = left[discard]
-    yao = discard in _YAO
+    yao = _IS_YAO[discard]
     if c == 1:
         none += n
         once -= n
