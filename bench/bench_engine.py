@@ -20,9 +20,11 @@ Figures, four players (Tenhou rules) and three (Tenhou sanma):
 
 Seeded; times are this process's CPU time, so other work on a shared machine does not
 skew them. Each round plays every figure's matches once, one library after the
-other; the median of the rounds is printed, with its ratio to the peer measured in
-the same rounds. A few matches on other seeds are played first, so the
-once-per-process work (imports, the hand-shape memos) is not counted as a match's.
+other, on seeds no earlier round played (the same seeds for every library in a round,
+so no figure is helped by memos its own matches filled before); the median of the
+rounds is printed, with its ratio to the peer measured in the same rounds. A few
+matches on other seeds are played first, so the once-per-process work (imports) is not
+counted as a match's.
 
     python bench/bench_engine.py [--games N] [--rounds R] [--profile]
 """
@@ -135,47 +137,51 @@ def _preset(preset: str, g: int, rounds: int, verdicts: list[str]) -> None:
     warm = 1_000_000  # seeds apart from the timed ones
     referee_random(rules, 3, warm, views="kept")
     matches(rules, 1, "efficiency", warm)
-    figures: dict[str, tuple[Callable[[], float], str | None]] = {
+    few = max(g // 5, 2)
+    # each round plays new seeds (the same for every library in that round), so that no
+    # figure is helped by memos its own matches filled in an earlier round
+    figures: dict[str, tuple[Callable[[int], float], str | None]] = {
         "random, a view every decision": (
-            lambda: referee_random(rules, g, views="kept"),
+            lambda first: referee_random(rules, g, first, views="kept"),
             "riichienv RiichiEnv.step, same policy",
         ),
         "random, views built afresh": (
-            lambda: referee_random(rules, g, views="fresh"),
+            lambda first: referee_random(rules, g, first, views="fresh"),
             "riichienv RiichiEnv.step, same policy",
         ),
         "random, bare referee": (
-            lambda: referee_random(rules, g, views=""),
+            lambda first: referee_random(rules, g, first, views=""),
             "riichienv RiichiEnv.step, same policy",
         ),
         "play_match, random agents": (
-            lambda: matches(rules, g, "random"),
+            lambda first: matches(rules, g, "random", first),
             "jansou Environment.run, RandomAgent",
         ),
         "play_match, efficiency agents": (
-            lambda: matches(rules, max(g // 5, 2), "efficiency"),
+            lambda first: matches(rules, few, "efficiency", first),
             "jansou Environment.run, SmartEfficiencyAgent",
         ),
     }
-    peers: dict[str, Callable[[], float] | None] = {
+    peers: dict[str, Callable[[int], float] | None] = {
         "riichienv RiichiEnv.step, same policy": (
-            (lambda: riichienv_random(n, g)) if has_riichienv else None
+            (lambda first: riichienv_random(n, g, first)) if has_riichienv else None
         ),
         "jansou Environment.run, RandomAgent": (
-            (lambda: jansou_matches(preset, g, "random")) if has_jansou else None
+            (lambda first: jansou_matches(preset, g, "random", first)) if has_jansou else None
         ),
         "jansou Environment.run, SmartEfficiencyAgent": (
-            (lambda: jansou_matches(preset, max(g // 5, 2), "efficiency")) if has_jansou else None
+            (lambda first: jansou_matches(preset, few, "efficiency", first)) if has_jansou else None
         ),
     }
     runs: dict[str, list[float]] = {}
-    for _ in range(rounds):
+    for round_ in range(rounds):
+        first = round_ * g
         for label, (run, _peer) in figures.items():
-            runs.setdefault(label, []).append(run())
+            runs.setdefault(label, []).append(run(first))
         for label, peer_run in peers.items():
             if peer_run is not None:
                 try:
-                    runs.setdefault(label, []).append(peer_run())
+                    runs.setdefault(label, []).append(peer_run(first))
                 except Exception as e:  # a peer without this mode: say so
                     print(f"  ({label} on {preset}: {type(e).__name__}: {e})")
                     peers[label] = None
