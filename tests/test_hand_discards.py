@@ -280,3 +280,81 @@ def test_discard_totals_takes_both_paths_and_each_agrees_with_the_class_table_tw
         assert discard_totals(suit_numbers(hand), hand, left, 14) == expected, hand
         tried += 1
     assert 100 < len(near) < tried - 100
+
+
+def _near_forms_hand(rng: random.Random, size: int) -> list[int]:
+    """``size`` tiles mostly in pairs of terminals and honors: seven pairs and thirteen
+    orphans near (for 14 tiles)."""
+    pool = [k for k in (0, 8, 9, 17, 18, 26, *range(27, 34)) for _ in range(2)]
+    while True:
+        hand = [0] * 34
+        spread = min(2, size)
+        for k in rng.sample(pool, size - spread) + rng.sample(range(34), spread):
+            hand[k] += 1
+        if max(hand) <= 4:
+            return hand
+
+
+@pytest.mark.parametrize("size", [14, 11, 8, 5, 2])
+def test_the_forms_path_agrees_with_the_class_table_twin_on_every_size(size: int) -> None:
+    """The path that weighs seven pairs and thirteen orphans, called on any hand (near
+    either form, dense, spread; every size, where the forms play no part below 14 tiles)
+    with any copies left, against the class-table twin."""
+    from jantaku.hand.suit_acceptance import _discard_totals_with_forms
+
+    rng = random.Random(500 + size)
+    for i in range(300):
+        if i % 3 == 0:
+            hand = _near_forms_hand(rng, size)
+        else:
+            hand = _random_hand(rng, size, dense=i % 3 == 1)
+        left = [rng.randint(0, 4 - h) for h in hand]
+        best, named = best_discards_of_numbers(suit_numbers(hand), hand, size)
+        expected = (best, [(d, sum(left[k] for k in kinds)) for d, kinds in named])
+        got = _discard_totals_with_forms(suit_numbers(hand), hand, bytes(left), size)
+        assert got == expected, hand
+        assert discard_totals(suit_numbers(hand), hand, left, size) == expected, hand
+
+
+def test_the_forms_plan_reads_each_discards_shanten_as_the_mahjong_package_does() -> None:
+    """The lowest shanten and each discard's seven pairs / thirteen orphans shanten that
+    the forms path reads from the hand's statistics alone, against the ``mahjong``
+    package's shanten of the 13 tiles each discard leaves."""
+    from mahjong.shanten import Shanten
+
+    from jantaku.hand.suit_acceptance import _form_plan
+    from jantaku.hand.tables import shanten_regular
+    from jantaku.tiles import YAOCHUU
+
+    judge = Shanten()
+    rng = random.Random(61)
+    seen_kinds: set[int] = set()
+    for i in range(240):
+        hand = _near_forms_hand(rng, 14) if i % 2 else _random_hand(rng, 14, dense=i % 4 == 1)
+        yao = [hand[k] for k in YAOCHUU]
+        regular = max(shanten_regular(hand), 0)
+        best, shanten_by_kind, _, _ = _form_plan(
+            hand.count(1),
+            hand.count(2),
+            sum(c > 2 for c in hand),
+            yao.count(1),
+            yao.count(2),
+            sum(c > 2 for c in yao),
+            regular,
+        )
+        lowest = 99
+        for k in range(34):
+            if not hand[k]:
+                continue
+            hand[k] -= 1
+            forms = min(
+                judge.calculate_shanten_for_chiitoitsu_hand(hand),
+                judge.calculate_shanten_for_kokushi_hand(hand),
+            )
+            lowest = min(lowest, judge.calculate_shanten(hand))
+            hand[k] += 1
+            kind = 2 * min(hand[k], 3) + (k in YAOCHUU)
+            seen_kinds.add(kind)
+            assert shanten_by_kind[kind] == forms, (hand, k)
+        assert best == lowest, hand
+    assert seen_kinds == set(range(2, 8))  # every kind of discard met

@@ -19,9 +19,10 @@ hands:
   class it leaves there, so discards leaving the same class share them;
 - seven pairs and thirteen orphans, near only in a closed hand, accept whole groups of
   kinds (every kind not held, every kind held once, the terminals and honors) that the
-  hand's statistics name: their copies are summed from the hand's counts once a
-  decision, and a suit's remembered places leave out the kinds those forms take (the
-  memo's key says which), so that no kind is counted twice.
+  hand's statistics name (which also tell, for each kind of discard, how near each form
+  stays): their copies are summed from the hand's counts once a decision, and a suit's
+  remembered places leave out the kinds those forms take (the memo's key says which), so
+  that no kind is counted twice.
 
 The memos are bounded (each cleared when full) and keyed by value.
 
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from itertools import compress
 from operator import itemgetter
 from typing import Final
 
@@ -70,6 +72,8 @@ _YAO: Final = frozenset(YAOCHUU)
 _IS_YAO: Final = tuple(k in _YAO for k in range(34))
 _YAO_COUNTS: Final = itemgetter(*YAOCHUU)
 _MEMO_SIZE: Final = 1 << 18
+# a byte translation: 1 for a kind held once, else 0
+_ONCE: Final = bytes([0, 1]) + bytes(254)
 # the place values of a number suit's and of the honors' base-5 digits, first kind first
 _NUMBER_PLACES: Final = tuple(enumerate(5 ** (8 - i) for i in range(9)))
 _HONOR_PLACES: Final = tuple(enumerate(5 ** (6 - i) for i in range(7)))
@@ -88,8 +92,8 @@ _NEW_CONTEXT: Final = threading.Lock()
 _NUMBER_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
 _HONOR_ACCEPTS: Final[dict[int, tuple[int, ...]]] = {}
 # a suit's held places by its base-5 counts (see _removals)
-_NUMBER_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
-_HONOR_REMOVALS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
+_NUMBER_REMOVALS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {}
+_HONOR_REMOVALS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {}
 
 
 def clear_memos() -> None:
@@ -105,6 +109,7 @@ def clear_memos() -> None:
         _HONOR_ACCEPTS,
         _NUMBER_REMOVALS,
         _HONOR_REMOVALS,
+        _FORM_PLANS,
     ):
         memo.clear()
 
@@ -146,22 +151,22 @@ def _honor_context(triple: int, tiles: int) -> int:
     return found
 
 
-def _removals(number: int, honors: bool) -> tuple[tuple[int, int, int], ...]:
-    """``(place, copies held, the suit's class with one fewer there)`` for each place a
-    suit's counts hold."""
+def _removals(number: int, honors: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """``(place, copies held, the suit's class with one fewer there, the discard's kind
+    for seven pairs and thirteen orphans)`` for each place a suit's counts hold (the kind
+    ``2 * min(copies, 3) + is_yaochuu``, see :func:`_form_plan`)."""
     table = HONOR_CLASSES if honors else NUMBER_CLASSES
-    found = tuple(
-        [
-            (pos, number // value % 5, table[number - value])
-            for pos, value in (_HONOR_PLACES if honors else _NUMBER_PLACES)
-            if number // value % 5
-        ]
-    )
+    found = []
+    for pos, value in _HONOR_PLACES if honors else _NUMBER_PLACES:
+        held = number // value % 5
+        if held:
+            yao = honors or pos == 0 or pos == 8
+            found.append((pos, held, table[number - value], 2 * min(held, 3) + yao))
     memo = _HONOR_REMOVALS if honors else _NUMBER_REMOVALS
     if len(memo) >= _MEMO_SIZE:
         memo.clear()
-    memo[number] = found
-    return found
+    result = memo[number] = tuple(found)
+    return result
 
 
 def _accepts(number: int, context: int, forms: int, honors: bool) -> tuple[int, ...]:
@@ -205,7 +210,8 @@ def discard_totals(
     complete hand): when seven pairs and thirteen orphans stay farther than that after
     any discard, only the discards that leave it are weighed, each by its own suit and
     the other suits against the class it leaves there; a hand near either form takes the
-    path that weighs every discard with them (:func:`_discard_totals_with_forms`).
+    path that weighs them too (:func:`_discard_totals_with_forms`), which reads the lowest
+    shanten the same way, the forms' from the hand's statistics.
 
     >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
     >>> c = counts34(parse_tiles("1111m345p678p999s5z"))
@@ -252,7 +258,7 @@ def discard_totals(
     if m:
         ctx = None
         shared: dict[int, int] = {}  # the other suits' total by the class a discard leaves
-        for pos, _, cl in _NUMBER_REMOVALS.get(m) or _removals(m, False):
+        for pos, _, cl, _ in _NUMBER_REMOVALS.get(m) or _removals(m, False):
             if f[t3[pin_sou + cl] + ch] != best:
                 continue
             if ctx is None:
@@ -279,7 +285,7 @@ def discard_totals(
     if p:
         ctx = None
         shared = {}
-        for pos, _, cl in _NUMBER_REMOVALS.get(p) or _removals(p, False):
+        for pos, _, cl, _ in _NUMBER_REMOVALS.get(p) or _removals(p, False):
             if f[t3[man_sou + cl] + ch] != best:
                 continue
             if ctx is None:
@@ -305,7 +311,7 @@ def discard_totals(
     if s:
         ctx = None
         shared = {}
-        for pos, _, cl in _NUMBER_REMOVALS.get(s) or _removals(s, False):
+        for pos, _, cl, _ in _NUMBER_REMOVALS.get(s) or _removals(s, False):
             if f[t3[man_pin + cl] + ch] != best:
                 continue
             if ctx is None:
@@ -330,7 +336,7 @@ def discard_totals(
     if z:
         ctx = None
         shared = {}
-        for pos, _, cl in _HONOR_REMOVALS.get(z) or _removals(z, True):
+        for pos, _, cl, _ in _HONOR_REMOVALS.get(z) or _removals(z, True):
             if f[man_pin_sou + cl * 16 + tiles - 1] != best:
                 continue
             if ctx is None:
@@ -393,11 +399,95 @@ def _honor_total_in(number: int, key: int, left: Sequence[int]) -> int:
     return total
 
 
+def _form_plan(
+    singles: int, twos: int, more: int, yao_singles: int, yao_twos: int, yao_more: int, best: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What seven pairs and thirteen orphans make of each discard of a 14-tile hand that
+    holds ``singles``, ``twos`` and ``more`` kinds once, twice and three or four times
+    (``yao_…`` the terminals and honors among them), whose regular form leaves ``best``
+    shanten at best: the lowest shanten a discard leaves, and by the kind of discard
+    (``2 * min(copies, 3) + is_yaochuu``) the shanten the two forms leave, the forms'
+    flags (see :func:`_accepts`) and how the discarded kind's own unseen copies move the
+    forms' total (+1 a kind it leaves not held and a form takes, -1 a kind it no longer
+    holds once that a form took, 0 none), remembered."""
+    kinds = singles + twos + more
+    pairs = twos + more
+    yao_kinds = yao_singles + yao_twos + yao_more
+    yao_pairs = yao_twos + yao_more
+    held = (
+        (1, singles - yao_singles, yao_singles),
+        (2, twos - yao_twos, yao_twos),
+        (3, more - yao_more, yao_more),
+    )
+    shanten = [99] * 8
+    for c, plain, yao in held:
+        left_kinds = kinds - (c == 1)
+        seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
+        if plain:
+            shanten[2 * c] = min(seven, 13 - yao_kinds - (yao_pairs > 0))
+        if yao:
+            orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
+            shanten[2 * c + 1] = min(seven, orphans)
+    regular = best
+    best = min(best, *shanten)
+    flags = [0] * 8
+    signs = [0] * 8
+    for c, plain, yao in held:
+        for is_yao, present in ((0, plain), (1, yao)):
+            if not present:
+                continue
+            # the statistics of the 13 tiles the discard leaves
+            left_kinds = kinds - (c == 1)
+            left_pairs = pairs - (c == 2)
+            yk = yao_kinds - (c == 1 and is_yao)
+            yp = (yao_pairs - (c == 2 and is_yao)) > 0
+            seven_pair = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
+            orphan_new = 12 - yk - yp
+            if seven_pair >= best and orphan_new >= best:
+                continue
+            seven_new = 6 - left_pairs + (6 - left_kinds if left_kinds < 6 else 0)
+            got = (
+                (seven_new < best)
+                | (orphan_new < best) << 1
+                | (seven_pair < best) << 2
+                | (12 - yk < best) << 3
+            )
+            flags[2 * c + is_yao] = got
+            takes_none = bool(got & 1 or (got & 2 and is_yao))
+            takes_once = bool(got & 4 or (got & 8 and is_yao))
+            if c == 1:
+                signs[2 * c + is_yao] = takes_none - takes_once
+            elif c == 2:
+                signs[2 * c + is_yao] = int(takes_once)
+    found = _FORM_PLANS[
+        _plan_key(singles, twos, more, yao_singles, yao_twos, yao_more, regular)
+    ] = (best, tuple(shanten), tuple(flags), tuple(signs))
+    return found
+
+
+def _plan_key(
+    singles: int, twos: int, more: int, yao_singles: int, yao_twos: int, yao_more: int, best: int
+) -> int:
+    """:func:`_form_plan`'s memo key (each count below 16, ``best`` the regular one)."""
+    return (
+        ((((singles << 4 | twos) << 4 | more) << 4 | yao_singles) << 4 | yao_twos) << 4 | yao_more
+    ) << 4 | best
+
+
+# _form_plan by _plan_key (a few thousand hand statistics exist)
+_FORM_PLANS: Final[dict[int, tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+_NO_FORMS: Final = (99,) * 8
+
+
 def _discard_totals_with_forms(
     numbers: Sequence[int], counts: Sequence[int], left: Sequence[int], tiles: int
 ) -> tuple[int, list[tuple[int, int]]]:
-    """:func:`discard_totals` for any hand, seven pairs and thirteen orphans weighed
-    discard by discard: the path for a closed hand near either form."""
+    """:func:`discard_totals` for any hand, seven pairs and thirteen orphans weighed with
+    the regular form: the path for a closed hand near either form.
+
+    The lowest shanten is read first, from the hand's own regular shanten and, for the
+    two forms, from its statistics (:func:`_form_plan`); then only the discards that
+    leave it are weighed, the forms' share of each from sums made once."""
     m, p, s, z = numbers
     nn = _NN
     t2 = _PAIR_CLASSES
@@ -409,28 +499,43 @@ def _discard_totals_with_forms(
     sou = NUMBER_CLASSES[s]
     honor = HONOR_CLASSES[z]
     cm = man * nn
-    ch = honor * 16 + n0
+    rest = honor * 16 + tiles
+    ch = rest - 1
     pin_sou = t2[pin * nn + sou]
     man_sou = t2[cm + sou]
     man_pin = t2[cm + pin]
-    others = (pin_sou, man_sou, man_pin, t3[man_pin + sou])
-    wide = n0 == 13
-    kinds = pairs = yao_kinds = yao_pairs = 0
-    near = 99
-    floor = 99  # no discard leaves seven pairs or thirteen orphans nearer than this
-    if wide:
-        kinds = 34 - counts.count(0)
-        pairs = kinds - counts.count(1)
+    man_pin_sou = t3[man_pin + sou]
+    others = (pin_sou, man_sou, man_pin, man_pin_sou)
+    best = f[man_pin_sou + rest]
+    if best < 0:
+        best = 0
+    form_shanten: tuple[int, ...] = _NO_FORMS
+    form_flags: tuple[int, ...] = (0,) * 8
+    signs: tuple[int, ...] = form_flags
+    if tiles == 14:
+        singles = counts.count(1)
+        twos = counts.count(2)
+        more = 34 - counts.count(0) - singles - twos
         yao = _YAO_COUNTS(counts)
-        yao_kinds = 13 - yao.count(0)
-        yao_pairs = 13 - yao.count(0) - yao.count(1)
-        floor = min(6 - pairs + (7 - kinds if kinds < 7 else 0), 13 - yao_kinds - (yao_pairs > 0))
-        # the least either form can be after a discard and one more tile: a discard takes
-        # a pair or a kind away, never gives one
-        near = min(5 - pairs + (7 - kinds if kinds < 7 else 0), 12 - yao_kinds - (yao_pairs > 0))
-    # (shanten, regular shanten, kind, copies held, class the discard leaves its suit, suit)
-    found: list[tuple[int, int, int, int, int, int]] = []
-    best = 99
+        yao_singles = yao.count(1)
+        yao_twos = yao.count(2)
+        yao_more = 13 - yao.count(0) - yao_singles - yao_twos
+        plan = _FORM_PLANS.get(
+            _plan_key(singles, twos, more, yao_singles, yao_twos, yao_more, best)
+        )
+        if plan is None:
+            plan = _form_plan(singles, twos, more, yao_singles, yao_twos, yao_more, best)
+        best, form_shanten, form_flags, signs = plan
+    lm = left[0:9]
+    lp = left[9:18]
+    ls = left[18:27]
+    lz = left[27:34]
+    suit_left = (lm, lp, ls, lz)
+    # the other suits' total of a discard's acceptance, by (suit << 8 | class left there)
+    shared: dict[int, int] = {}
+    # the forms' total before the discarded kind's own copies move, for base_flags
+    base_flags = base = 0
+    out: list[tuple[int, int]] = []
     for suit in range(4):
         number = numbers[suit]
         if not number:
@@ -441,117 +546,74 @@ def _discard_totals_with_forms(
             removals = _HONOR_REMOVALS.get(number) or _removals(number, True)
         else:
             removals = _NUMBER_REMOVALS.get(number) or _removals(number, False)
-        for pos, c, cl in removals:
-            regular = r = f[other + cl * 16 + n0] if suit == 3 else f[t3[other + cl] + ch]
-            if floor < r:
-                left_kinds = kinds - (c == 1)
-                seven = 6 - pairs + (c == 2) + (7 - left_kinds if left_kinds < 7 else 0)
-                if seven < r:
-                    r = seven
-                if _IS_YAO[first + pos]:
-                    orphans = 13 - yao_kinds + (c == 1) - (yao_pairs - (c == 2) > 0)
+        ctx = -1
+        for pos, _, cl, kind in removals:
+            regular = f[other + cl * 16 + n0] if suit == 3 else f[t3[other + cl] + ch]
+            if regular != best and form_shanten[kind] != best:
+                continue
+            k = first + pos
+            flags = form_flags[kind]
+            total = 0
+            if flags:
+                # seven pairs and thirteen orphans: the kinds they take
+                if flags != base_flags:
+                    base_flags = flags
+                    base = _forms_base(counts, left, flags)
+                total = base
+                total += signs[kind] * left[k]
+            if regular == best:
+                # the discard's own suit, against the rest of the hand as it was
+                after = number - PLACE_VALUE[k]
+                if suit == 3:
+                    if ctx < 0:
+                        ctx = _honor_context_of(other, tiles)
+                    places = _HONOR_ACCEPTS.get(after << 20 | ctx << 4 | flags)
+                    if places is None:
+                        places = _accepts(after, ctx, flags, True)
                 else:
-                    orphans = 13 - yao_kinds - (yao_pairs > 0)
-                if orphans < r:
-                    r = orphans
-            if r <= best:
-                best = r
-                found.append((r, regular, first + pos, c, cl, suit))
-    forms = wide and near < best  # seven pairs or thirteen orphans may take a tile
-    rest = honor * 16 + tiles
-    lm = left[0:9]
-    lp = left[9:18]
-    ls = left[18:27]
-    lz = left[27:34]
-    suit_left = (lm, lp, ls, lz)
-    # the other suits' total of a discard's acceptance, by (suit << 8 | class left there)
-    shared: dict[int, int] = {}
-    own_context = [-1, -1, -1, -1]
-    sums: tuple[int, int, int, int] | None = None  # see _form_sums
-    out: list[tuple[int, int]] = []
-    for r, regular, k, c, cl, suit in found:
-        if r != best:
-            continue
-        total = 0
-        flags = 0
-        if forms:
-            # seven pairs and thirteen orphans, with the statistics of the 13 tiles left:
-            # the kinds they take, and the regular form's other kinds below
-            left_kinds = kinds - (c == 1)
-            left_pairs = pairs - (c == 2)
-            if _IS_YAO[k]:
-                yk = yao_kinds - (c == 1)
-                yp = yao_pairs - (c == 2) > 0
-            else:
-                yk = yao_kinds
-                yp = yao_pairs > 0
-            seven_pair = 5 - left_pairs + (7 - left_kinds if left_kinds < 7 else 0)
-            orphan_new = 12 - yk - yp
-            if seven_pair < best or orphan_new < best:
-                seven_new = 6 - left_pairs + (6 - left_kinds if left_kinds < 6 else 0)
-                flags = (
-                    (seven_new < best)
-                    | (orphan_new < best) << 1
-                    | (seven_pair < best) << 2
-                    | (12 - yk < best) << 3
-                )
-                if sums is None:
-                    sums = _form_sums(counts, left)
-                total = _forms_total(sums, counts, left, k, flags)
-        if regular == best:
-            # the discard's own suit, against the rest of the hand as it was
-            number = numbers[suit] - PLACE_VALUE[k]
-            ctx = own_context[suit]
-            if suit == 3:
-                if ctx < 0:
-                    ctx = own_context[3] = _honor_context_of(others[3], tiles)
-                places = _HONOR_ACCEPTS.get(number << 20 | ctx << 4 | flags)
-                if places is None:
-                    places = _accepts(number, ctx, flags, True)
-            else:
-                if ctx < 0:
-                    ctx = own_context[suit] = _number_context_of(others[suit], rest)
-                places = _NUMBER_ACCEPTS.get(number << 20 | ctx << 4 | flags)
-                if places is None:
-                    places = _accepts(number, ctx, flags, False)
-            own = suit_left[suit]
-            for q in places:
-                total += own[q]
-            # the other suits, against the class the discard leaves its suit
-            key = (suit << 8 | cl) << 4 | flags
-            got = shared.get(key)
-            if got is None:
-                if suit == 0:
-                    a = cl * nn
-                    pair = t2[a + pin]
-                    got = (
-                        _number_total(p, t2[a + sou], rest, lp, flags)
-                        + _number_total(s, pair, rest, ls, flags)
-                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
-                    )
-                elif suit == 1:
-                    pair = t2[cm + cl]
-                    got = (
-                        _number_total(m, t2[cl * nn + sou], rest, lm, flags)
-                        + _number_total(s, pair, rest, ls, flags)
-                        + _honor_total(z, t3[pair + sou], tiles, lz, flags)
-                    )
-                elif suit == 2:
-                    got = (
-                        _number_total(m, t2[pin * nn + cl], rest, lm, flags)
-                        + _number_total(p, t2[cm + cl], rest, lp, flags)
-                        + _honor_total(z, t3[man_pin + cl], tiles, lz, flags)
-                    )
-                else:
-                    changed = cl * 16 + tiles
-                    got = (
-                        _number_total(m, pin_sou, changed, lm, flags)
-                        + _number_total(p, man_sou, changed, lp, flags)
-                        + _number_total(s, man_pin, changed, ls, flags)
-                    )
-                shared[key] = got
-            total += got
-        out.append((k, total))
+                    if ctx < 0:
+                        ctx = _number_context_of(other, rest)
+                    places = _NUMBER_ACCEPTS.get(after << 20 | ctx << 4 | flags)
+                    if places is None:
+                        places = _accepts(after, ctx, flags, False)
+                own = suit_left[suit]
+                for q in places:
+                    total += own[q]
+                # the other suits, against the class the discard leaves its suit
+                key = (suit << 8 | cl) << 4 | flags
+                got = shared.get(key)
+                if got is None:
+                    if suit == 0:
+                        a = cl * nn
+                        pair = t2[a + pin]
+                        got = (
+                            _number_total(p, t2[a + sou], rest, lp, flags)
+                            + _number_total(s, pair, rest, ls, flags)
+                            + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                        )
+                    elif suit == 1:
+                        pair = t2[cm + cl]
+                        got = (
+                            _number_total(m, t2[cl * nn + sou], rest, lm, flags)
+                            + _number_total(s, pair, rest, ls, flags)
+                            + _honor_total(z, t3[pair + sou], tiles, lz, flags)
+                        )
+                    elif suit == 2:
+                        got = (
+                            _number_total(m, t2[pin * nn + cl], rest, lm, flags)
+                            + _number_total(p, t2[cm + cl], rest, lp, flags)
+                            + _honor_total(z, t3[man_pin + cl], tiles, lz, flags)
+                        )
+                    else:
+                        changed = cl * 16 + tiles
+                        got = (
+                            _number_total(m, pin_sou, changed, lm, flags)
+                            + _number_total(p, man_sou, changed, lp, flags)
+                            + _number_total(s, man_pin, changed, ls, flags)
+                        )
+                    shared[key] = got
+                total += got
+            out.append((k, total))
     return best, out
 
 
@@ -601,46 +663,28 @@ def _honor_total(number: int, triple: int, tiles: int, left: Sequence[int], form
     return total
 
 
-def _form_sums(counts: Sequence[int], left: Sequence[int]) -> tuple[int, int, int, int]:
-    """The unseen copies of the kinds a hand holds none of, of the terminals and honors
-    among them, of the kinds it holds once, and of the terminals and honors among those."""
-    none = none_yao = once = once_yao = 0
-    for c, n, yao in zip(counts, left, _IS_YAO, strict=True):
-        if c == 0:
-            none += n
-            if yao:
-                none_yao += n
-        elif c == 1:
-            once += n
-            if yao:
-                once_yao += n
-    return none, none_yao, once, once_yao
+def _forms_base(counts: Sequence[int], left: Sequence[int], forms: int) -> int:
+    """The unseen copies of the kinds seven pairs and thirteen orphans take in a hand of
+    ``counts`` by ``forms`` (see :func:`_accepts`): with bit 1 every kind not held, 2 the
+    terminals and honors not held, 4 every kind held once, 8 the terminals and honors
+    held once. Each group summed only when taken.
 
-
-def _forms_total(
-    sums: tuple[int, int, int, int],
-    counts: Sequence[int],
-    left: Sequence[int],
-    discard: int,
-    forms: int,
-) -> int:
-    """The unseen copies of the kinds seven pairs and thirteen orphans take once
-    ``discard`` is made: with ``forms`` bit 1 every kind not held, 2 the terminals and
-    honors not held, 4 every kind held once, 8 the terminals and honors held once."""
-    none, none_yao, once, once_yao = sums
-    # the discard moves its kind from held c times to c - 1
-    c = counts[discard]
-    n = left[discard]
-    yao = _IS_YAO[discard]
-    if c == 1:
-        none += n
-        once -= n
-        if yao:
-            none_yao += n
-            once_yao -= n
-    elif c == 2:
-        once += n
-        if yao:
-            once_yao += n
-    total = none if forms & 1 else none_yao if forms & 2 else 0
-    return total + (once if forms & 4 else once_yao if forms & 8 else 0)
+    >>> from jantaku.tiles import counts34, parse_tiles
+    >>> c = counts34(parse_tiles("1133557799m1134p"))
+    >>> left = [4 - x for x in c]
+    >>> [_forms_base(c, left, forms) for forms in (1, 2, 4, 8, 2 | 4)]
+    [104, 40, 6, 0, 46]
+    """
+    total = 0
+    if forms & 1:
+        total = sum(left) - sum(compress(left, counts))
+    elif forms & 2:
+        yao_left = _YAO_COUNTS(left)
+        total = sum(yao_left) - sum(compress(yao_left, _YAO_COUNTS(counts)))
+    if forms & 12:
+        once = bytes(counts).translate(_ONCE)
+        if forms & 4:
+            total += sum(compress(left, once))
+        else:
+            total += sum(compress(_YAO_COUNTS(left), _YAO_COUNTS(once)))
+    return total
