@@ -517,7 +517,7 @@ class ArenaReport:
             "agents": [a.to_dict() for a in self.agents],
             "failures": [asdict(f) for f in self.failures],
             "houou": dict(HOUOU),
-            "cpu_seconds": round(self.cpu_seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 6),
             "games_per_cpu_second": (
                 round(self.games_per_cpu_second, 2) if self.games_per_cpu_second else None
             ),
