@@ -9,6 +9,7 @@ import statistics
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,7 +128,7 @@ def test_seat_records_read_each_seat_from_a_constructed_log() -> None:
 
 
 def _seat(agent: str, seat: int, placement: int, points: int, **kw: int) -> SeatRecord:
-    base = dict(
+    base: dict[str, Any] = dict(
         hands=10,
         wins=0,
         win_points=0,
