@@ -286,9 +286,7 @@ def _ask_sync(agent: Any, seat: int, view: Any, legal: tuple[Action, ...]) -> Ac
         raise AgentError(e.reason, seat=seat) from e
     except Exception as e:
         raise AgentError(f"raised {type(e).__name__}: {e}", seat=seat) from e
-    if not isinstance(action, _ACTION_TYPES):  # _checked, spelled out
-        raise AgentError(f"answered {action!r}, which is not an action", seat=seat)
-    return action
+    return _checked(action, seat)
 
 
 _ACTION_TYPES: Final = (  # the most frequent answers first: isinstance tries them in order

@@ -130,13 +130,13 @@ YAOCHUU: Final = TERMINALS + HONORS
 """The 13 terminal and honor kinds (么九牌), in kind order of TERMINALS then HONORS."""
 
 KIND_OF: Final[tuple[int, ...]] = (*range(34), M5, P5, S5)
+"""``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
 # for bytes.translate: the tiles but the red fives (deleted), the red fives (deleted),
-# tile -> kind (values past the tiles kept)
+# tile -> kind (values past the tiles kept), the copies a kind may have (deleted)
 _PLAIN_BYTES: Final = bytes(range(34))
 _RED_BYTES: Final = bytes((RED_5M, RED_5P, RED_5S))
 _KIND_BYTES: Final = bytes((*KIND_OF, *range(37, 256)))
 _FOUR_OR_FEWER: Final = bytes(range(5))
-"""``KIND_OF[tile]`` is the kind 0–33 of any tile but :data:`UNKNOWN` (a fast :func:`kind`)."""
 
 _SUITS: Final = "mpsz"
 _FLOWER_LETTER: Final = "f"

@@ -255,6 +255,8 @@ def discard_totals(
     lz = left[27:34]
     out: list[tuple[int, int]] = []
     ctx: int | None
+    # each suit written out, the bot's hottest loop: the suits differ in which classes
+    # make the others' key and total, which a loop over them would look up per discard
     if m:
         ctx = None
         shared: dict[int, int] = {}  # the other suits' total by the class a discard leaves
