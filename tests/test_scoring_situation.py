@@ -262,7 +262,7 @@ def _full_checks(make: object, *args: object, **kw: object) -> object:
     """:func:`_outcome` with every situation checked in full (_check_values), the quick
     check of the common case left out."""
 
-    def full(self: WinSituation, ids: bytes) -> None:
+    def full(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
         self._check_values(False)
 
     with pytest.MonkeyPatch.context() as patch:

@@ -9,10 +9,12 @@ from hypothesis import strategies as st
 from jantaku.errors import InvalidHandError, NotationError
 from jantaku.meld import Meld, MeldKind, format_hand, format_meld, parse_hand, parse_meld
 from jantaku.tiles import (
+    KIND_OF,
     RED_5M,
     UNKNOWN,
     check_copies,
     copies_fit,
+    counts_if_fit,
     dora_from_indicator,
     format_tiles,
     format_unicode,
@@ -202,6 +204,26 @@ def test_copies_fit_is_check_copies_quick_answer(tiles: list[int], reds: tuple[i
     assert copies_fit(bytes(tiles), reds) is not refused
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=38), max_size=18),
+    st.integers(min_value=0, max_value=18),
+    st.tuples(*[st.integers(min_value=0, max_value=2)] * 3),
+)
+def test_counts_if_fit_counts_what_copies_fit_accepts(
+    tiles: list[int], first: int, reds: tuple[int, ...]
+) -> None:
+    """counts_if_fit answers exactly when copies_fit says yes, with each kind's copies
+    among the first tiles and among all, red fives counted as fives."""
+    found = counts_if_fit(bytes(tiles), first, reds)
+    if not copies_fit(bytes(tiles), reds):
+        assert found is None
+        return
+    assert found is not None
+    for part, counted in ((tiles[:first], found[0]), (tiles, found[1])):
+        assert list(counted) == [sum(1 for t in part if KIND_OF[t] == k) for k in range(34)]
+
+
 @pytest.mark.parametrize(
     ("tiles", "fits"),
     [
@@ -215,6 +237,7 @@ def test_copies_fit_is_check_copies_quick_answer(tiles: list[int], reds: tuple[i
 def test_copies_fit_on_long_tile_lists(tiles: list[int], fits: bool) -> None:
     """A set's every tile fits; a fifth copy does not, however many tiles are given."""
     assert copies_fit(bytes(tiles)) is fits
+    assert (counts_if_fit(bytes(tiles), 14) is not None) is fits
     try:
         check_copies(tiles)
         refused = False

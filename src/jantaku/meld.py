@@ -46,7 +46,7 @@ from jantaku.tiles import (
     MOST_RED_FIVES,
     Tile,
     check_copies,
-    copies_fit,
+    counts_if_fit,
     format_tiles,
     parse_tiles,
 )
@@ -65,6 +65,7 @@ __all__ = [
     "parse_hand",
     "parse_meld",
     "read_hand",
+    "read_hand_counts",
 ]
 
 
@@ -464,6 +465,28 @@ def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
 
     Raises as :func:`parse_hand` does.
     """
+    concealed, melds, tiles, _, _ = read_hand_counts(text, partial=partial)
+    hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
+    _set_concealed(hand, concealed)
+    _set_melds(hand, melds)
+    return hand, tiles
+
+
+def read_hand_counts(
+    text: str, *, partial: bool = False
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...], bytes, bytes, bytes]:
+    """The concealed tiles and the melds of a hand, as :func:`parse_hand` reads them;
+    every tile of the hand as bytes, as :func:`read_hand` gives them; and the copies of
+    each kind (34 bytes a count, red fives counted as fives) among the concealed tiles
+    and in the whole hand, from the same count that checked the hand
+    (:func:`~jantaku.tiles.counts_if_fit`).
+
+    >>> concealed, melds, tiles, held, every = read_hand_counts("11205m123p555z[3-45s]")
+    >>> len(concealed), len(melds), len(tiles), held[:5].hex(), held[31], every[20:23].hex()
+    (11, 1, 14, '0201000002', 3, '010101')
+
+    Raises as :func:`parse_hand` does.
+    """
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
@@ -523,9 +546,10 @@ def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
 
 def _checked_hand(
     concealed: Sequence[Tile], melds: Sequence[Meld], partial: bool
-) -> tuple[Hand, bytes]:
-    """The hand of tiles and melds read by :func:`read_hand`, its copies and size
-    checked, and the bytes of its tiles."""
+) -> tuple[tuple[Tile, ...], tuple[Meld, ...], bytes, bytes, bytes]:
+    """The tiles and melds read by :func:`read_hand_counts`, their copies and size
+    checked, with the bytes of every tile and the copies of each kind held concealed
+    and in the whole hand."""
     all_tiles = tuple(concealed)
     if len(melds) <= 4:
         for meld in melds:
@@ -533,8 +557,10 @@ def _checked_hand(
     else:  # too many melds (refused below, once their tiles are counted)
         all_tiles = (*all_tiles, *(t for meld in melds for t in meld.tiles))
     ids = bytes(all_tiles)  # tiles 0-38 as read
-    if not copies_fit(ids, _ANY_SET):
+    counts = counts_if_fit(ids, len(concealed), _ANY_SET)
+    if counts is None:
         check_copies(all_tiles, _ANY_SET)  # names the tile
+        raise InvalidHandError(f"not a hand: {all_tiles!r}")  # pragma: no cover
     size = len(concealed) + 3 * len(melds)
     if partial:
         if size == 0:
@@ -550,10 +576,7 @@ def _checked_hand(
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:
         raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-    hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
-    _set_concealed(hand, tuple(concealed))
-    _set_melds(hand, tuple(melds))
-    return hand, ids
+    return tuple(concealed), tuple(melds), ids, counts[0], counts[1]
 
 
 _NEW: Final = object.__new__

@@ -73,6 +73,7 @@ __all__ = [
     "check_copies",
     "copies_fit",
     "counts34",
+    "counts_if_fit",
     "dora_from_indicator",
     "format_tiles",
     "format_unicode",
@@ -394,6 +395,44 @@ def copies_fit(tiles: bytes, reds: Sequence[int] = (1, 1, 1)) -> bool:
         return not counts.translate(None, _FOUR_OR_FEWER)  # no kind held five times
     ordered = sorted(tiles)
     return not any(map(eq, ordered, ordered[4:]))  # sorted, a fifth copy is five in a row
+
+
+def counts_if_fit(
+    tiles: bytes, first: int, reds: Sequence[int] = (1, 1, 1)
+) -> tuple[bytes, bytes] | None:
+    """The copies of each kind (34 bytes a count, red fives counted as fives) among the
+    first ``first`` tiles and among all, when all the tiles fit (:func:`copies_fit`),
+    else None: one count of a hand's tiles gives both the check of the whole hand
+    (concealed and melded) and the counts that scoring reads.
+
+    >>> first, every = counts_if_fit(bytes(parse_tiles("1120m555z")), 4)
+    >>> first[:5].hex(), first[31], every[:5].hex(), every[31]
+    ('0201000001', 0, '0201000001', 3)
+    >>> counts_if_fit(bytes(parse_tiles("1120m55555z")), 4) is None
+    True
+    """
+    if len(tiles) > 136:  # more tiles than four copies of each of the 34 kinds
+        return None
+    red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
+    if red:
+        if red.translate(None, _RED_BYTES):  # not a tile
+            return None
+        if (
+            red.count(RED_5M) > reds[0]
+            or red.count(RED_5P) > reds[1]
+            or red.count(RED_5S) > reds[2]
+        ):
+            return None
+        tiles = tiles.translate(_KIND_BYTES)  # by kind, 0-33
+    counts = bytearray(34)
+    for k in tiles[:first]:
+        counts[k] += 1
+    held = bytes(counts)
+    for k in tiles[first:]:
+        counts[k] += 1
+    if counts.translate(None, _FOUR_OR_FEWER):  # a kind held five times
+        return None
+    return held, bytes(counts)
 
 
 def kind_name(tile: Tile) -> str:

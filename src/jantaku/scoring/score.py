@@ -73,7 +73,6 @@ from jantaku.scoring.candidates import (
 from jantaku.scoring.fast import (
     CACHE_SIZE,
     KOKUSHI_CODE,
-    MELD_COUNTS,
     YAKU_OF,
     flat_candidates,
     kokushi_candidates,
@@ -505,32 +504,20 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
     raised: :func:`score_wins` keeps them in place without raising each."""
     if s.__class__ is not WinSituation:
         raise _not_a_situation(s)
-    concealed = bytearray(37)  # by tile: red fives apart
-    for t in s.concealed:
-        concealed[t] += 1
-    red = concealed[34] + concealed[35] + concealed[36]
-    if red:
-        concealed[4] += concealed[34]
-        concealed[13] += concealed[35]
-        concealed[22] += concealed[36]
+    try:  # the kinds held concealed and in all, and the red fives, as construction counted
+        cb, every, red = s._tally
+    except AttributeError:  # a situation made otherwise (a copy): counted here
+        cb, every, red = _counted(s)
     if s.melds:
         meld_bytes = bytearray()
         for meld in s.melds:
-            tiles = meld.tiles
-            meld_bytes.append(MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[tiles[0]])
-            # a red five sorts first among its kind's tiles (Meld sorts them): one of the
-            # first three, in a meld of one kind or a run
-            if tiles[0] >= 34 or tiles[1] >= 34 or tiles[2] >= 34:
-                for t in tiles:
-                    if t >= 34:
-                        red += 1
+            meld_bytes.append(MELD_CODE_OF[meld.kind._value_] << 6 | KIND_OF[meld.tiles[0]])
         melds = bytes(meld_bytes)
     else:
         melds = b""
     win_kind = KIND_OF[s.win_tile]
     rules = s.rules
     ctx = situation_context(s)
-    cb = bytes(concealed[:34])
     # the shapes the legal-win check kept (none when it never ran: no key to hash)
     candidates = _CACHE.get((cb, melds, win_kind, ctx[1])) if _CACHE else None
     if candidates is None:  # a shape not checked before: analysed, not kept (_CACHE)
@@ -552,14 +539,16 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
     dora_of = ctx[9]
     dora = 0
     for ind in s.dora_indicators:
-        dora += concealed[dora_of[ind]]
+        dora += every[dora_of[ind]]
     ura = 0
     if ctx[10]:  # riichi, and the rules count ura dora
         for ind in s.ura_indicators:
-            ura += concealed[dora_of[ind]]
+            ura += every[dora_of[ind]]
     kita = s.kita
-    if melds or kita:
-        dora, ura = _more_dora(s, melds, dora_of, dora, ura, ctx[10])
+    if kita:  # an indicator pointing at north counts each north set aside
+        dora += kita * sum(1 for ind in s.dora_indicators if dora_of[ind] == NORTH)
+        if ctx[10]:
+            ura += kita * sum(1 for ind in s.ura_indicators if dora_of[ind] == NORTH)
     flowers = s.flowers
     extra = dora + ura + red + kita + flowers
     if n != STRIDE:  # the reading that pays most (H6)
@@ -649,25 +638,24 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
     return result
 
 
-def _more_dora(
-    s: WinSituation, melds: Melds, dora_of: tuple[int, ...], dora: int, ura: int, with_ura: bool
-) -> tuple[int, int]:
-    """Dora and ura dora with those in melds and norths set aside added."""
-    kita = s.kita
-    for ind in s.dora_indicators:
-        d = dora_of[ind]
-        for m in melds:
-            dora += MELD_COUNTS[m][d]
-        if d == NORTH:
-            dora += kita  # an indicator pointing at north counts each nukidora
-    if with_ura:
-        for ind in s.ura_indicators:
-            d = dora_of[ind]
-            for m in melds:
-                ura += MELD_COUNTS[m][d]
-            if d == NORTH:
-                ura += kita
-    return dora, ura
+def _counted(s: WinSituation) -> tuple[bytes, bytes, int]:
+    """The copies of each kind among the concealed tiles and in the whole hand (34
+    bytes each) and the red fives of the whole hand, counted from the tiles: what a
+    situation keeps when it was constructed
+    (:class:`~jantaku.scoring.situation.WinSituation`), for one made otherwise."""
+    counts = bytearray(34)
+    red = 0
+    for t in s.concealed:
+        counts[KIND_OF[t]] += 1
+        if t >= 34:
+            red += 1
+    held = bytes(counts)
+    for meld in s.melds:
+        for t in meld.tiles:
+            counts[KIND_OF[t]] += 1
+            if t >= 34:
+                red += 1
+    return held, bytes(counts), red
 
 
 # a win's payments by its basic points, discarder, winner, dealer, honba and deposits

@@ -27,7 +27,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
-from jantaku.meld import Meld, read_hand
+from jantaku.meld import Meld, read_hand_counts
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -37,6 +37,7 @@ from jantaku.tiles import (
     Tile,
     check_copies,
     copies_fit,
+    counts_if_fit,
     parse_tiles,
 )
 
@@ -71,8 +72,24 @@ class Riichi(Enum):
     DOUBLE = "double"
 
 
+class _Counted:
+    """What a situation's construction counted of its tiles, kept for scoring (a slot
+    besides the fields: no field, so no part of its value, repr or comparison).
+
+    ``_tally`` holds the copies of each kind among the concealed tiles and in the whole
+    hand, concealed and melded (34 bytes each, red fives counted as fives), and the
+    red fives of the whole hand. Set by the constructor and
+    :meth:`WinSituation.from_hand` once the situation is checked; a situation made
+    otherwise (a copy, an unpickled one) has none, and
+    :func:`~jantaku.scoring.score_win` counts its tiles itself.
+    """
+
+    __slots__ = ("_tally",)
+    _tally: tuple[bytes, bytes, int]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WinSituation:
+class WinSituation(_Counted):
     """Everything needed to score one win; contradictions raise ImpossibleSituationError.
 
     ``concealed`` holds the concealed tiles *including* the winning tile ``win_tile``
@@ -206,10 +223,12 @@ Riichi.DOUBLE), not True
         except ValueError:  # a value that is no tile
             self._check_values(False)
             return
-        if copies_fit(ids, rules.red_fives):  # tiles 0-36, no fifth copy, the rules' reds
-            self._check_common(ids)
-        else:
+        # tiles 0-36, no fifth copy, the rules' reds; and the concealed kinds, counted
+        counts = counts_if_fit(ids, len(concealed), rules.red_fives)
+        if counts is None:
             self._check_values(False)
+        else:
+            self._check_common(ids, counts[0], counts[1])
 
     def _check_values(self, kinds_checked: bool) -> None:
         """Refuse a contradiction or a hand that cannot be (the types are checked).
@@ -347,14 +366,16 @@ Riichi.DOUBLE), not True
                 if not rules.red_fives[t - 34]:
                     raise InvalidHandError("a red five that these rules do not use")
 
-    def _check_common(self, ids: bytes) -> None:
+    def _check_common(self, ids: bytes, held: bytes, every: bytes) -> None:
         """:meth:`_check_values` of a situation whose fields have their common types and
         whose tiles (concealed, then the melds', as ``ids``) are tiles 0-36 with no fifth
-        copy of a kind (:func:`~jantaku.meld.read_hand` read them, or the constructor
+        copy of a kind (:func:`~jantaku.meld.read_hand_counts` read them, or the constructor
         counted them). The common case (four players, no rinshan, chankan, first turn,
         pao, norths nor flowers, a closed hand if riichi) passes a few tests, which hold
         exactly when no check of :meth:`_check_values` refuses it; any other situation
-        is checked in full, to the same error."""
+        is checked in full, to the same error. Then keeps the copies of each kind held
+        concealed and in the whole hand (``held``, ``every``) and the red fives of
+        ``ids`` (:class:`_Counted`)."""
         rules = self.rules
         winner, discarder, dealer = self.winner, self.discarder, self.dealer
         dora, ura = self.dora_indicators, self.ura_indicators
@@ -397,6 +418,7 @@ Riichi.DOUBLE), not True
             and (riichi is _NO_RIICHI or not self.melds)
         ):
             self._check_values(True)
+        _set_tally(self, (held, every, len(red)))
 
     def _check_types(self) -> None:
         """Refuse a field of the wrong type before anything reads it (tuples may come as
@@ -507,7 +529,7 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
-        h, ids = read_hand(hand)
+        concealed, melds, ids, held, every = read_hand_counts(hand)
         wins = parse_tiles(win)
         if len(wins) != 1:
             raise InvalidHandError(f"one winning tile, not {win!r}")
@@ -516,8 +538,8 @@ concealed tiles
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
         if cls is not WinSituation:  # a subclass: its own constructor
             return cls(
-                concealed=h.concealed,
-                melds=h.melds,
+                concealed=concealed,
+                melds=melds,
                 win_tile=wins[0],
                 discarder=discarder,
                 riichi=riichi,
@@ -545,8 +567,8 @@ concealed tiles
         self = _NEW(cls)
         if _set_fields(
             self,
-            h.concealed,
-            h.melds,
+            concealed,
+            melds,
             wins[0],
             discarder,
             riichi,
@@ -569,7 +591,7 @@ concealed tiles
             deposits,
             rules,
         ):
-            self._check_common(ids)
+            self._check_common(ids, held, every)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
             self._check_values(False)
@@ -613,6 +635,7 @@ def _setters() -> tuple[Any, ...]:
 
 
 _NEW: Final = object.__new__
+_set_tally: Final = _Counted.__dict__["_tally"].__set__
 
 (
     _set_concealed,
