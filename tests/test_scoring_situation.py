@@ -27,6 +27,40 @@ def test_init_takes_every_field_in_order_with_its_default() -> None:
         assert p.default == want, f.name
 
 
+def test_a_situation_is_filled_as_its_unfrozen_twin_and_stays_a_situation() -> None:
+    """The constructor and from_hand fill a new situation's slots as an _Unfrozen (plain
+    assignments), which must have WinSituation's slots in its order (the layout that
+    lets it become a WinSituation again); what comes out is a WinSituation, equal to
+    the same fields given to the constructor, and a subclass keeps its class."""
+    from jantaku.scoring import situation
+
+    assert situation._Unfrozen.__slots__ == WinSituation.__slots__
+    assert [f.name for f in dataclasses.fields(WinSituation)] == list(WinSituation.__slots__)
+    s = WinSituation.from_hand("123m456p789s11z[5-55z]", win="1z", discarder=3, dora="4z")
+    built = WinSituation(
+        concealed=s.concealed,
+        melds=s.melds,
+        win_tile=s.win_tile,
+        discarder=3,
+        dora_indicators=s.dora_indicators,
+    )
+    for x in (s, built, dataclasses.replace(s, honba=2)):
+        assert type(x) is WinSituation
+        assert not isinstance(x, situation._Unfrozen)
+    assert s == built and hash(s) == hash(built) and repr(s) == repr(built)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.__setattr__("honba", 3)
+
+    class Marked(WinSituation):
+        """A subclass: filled slot by slot, and still itself."""
+
+    m = Marked.from_hand("123m456p789s11z[5-55z]", win="1z", discarder=3, dora="4z")
+    assert type(m) is Marked
+    assert [getattr(m, f.name) for f in dataclasses.fields(m)] == [
+        getattr(s, f.name) for f in dataclasses.fields(s)
+    ]
+
+
 def test_every_field_is_set_and_checked() -> None:
     s = WinSituation.from_hand(
         "123m456p789s11555z",

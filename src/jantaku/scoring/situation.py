@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, read_hand_counts
@@ -562,8 +562,8 @@ concealed tiles
                 deposits=deposits,
                 rules=rules,
             )
-        # the fields set as __init__ sets them, and checked; the tiles are tuples of
-        # ints whose copies of a kind read_hand counted
+        # the fields set as __init__ sets them, and checked; the tiles are tuples of ints
+        # whose copies of a kind read_hand_counts counted
         self = _NEW(cls)
         if _set_fields(
             self,
@@ -693,30 +693,102 @@ def _set_fields(
     """Set every field of a new situation as given (in the order of the fields), and say
     whether the fields other than the tiles have their common types (a plain ``int``
     seat or count, a ``bool`` flag, a :class:`Riichi`, a :class:`~jantaku.rules.Rules`):
-    when not, :meth:`WinSituation._check_types` looks at them closely."""
-    _set_concealed(self, concealed)
-    _set_melds(self, melds)
-    _set_win_tile(self, win_tile)
-    _set_discarder(self, discarder)
-    _set_riichi(self, riichi)
-    _set_ippatsu(self, ippatsu)
-    _set_haitei(self, haitei)
-    _set_houtei(self, houtei)
-    _set_rinshan(self, rinshan)
-    _set_chankan(self, chankan)
-    _set_robbed_ankan(self, robbed_ankan)
-    _set_first_turn(self, first_turn)
-    _set_round_wind(self, round_wind)
-    _set_winner(self, winner)
-    _set_dealer(self, dealer)
-    _set_pao(self, pao)
-    _set_dora_indicators(self, dora_indicators)
-    _set_ura_indicators(self, ura_indicators)
-    _set_kita(self, kita)
-    _set_flowers(self, flowers)
-    _set_honba(self, honba)
-    _set_deposits(self, deposits)
-    _set_rules(self, rules)
+    when not, :meth:`WinSituation._check_types` looks at them closely
+    (:func:`_common_types`)."""
+    if self.__class__ is WinSituation:  # filled as an _Unfrozen: plain assignments
+        _SET_ATTRIBUTE(self, "__class__", _Unfrozen)
+        filled = cast(_Unfrozen, self)
+        filled.concealed = concealed
+        filled.melds = melds
+        filled.win_tile = win_tile
+        filled.discarder = discarder
+        filled.riichi = riichi
+        filled.ippatsu = ippatsu
+        filled.haitei = haitei
+        filled.houtei = houtei
+        filled.rinshan = rinshan
+        filled.chankan = chankan
+        filled.robbed_ankan = robbed_ankan
+        filled.first_turn = first_turn
+        filled.round_wind = round_wind
+        filled.winner = winner
+        filled.dealer = dealer
+        filled.pao = pao
+        filled.dora_indicators = dora_indicators
+        filled.ura_indicators = ura_indicators
+        filled.kita = kita
+        filled.flowers = flowers
+        filled.honba = honba
+        filled.deposits = deposits
+        filled.rules = rules
+        _SET_ATTRIBUTE(self, "__class__", WinSituation)
+    else:  # a subclass of WinSituation, whose layout may differ: slot by slot
+        _set_concealed(self, concealed)
+        _set_melds(self, melds)
+        _set_win_tile(self, win_tile)
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, round_wind)
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, dora_indicators)
+        _set_ura_indicators(self, ura_indicators)
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
+    return _common_types(
+        discarder,
+        riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        robbed_ankan,
+        first_turn,
+        winner,
+        dealer,
+        pao,
+        kita,
+        flowers,
+        honba,
+        deposits,
+        rules,
+    )
+
+
+def _common_types(
+    discarder: Any,
+    riichi: Any,
+    ippatsu: Any,
+    haitei: Any,
+    houtei: Any,
+    rinshan: Any,
+    chankan: Any,
+    robbed_ankan: Any,
+    first_turn: Any,
+    winner: Any,
+    dealer: Any,
+    pao: Any,
+    kita: Any,
+    flowers: Any,
+    honba: Any,
+    deposits: Any,
+    rules: Any,
+) -> bool:
+    """Whether the fields of a situation other than its tiles have their common types:
+    a plain ``int`` seat or count, a ``bool`` flag, a :class:`Riichi`, a
+    :class:`~jantaku.rules.Rules` (each tested by identity, the cheapest test)."""
     return (
         (discarder is None or discarder.__class__ is int)
         and riichi.__class__ is Riichi
@@ -736,3 +808,39 @@ def _set_fields(
         and deposits.__class__ is int
         and rules.__class__ is Rules
     )
+
+
+class _Unfrozen(_Counted):
+    """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
+    assignments (a frozen dataclass refuses them, and each slot's setter is a call).
+    :func:`_set_fields` makes a new situation one, fills it, and makes it a
+    :class:`WinSituation` again, whose layout it shares: two steps for the whole
+    object instead of one call a field."""
+
+    __slots__ = WinSituation.__slots__
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    win_tile: Tile
+    discarder: int | None
+    riichi: Riichi
+    ippatsu: bool
+    haitei: bool
+    houtei: bool
+    rinshan: bool
+    chankan: bool
+    robbed_ankan: bool
+    first_turn: bool
+    round_wind: Tile
+    winner: int
+    dealer: int
+    pao: int | None
+    dora_indicators: tuple[Tile, ...]
+    ura_indicators: tuple[Tile, ...]
+    kita: int
+    flowers: int
+    honba: int
+    deposits: int
+    rules: Rules
+
+
+_SET_ATTRIBUTE: Final = object.__setattr__
