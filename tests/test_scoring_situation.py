@@ -27,11 +27,12 @@ def test_init_takes_every_field_in_order_with_its_default() -> None:
         assert p.default == want, f.name
 
 
-def test_a_situation_is_filled_as_its_unfrozen_twin_and_stays_a_situation() -> None:
-    """The constructor and from_hand fill a new situation's slots as an _Unfrozen (plain
-    assignments), which must have WinSituation's slots in its order (the layout that
-    lets it become a WinSituation again); what comes out is a WinSituation, equal to
-    the same fields given to the constructor, and a subclass keeps its class."""
+def test_from_hand_fills_an_unfrozen_twin_that_becomes_a_situation() -> None:
+    """from_hand fills a new situation's slots as an _Unfrozen (plain assignments),
+    which must have WinSituation's slots in its order (the layout that lets it become
+    a WinSituation); what comes out is a WinSituation, equal to the same fields given
+    to the constructor (which sets them slot by slot), and a subclass keeps its
+    class."""
     from jantaku.scoring import situation
 
     assert situation._Unfrozen.__slots__ == WinSituation.__slots__

@@ -562,11 +562,9 @@ concealed tiles
                 deposits=deposits,
                 rules=rules,
             )
-        # the fields set as __init__ sets them, and checked; the tiles are tuples of ints
-        # whose copies of a kind read_hand_counts counted
-        self = _NEW(cls)
-        if _set_fields(
-            self,
+        # the fields set on a new situation (:func:`_new_situation`), then checked as
+        # __init__ checks them; the tiles are tuples of ints that read_hand_counts counted
+        self, common = _new_situation(
             concealed,
             melds,
             wins[0],
@@ -590,7 +588,8 @@ concealed tiles
             honba,
             deposits,
             rules,
-        ):
+        )
+        if common:
             self._check_common(ids, held, every)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
@@ -695,57 +694,29 @@ def _set_fields(
     seat or count, a ``bool`` flag, a :class:`Riichi`, a :class:`~jantaku.rules.Rules`):
     when not, :meth:`WinSituation._check_types` looks at them closely
     (:func:`_common_types`)."""
-    if self.__class__ is WinSituation:  # filled as an _Unfrozen: plain assignments
-        _SET_ATTRIBUTE(self, "__class__", _Unfrozen)
-        filled = cast(_Unfrozen, self)
-        filled.concealed = concealed
-        filled.melds = melds
-        filled.win_tile = win_tile
-        filled.discarder = discarder
-        filled.riichi = riichi
-        filled.ippatsu = ippatsu
-        filled.haitei = haitei
-        filled.houtei = houtei
-        filled.rinshan = rinshan
-        filled.chankan = chankan
-        filled.robbed_ankan = robbed_ankan
-        filled.first_turn = first_turn
-        filled.round_wind = round_wind
-        filled.winner = winner
-        filled.dealer = dealer
-        filled.pao = pao
-        filled.dora_indicators = dora_indicators
-        filled.ura_indicators = ura_indicators
-        filled.kita = kita
-        filled.flowers = flowers
-        filled.honba = honba
-        filled.deposits = deposits
-        filled.rules = rules
-        _SET_ATTRIBUTE(self, "__class__", WinSituation)
-    else:  # a subclass of WinSituation, whose layout may differ: slot by slot
-        _set_concealed(self, concealed)
-        _set_melds(self, melds)
-        _set_win_tile(self, win_tile)
-        _set_discarder(self, discarder)
-        _set_riichi(self, riichi)
-        _set_ippatsu(self, ippatsu)
-        _set_haitei(self, haitei)
-        _set_houtei(self, houtei)
-        _set_rinshan(self, rinshan)
-        _set_chankan(self, chankan)
-        _set_robbed_ankan(self, robbed_ankan)
-        _set_first_turn(self, first_turn)
-        _set_round_wind(self, round_wind)
-        _set_winner(self, winner)
-        _set_dealer(self, dealer)
-        _set_pao(self, pao)
-        _set_dora_indicators(self, dora_indicators)
-        _set_ura_indicators(self, ura_indicators)
-        _set_kita(self, kita)
-        _set_flowers(self, flowers)
-        _set_honba(self, honba)
-        _set_deposits(self, deposits)
-        _set_rules(self, rules)
+    _set_concealed(self, concealed)
+    _set_melds(self, melds)
+    _set_win_tile(self, win_tile)
+    _set_discarder(self, discarder)
+    _set_riichi(self, riichi)
+    _set_ippatsu(self, ippatsu)
+    _set_haitei(self, haitei)
+    _set_houtei(self, houtei)
+    _set_rinshan(self, rinshan)
+    _set_chankan(self, chankan)
+    _set_robbed_ankan(self, robbed_ankan)
+    _set_first_turn(self, first_turn)
+    _set_round_wind(self, round_wind)
+    _set_winner(self, winner)
+    _set_dealer(self, dealer)
+    _set_pao(self, pao)
+    _set_dora_indicators(self, dora_indicators)
+    _set_ura_indicators(self, ura_indicators)
+    _set_kita(self, kita)
+    _set_flowers(self, flowers)
+    _set_honba(self, honba)
+    _set_deposits(self, deposits)
+    _set_rules(self, rules)
     return _common_types(
         discarder,
         riichi,
@@ -813,9 +784,8 @@ def _common_types(
 class _Unfrozen(_Counted):
     """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
     assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-    :func:`_set_fields` makes a new situation one, fills it, and makes it a
-    :class:`WinSituation` again, whose layout it shares: two steps for the whole
-    object instead of one call a field."""
+    :func:`_new_situation` fills one, then makes it a :class:`WinSituation`, whose
+    layout it shares: one step for the whole object instead of one call a field."""
 
     __slots__ = WinSituation.__slots__
     concealed: tuple[Tile, ...]
@@ -844,3 +814,78 @@ class _Unfrozen(_Counted):
 
 
 _SET_ATTRIBUTE: Final = object.__setattr__
+
+
+def _new_situation(
+    concealed: Any,
+    melds: Any,
+    win_tile: Any,
+    discarder: Any,
+    riichi: Any,
+    ippatsu: Any,
+    haitei: Any,
+    houtei: Any,
+    rinshan: Any,
+    chankan: Any,
+    robbed_ankan: Any,
+    first_turn: Any,
+    round_wind: Any,
+    winner: Any,
+    dealer: Any,
+    pao: Any,
+    dora_indicators: Any,
+    ura_indicators: Any,
+    kita: Any,
+    flowers: Any,
+    honba: Any,
+    deposits: Any,
+    rules: Any,
+) -> tuple[WinSituation, bool]:
+    """A new :class:`WinSituation` of the fields as given (in the order of the fields),
+    not yet checked, and whether the fields other than the tiles have their common
+    types (:func:`_common_types`): what :func:`_set_fields` does for a situation the
+    constructor was given, for one :meth:`WinSituation.from_hand` makes."""
+    new = _NEW(_Unfrozen)
+    new.concealed = concealed
+    new.melds = melds
+    new.win_tile = win_tile
+    new.discarder = discarder
+    new.riichi = riichi
+    new.ippatsu = ippatsu
+    new.haitei = haitei
+    new.houtei = houtei
+    new.rinshan = rinshan
+    new.chankan = chankan
+    new.robbed_ankan = robbed_ankan
+    new.first_turn = first_turn
+    new.round_wind = round_wind
+    new.winner = winner
+    new.dealer = dealer
+    new.pao = pao
+    new.dora_indicators = dora_indicators
+    new.ura_indicators = ura_indicators
+    new.kita = kita
+    new.flowers = flowers
+    new.honba = honba
+    new.deposits = deposits
+    new.rules = rules
+    _SET_ATTRIBUTE(new, "__class__", WinSituation)
+    return cast(WinSituation, new), _common_types(
+        discarder,
+        riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        robbed_ankan,
+        first_turn,
+        winner,
+        dealer,
+        pao,
+        kita,
+        flowers,
+        honba,
+        deposits,
+        rules,
+    )
