@@ -97,7 +97,6 @@ from jantaku.tiles import EAST, YAOCHUU, dora_from_indicator
 __all__ = [
     "CACHE_SIZE",
     "KOKUSHI_CODE",
-    "MELD_COUNTS",
     "YAKU_OF",
     "clear_caches",
     "flat_candidates",
@@ -993,22 +992,6 @@ def _kokushi_parts(thirteen: bool, s: WinSituation) -> tuple[bytes, int, int, in
 _DORA_OF: Final = {
     players: tuple(dora_from_indicator(t, players=players) for t in range(37)) for players in (3, 4)
 }
-
-
-def _meld_counts(m: int) -> bytes:
-    """How many tiles of each kind a meld holds, by kind."""
-    code, k = m >> 6, m & 63
-    counts = bytearray(34)
-    if code == CHII_CODE:
-        if k % 9 < 7 and k < 27:
-            counts[k] = counts[k + 1] = counts[k + 2] = 1
-    elif k < 34:
-        counts[k] = 3 if code == PON_CODE else 4
-    return bytes(counts)
-
-
-#: how many tiles of each kind a meld holds, by its byte (:data:`candidates.Melds`)
-MELD_COUNTS: Final = tuple(_meld_counts(m) for m in range(4 << 6))
 
 
 def _meld_kinds(m: int) -> int:
