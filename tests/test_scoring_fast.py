@@ -284,8 +284,9 @@ def test_the_counts_a_situation_keeps_equal_a_count_of_its_tiles() -> None:
     """A situation keeps what its construction counted of its tiles (the kinds held
     concealed and in all, the red fives), and scoring starts from them; a situation
     made otherwise (a copy keeps only the fields) is counted when scored. Both give
-    the same counts and the same result, on thousands of seeded wins built from
-    notation and from tile values, under every four-player preset."""
+    the same counts, the same result and the same legal-win check, on thousands of
+    seeded wins built from notation and from tile values, under every four-player
+    preset."""
     import copy
 
     cases = _kept_counts_cases()
@@ -297,3 +298,11 @@ def test_the_counts_a_situation_keeps_equal_a_count_of_its_tiles() -> None:
         with pytest.raises(AttributeError):
             again._tally  # noqa: B018 - a copy keeps the fields only
         assert _result(again) == _result(s)
+        assert _legal(again) == _legal(s)
+
+
+def _legal(s: WinSituation) -> object:
+    try:
+        return has_yaku(s)
+    except JantakuError as e:
+        return type(e).__name__, str(e)

@@ -782,10 +782,11 @@ def has_yaku(s: WinSituation) -> bool:
     """
     if s.__class__ is not WinSituation:
         raise _not_a_situation(s)
-    concealed = [0] * 34
-    for t in s.concealed:
-        concealed[KIND_OF[t]] += 1
-    candidates = _analyse(bytes(concealed), melds_of(s) if s.melds else b"", KIND_OF[s.win_tile], s)
+    try:  # the kinds held concealed, as construction counted them
+        concealed = s._tally[0]
+    except AttributeError:  # a situation made otherwise (a copy): counted here
+        concealed = _counted(s)[0]
+    candidates = _analyse(concealed, melds_of(s) if s.melds else b"", KIND_OF[s.win_tile], s)
     if not candidates:
         raise IncompleteHandError(_Message("not a winning hand: {}", s))
     if not any(candidates[1::STRIDE]) and not any(candidates[2::STRIDE]):
