@@ -39,7 +39,8 @@ from jantaku.engine.checks import abort_refusal, nagashi_seats
 from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
 from jantaku.engine.observer import Observer
 from jantaku.engine.settlement import final_standings
-from jantaku.engine.state import Phase, State
+from jantaku.engine.state import TSUMOGIRI_DISCARDS, Phase, State
+from jantaku.engine.step import discard_draw_commit
 from jantaku.engine.transition import apply, apply_trusted, dahai_commit, tsumo_commit
 from jantaku.engine.view import View
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
@@ -66,8 +67,9 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
+from jantaku.meld import MeldKind
 from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
-from jantaku.tiles import EAST, FLOWER, KIND_OF
+from jantaku.tiles import EAST, FLOWER, KIND_OF, NORTH
 
 __all__ = ["Chooser", "Referee"]
 
@@ -80,6 +82,8 @@ _ACT: Final = Phase.ACT
 _DISCARD: Final = Phase.DISCARD
 _CLAIM: Final = Phase.CLAIM
 _DONE: Final = Phase.DONE
+
+_PON: Final = MeldKind.PON
 
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
@@ -164,10 +168,17 @@ class Referee:
             rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
+        # the pending map when it is a seat's usual turn (its discards only; see _turn)
+        self._usual: dict[int, tuple[Action, ...]] | None = None
         self._others = _OTHERS[n]
         # the seat that may chii each seat's discard, or -1 when chii is not played
         self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
         self._next = tuple((d + 1) % n for d in range(n))  # the seat after each
+        self._last = n - 1  # the seat whose river says whether the first go-around is over
+        self._four = n == 4  # no north to set aside
+        # a discard and the next draw may be taken in one step (see _discard_and_draw):
+        # no hook to call between them, and a seeded wall, in step with State.live
+        self._quick = on_event is None and walls is None
         self._advance()
 
     # --- public ------------------------------------------------------------------------
@@ -211,9 +222,26 @@ class Referee:
             raise ArgumentTypeError(
                 f"choices map each deciding seat to its action ({{seat: action}}), not {choices!r}"
             )
+        pend = self._pending
+        if pend is self._usual and len(choices) == 1:
+            # a seat's usual turn (its discards only): a listed discard is the hand's
+            # listed discard of its tile, or the tsumogiri of the drawn tile
+            s = self.state
+            seat = s.turn
+            own = choices.get(seat)
+            if (
+                type(own) is Dahai
+                and self._quick  # the usual step, if nobody may claim: one call
+                and (
+                    s.memo.discards[seat].get(own.pai) is own
+                    or ((drawn := s.drawn) is not None and own is TSUMOGIRI_DISCARDS[seat][drawn])
+                )
+            ):
+                step = self._discard_and_draw(s, own)
+                if step is not None:
+                    return step
         log = self.log
         start = len(log)
-        pend = self._pending
         for seat, act in choices.items():
             legal = pend.get(seat)
             if legal is None:
@@ -264,6 +292,95 @@ class Referee:
         return self.log
 
     # --- internals ----------------------------------------------------------------------
+
+    def _discard_and_draw(self, s: State, own: Dahai) -> list[Event] | None:
+        """A discard that nobody may claim and the next seat's draw, in one step, when
+        that is what follows (the usual case): both applied by
+        :func:`~jantaku.engine.step.discard_draw_commit` and logged, and the drawer's
+        actions pending; the events are returned. ``None``, with nothing changed, when
+        anything else may follow the discard (a claim, a riichi to accept, a kan's dora,
+        an abortive draw, the end of the wall, a flower).
+
+        Decided before the discard, from what the discard does not change: the other
+        seats' waits, counts and riichi, as :meth:`_claims` decides after it.
+        """
+        if s.riichi_pending is not None or self._dora_after_discard or s.live <= 0:
+            return None
+        seat = own.actor
+        k = KIND_OF[own.pai]
+        others = self._others[seat]
+        ws = s.waits
+        if any(ws):  # somebody is tenpai: a seat waiting on the discard may ron
+            for i in others:
+                if k in ws[i]:
+                    return None
+        counts = s.counts
+        riichi = s.riichi
+        for i in others:
+            if counts[i][k] > 1 and not riichi[i]:
+                return None  # a pon
+        left = self._left[seat]
+        if left >= 0 and not riichi[left]:
+            c = counts[left]
+            for a, b in RUN_PAIRS[k]:  # none for an honor
+                if c[a] and c[b]:
+                    return None  # a chii
+        if self._aborts and not (
+            # _abort_after_discard's first test, as it will read after the discard
+            (s.interrupted or len(s.rivers[-1]) + (seat == self._last) != 1)
+            and len(s.kan_owners) != 4
+            and 0 in riichi
+        ):
+            return None
+        # the next tile of the live wall (Wall.draw, spelled out: a seeded wall holds as
+        # many tiles to draw as State.live counts)
+        wall = self.wall
+        if wall is None:
+            return None
+        drawn = wall.drawn
+        t = wall.live[drawn]
+        if t == FLOWER:
+            return None
+        wall.drawn = drawn + 1
+        nxt = self._next[seat]
+        draw = _TSUMO[nxt][t]
+        discard_draw_commit(s, own, draw)
+        log = self.log
+        log.append(own)
+        log.append(draw)
+        self._turn(s, nxt)
+        return [own, draw]
+
+    def _turn(self, s: State, seat: int) -> None:
+        """Make ``seat``, which has just drawn, the one to act: its
+        :func:`~jantaku.engine.legal.turn_actions` pending. The usual turn, the discards
+        only, is listed here (turn_actions' first case, spelled out) and its pending map
+        marked as such (``_usual``), so that :meth:`submit` checks a discard against the
+        hand's listed discards instead of scanning the tuple."""
+        memo = s.memo
+        if (
+            memo.shanten_floor[seat] > 0
+            and not memo.quads[seat]
+            and not s.first_turn[seat]
+            and (self._four or not s.counts[seat][NORTH])
+        ):
+            melds = s.melds[seat]
+            if melds:  # no pon the hand could add its fourth tile to
+                c = s.counts[seat]
+                for m in melds:
+                    if m.kind is _PON and c[m.kind34]:
+                        self._pending = {seat: turn_actions(s, seat)}
+                        return
+            keys = memo.discards[seat]
+            drawn = s.drawn
+            if drawn is None or keys[drawn].tsumogiri:
+                self._pending = self._usual = {seat: tuple(keys.values())}
+            else:
+                self._pending = self._usual = {
+                    seat: (*keys.values(), TSUMOGIRI_DISCARDS[seat][drawn])
+                }
+            return
+        self._pending = {seat: turn_actions(s, seat)}
 
     def _emit(self, event: Event, *, trusted: bool = False) -> None:
         """Apply one event through the transition, log it, and call the ``on_event`` hook.
@@ -581,11 +698,10 @@ class Referee:
                         self.log.append(draw)
                         if self._on_event is not None:
                             self._on_event(self, draw)
-                        self._pending = {nxt: turn_actions(s, nxt)}  # its turn: act
+                        self._turn(s, nxt)  # its turn: act
                         return
             elif ph == _ACT:
-                turn = s.turn
-                self._pending = {turn: turn_actions(s, turn)}
+                self._turn(s, s.turn)
                 return
             elif ph == Phase.CHANKAN or ph == _DISCARD:
                 if ph == _DISCARD:
