@@ -171,6 +171,8 @@ class Referee:
         # the pending map when it is a seat's usual turn (its discards only; see _turn)
         self._usual: dict[int, tuple[Action, ...]] | None = None
         self._others = _OTHERS[n]
+        # the others as three seats, for a test spelled out (one twice at a table of three)
+        self._three = tuple((o + o)[:3] for o in self._others)
         # the seat that may chii each seat's discard, or -1 when chii is not played
         self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
         self._next = tuple((d + 1) % n for d in range(n))  # the seat after each
@@ -316,14 +318,16 @@ class Referee:
                     return None
         counts = s.counts
         riichi = s.riichi
-        for i in others:
-            if counts[i][k] > 1 and not riichi[i]:
-                return None  # a pon
+        o1, o2, o3 = self._three[seat]  # the others (one twice at a table of three)
+        if counts[o1][k] > 1 or counts[o2][k] > 1 or counts[o3][k] > 1:
+            for i in others:
+                if counts[i][k] > 1 and not riichi[i]:
+                    return None  # a pon
         left = self._left[seat]
         if left >= 0 and not riichi[left]:
-            c = counts[left]
-            for a, b in RUN_PAIRS[k]:  # none for an honor
-                if c[a] and c[b]:
+            held = counts[left]
+            for x, y in RUN_PAIRS[k]:  # none for an honor
+                if held[x] and held[y]:
                     return None  # a chii
         if self._aborts and not (
             # _abort_after_discard's first test, as it will read after the discard
@@ -348,7 +352,28 @@ class Referee:
         log = self.log
         log.append(own)
         log.append(draw)
-        self._turn(s, nxt)
+        # _turn(s, nxt), spelled out
+        memo = s.memo
+        if (
+            memo.shanten_floor[nxt] > 0
+            and not memo.quads[nxt]
+            and not s.first_turn[nxt]
+            and (self._four or not counts[nxt][NORTH])
+        ):
+            melds = s.melds[nxt]
+            if melds:  # no pon the hand could add its fourth tile to
+                c = counts[nxt]
+                for m in melds:
+                    if m.kind is _PON and c[m.kind34]:
+                        self._pending = {nxt: turn_actions(s, nxt)}
+                        return [own, draw]
+            keys = memo.discards[nxt]
+            if keys[t].tsumogiri:
+                self._pending = self._usual = {nxt: tuple(keys.values())}
+            else:
+                self._pending = self._usual = {nxt: (*keys.values(), TSUMOGIRI_DISCARDS[nxt][t])}
+        else:
+            self._pending = {nxt: turn_actions(s, nxt)}
         return [own, draw]
 
     def _turn(self, s: State, seat: int) -> None:
