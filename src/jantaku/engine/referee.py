@@ -264,6 +264,10 @@ class Referee:
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
+                if self._quick and pend is not self._usual:  # not tried above: try it
+                    step = self._discard_and_draw(s, own)
+                    if step is not None:
+                        return step
                 # matched against the legal actions above: _emit_trusted, spelled out
                 dahai_commit(s, own)
                 log.append(own)
