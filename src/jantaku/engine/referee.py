@@ -414,10 +414,15 @@ class Referee:
     def _emit(self, event: Event, *, trusted: bool = False) -> None:
         """Apply one event through the transition, log it, and call the ``on_event`` hook.
 
-        The only place the referee changes its state. ``trusted`` is for events the
-        referee made itself (its draws, its deal from a seeded wall) or matched against
-        the legal actions: :func:`apply_trusted` skips the checks, not the bookkeeping
-        (never a win or a draw of the hand, which is logged as the state scored it).
+        The referee changes its state here, or on the hot paths that spell this out (a
+        matched discard in :meth:`submit`, its own draws in :meth:`_advance`, the fused
+        step of :meth:`_discard_and_draw`), each logging every event and calling the
+        hook.
+
+        ``trusted`` is for events the referee made itself (its draws, its deal from a
+        seeded wall) or matched against the legal actions: :func:`apply_trusted` skips
+        the checks, not the bookkeeping (never a win or a draw of the hand, which is
+        logged as the state scored it).
         """
         s = self.state
         if trusted:  # the referee's draws and deals, matched discards and calls
