@@ -9,7 +9,8 @@ with ``apply`` of the discard then of the draw; and where the referee took the s
 itself, its state is compared the same way. The pending seats and their actions equal
 ``legal_actions`` of every seat at every decision (the drawer's usual turn is listed by
 the referee itself), the log equals the one a referee with an ``on_event`` hook (which
-never takes the fused step) writes for the same choices, and a discard not listed is
+never takes the fused step) writes for the same choices (``done`` saying when the state's
+phase is done), and a discard not listed is
 refused on the usual turn as on any other, the match unchanged.
 """
 
@@ -24,7 +25,7 @@ import pytest
 from jantaku.agents import EfficiencyAgent
 from jantaku.engine import Referee, State, apply, legal_actions
 from jantaku.engine import referee as referee_module
-from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Memo
+from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Memo, Phase
 from jantaku.engine.step import discard_draw_commit
 from jantaku.errors import IllegalActionError
 from jantaku.events import Action, Dahai, Event, Reach, Tsumo
@@ -138,6 +139,7 @@ def test_the_log_is_the_one_a_referee_without_the_fused_step_writes(rules: Rules
             assert pend == slow.pending()
             choices = {s: legal[int(uniform() * len(legal))] for s, legal in pend.items()}
             assert ref.submit(choices) == slow.submit(choices)
+            assert ref.done is (ref.state.phase == Phase.DONE) is slow.done
         assert ref.log == slow.log == seen
         seen.clear()
 

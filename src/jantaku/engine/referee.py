@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
 from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
@@ -168,6 +169,7 @@ class Referee:
             rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
+        self._done = False  # the match is over: the state's phase is done (see done)
         # the pending map when it is a seat's usual turn (its discards only; see _turn)
         self._usual: dict[int, tuple[Action, ...]] | None = None
         self._others = _OTHERS[n]
@@ -185,10 +187,19 @@ class Referee:
 
     # --- public ------------------------------------------------------------------------
 
-    @property
-    def done(self) -> bool:
-        """Whether the match is over (``end_game`` emitted)."""
-        return self.state.phase == _DONE
+    if TYPE_CHECKING:
+
+        @property
+        def done(self) -> bool:
+            """Whether the match is over (``end_game`` emitted)."""
+            return self._done
+
+    else:
+        # the same, read by a getter written in C (no Python frame to run): a driving
+        # loop asks it at every decision
+        done = property(
+            attrgetter("_done"), doc="Whether the match is over (``end_game`` emitted)."
+        )
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""
@@ -778,6 +789,7 @@ class Referee:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:
                 self._emit(final_standings(s))
-            else:
+            else:  # the match is over
                 self._pending = {}
+                self._done = True
                 return
