@@ -8,8 +8,9 @@ the state before the discard and compared, field by field and the memo slot by s
 with ``apply`` of the discard then of the draw; and where the referee took the step
 itself, its state is compared the same way. The pending seats and their actions equal
 ``legal_actions`` of every seat at every decision (the drawer's usual turn is listed by
-the referee itself), the log equals the one a referee with an ``on_event`` hook (which
-never takes the fused step) writes for the same choices (``done`` saying when the state's
+the referee itself), the log and the state after every decision equal those of a
+referee with an ``on_event`` hook (which never takes the fused step, nor the draw after
+every seat passed, in one go) for the same choices (``done`` saying when the state's
 phase is done), and a discard not listed is
 refused on the usual turn as on any other, the match unchanged.
 """
@@ -128,7 +129,7 @@ def test_the_fused_step_is_the_discard_then_the_draw(rules: Rules) -> None:
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
-def test_the_log_is_the_one_a_referee_without_the_fused_step_writes(rules: Rules) -> None:
+def test_the_log_and_state_are_those_of_a_referee_without_the_fast_paths(rules: Rules) -> None:
     seen: list[Event] = []
     for seed in (2, 9):
         ref = Referee(rules, seed=seed)
@@ -139,6 +140,7 @@ def test_the_log_is_the_one_a_referee_without_the_fused_step_writes(rules: Rules
             assert pend == slow.pending()
             choices = {s: legal[int(uniform() * len(legal))] for s, legal in pend.items()}
             assert ref.submit(choices) == slow.submit(choices)
+            _assert_same_state(ref.state, slow.state)
             assert ref.done is (ref.state.phase == Phase.DONE) is slow.done
         assert ref.log == slow.log == seen
         seen.clear()

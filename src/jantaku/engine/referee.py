@@ -290,7 +290,10 @@ class Referee:
             else:
                 self._own_action(seat, own)
         else:
-            self._resolve_claims({i: a for i, a in choices.items() if type(a) is not Pass})
+            chosen = {i: a for i, a in choices.items() if type(a) is not Pass}
+            if not chosen and self._quick and self._draw_after_passes(s):
+                return log[start:]
+            self._resolve_claims(chosen)
         self._advance()
         return log[start:]
 
@@ -390,6 +393,35 @@ class Referee:
         else:
             self._pending = {nxt: turn_actions(s, nxt)}
         return [own, draw]
+
+    def _draw_after_passes(self, s: State) -> bool:
+        """Every seat passed on the discard lying: the next seat's draw, logged, and its
+        turn pending, when that is what follows (:meth:`_resolve_claims` of no claim,
+        then :meth:`_advance`, spelled out); ``False``, with nothing changed, when
+        anything else may (a riichi to accept, an abortive draw, the end of the wall, a
+        flower, a robbed kan's replacement)."""
+        if s.phase != _CLAIM or s.riichi_pending is not None or s.live <= 0:
+            return False
+        if self._aborts and not (
+            # _abort_after_discard's first test: nothing can abort
+            (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi
+        ):
+            return False
+        wall = self.wall
+        if wall is None:
+            return False
+        # the next tile of the live wall (Wall.draw, spelled out as in _discard_and_draw)
+        drawn = wall.drawn
+        t = wall.live[drawn]
+        if t == FLOWER:
+            return False
+        wall.drawn = drawn + 1
+        nxt = self._next[s.turn]
+        draw = _TSUMO[nxt][t]
+        tsumo_commit(s, draw)
+        self.log.append(draw)
+        self._turn(s, nxt)
+        return True
 
     def _turn(self, s: State, seat: int) -> None:
         """Make ``seat``, which has just drawn, the one to act: its
