@@ -12,7 +12,8 @@ the referee itself), the log and the state after every decision equal those of a
 referee with an ``on_event`` hook (which never takes the fused step, nor the draw after
 every seat passed, in one go) for the same choices (``done`` saying when the state's
 phase is done), and a discard not listed is
-refused on the usual turn as on any other, the match unchanged.
+refused on the usual turn as on any other (one whose tile is no tile too), the match
+unchanged.
 """
 
 from __future__ import annotations
@@ -163,16 +164,20 @@ def test_a_discard_not_listed_is_refused_on_the_usual_turn() -> None:
                 if (d.pai, d.tsumogiri) not in listed
             )
             other_seat = PLAIN_DISCARDS[(seat + 1) % 4][discards[0].pai]
-            for wrong in (absent, other_seat, Reach(seat)):
+            unhashable = Dahai(seat, [discards[0].pai], False)  # type: ignore[arg-type]
+            for wrong in (absent, other_seat, Reach(seat), unhashable):
                 log, state = list(ref.log), ref.state.copy()
                 with pytest.raises(IllegalActionError):
                     ref.submit({seat: wrong})
                 assert ref.log == log and ref.pending() == pend
                 _assert_same_state(ref.state, state)
                 refused += 1
-            # an equal discard made anew (not the listed object) is accepted
+            # an equal discard made anew (not the listed object) is accepted, the listed
+            # one applied (a tile 3.0 is the tile 3)
             d = discards[int(uniform() * len(discards))]
-            assert ref.submit({seat: Dahai(d.actor, d.pai, d.tsumogiri)})[0] == d
+            tile = float(d.pai) if refused % 8 else d.pai
+            anew = Dahai(d.actor, tile, d.tsumogiri)  # type: ignore[arg-type]
+            assert ref.submit({seat: anew})[0] is d
             continue
         ref.submit({s: legal[int(uniform() * len(legal))] for s, legal in pend.items()})
     assert refused >= 40

@@ -242,19 +242,20 @@ class Referee:
             s = self.state
             seat = s.turn
             own = choices.get(seat)
-            if (
-                type(own) is Dahai
-                and self._quick  # the usual step, if nobody may claim: one call
-                and (
-                    s.memo.discards[seat].get(own.pai) is own
-                    or ((drawn := s.drawn) is not None and own is TSUMOGIRI_DISCARDS[seat][drawn])
-                )
-            ):
-                step = self._discard_and_draw(s, own)
-                if step is not None:
-                    return step
+            if type(own) is Dahai and self._quick:  # the usual step in one call, if it is
+                try:
+                    mine = s.memo.discards[seat].get(own.pai)
+                except TypeError:  # an unhashable tile: checked (and refused) below
+                    mine = None
+                if mine is own or (
+                    (drawn := s.drawn) is not None and own is TSUMOGIRI_DISCARDS[seat][drawn]
+                ):
+                    step = self._discard_and_draw(s, own)
+                    if step is not None:
+                        return step
         log = self.log
         start = len(log)
+        listed: dict[int, Action] | None = None  # the choices, the listed equal ones in
         for seat, act in choices.items():
             legal = pend.get(seat)
             if legal is None:
@@ -267,6 +268,12 @@ class Referee:
             else:
                 if act not in legal:
                     raise IllegalActionError("not a legal action now", seat=seat, action=act)
+                # an equal action made anew (a tile 3.0 for 3 …): the listed one is applied
+                if listed is None:
+                    listed = dict(choices)
+                listed[seat] = legal[legal.index(act)]
+        if listed is not None:
+            choices = listed
         s = self.state
         ph = s.phase
         if ph == _ACT or ph == _DISCARD:  # noqa: SIM109 - two compares, no tuple to build
