@@ -253,6 +253,17 @@ class Referee:
                     step = self._discard_and_draw(s, own)
                     if step is not None:
                         return step
+                    # a claim (or another event) may follow: the discard alone, matched
+                    # above, then on (the discard path below, spelled out; no hook)
+                    log = self.log
+                    start = len(log)
+                    dahai_commit(s, own)
+                    log.append(own)
+                    while self._dora_after_discard:
+                        self._reveal()
+                        self._dora_after_discard -= 1
+                    self._advance()
+                    return log[start:]
         log = self.log
         start = len(log)
         listed: dict[int, Action] | None = None  # the choices, the listed equal ones in
