@@ -37,7 +37,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
-from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
+from jantaku.engine.legal import RUN_PAIRS, claim_actions, legal_actions, turn_actions
 from jantaku.engine.observer import Observer
 from jantaku.engine.settlement import final_standings
 from jantaku.engine.state import TSUMOGIRI_DISCARDS, Phase, State
@@ -645,7 +645,8 @@ class Referee:
         last = s.live <= 0  # no calls on the last discard: only a win
         left = self._left[discarder] if k < 27 else -1
         for i in self._others[discarder]:
-            if k not in waits[i]:
+            waiting = k in waits[i]
+            if not waiting:
                 if last or riichi[i]:
                     continue
                 c = counts[i]
@@ -657,7 +658,7 @@ class Referee:
                             break
                     else:
                         continue
-            legal = legal_actions(s, i)
+            legal = claim_actions(s, i, waiting)  # legal_actions, its checks known
             if legal:
                 if pend is None:
                     pend = {}
