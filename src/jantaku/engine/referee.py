@@ -82,7 +82,6 @@ _TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range
 _ACT: Final = Phase.ACT
 _DISCARD: Final = Phase.DISCARD
 _CLAIM: Final = Phase.CLAIM
-_DONE: Final = Phase.DONE
 
 _PON: Final = MeldKind.PON
 
