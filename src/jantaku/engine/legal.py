@@ -6,7 +6,8 @@ tells which seats must decide now. Both read the incremental state (counts, wait
 furiten flags), so they are cheap; only a complete hand is scored, to check its yaku.
 
 For the referee, which knows whose turn it is: :func:`turn_actions` (the legal actions
-of the seat on its turn, without the checks) and :data:`RUN_PAIRS`, the pairs of kinds
+of the seat on its turn, without the checks), :func:`claim_actions` (those of a seat on
+the discard lying, likewise) and :data:`RUN_PAIRS`, the pairs of kinds
 that make a run with each kind (a chii's shapes, the called tile lowest, middle,
 highest; none for honors):
 
@@ -49,7 +50,15 @@ from jantaku.meld import MeldKind
 from jantaku.rules import NorthTile
 from jantaku.tiles import KIND_OF, M5, NORTH, P5, RED_5M, RED_5P, RED_5S, S5, Tile
 
-__all__ = ["RUN_PAIRS", "can_ron", "can_tsumo", "deciders", "legal_actions", "turn_actions"]
+__all__ = [
+    "RUN_PAIRS",
+    "can_ron",
+    "can_tsumo",
+    "claim_actions",
+    "deciders",
+    "legal_actions",
+    "turn_actions",
+]
 
 # the phases of the hot paths as module constants (cheaper to read than class attributes)
 _ACT: Final = Phase.ACT
@@ -318,6 +327,31 @@ def _leaves_discard(
     return left > 0
 
 
+def claim_actions(s: State, seat: int, waiting: bool) -> tuple[Action, ...]:
+    """What ``seat`` may do on the discard lying (phase ``claim``), ``waiting`` saying
+    whether it waits on the discard's kind: :func:`legal_actions` without the seat and
+    phase checks, for a caller that knows the seat is not the discarder (the referee's
+    claimants).
+
+    >>> from jantaku.engine.referee import Referee
+    >>> from jantaku.rules import TENHOU
+    >>> ref = Referee(TENHOU, seed=1)
+    >>> while ref.state.phase_name != "claim":
+    ...     _ = ref.submit({s: legal[0] for s, legal in ref.pending().items()})
+    >>> s = ref.state
+    >>> seat, legal = next(iter(ref.pending().items()))
+    >>> claim_actions(s, seat, KIND_OF[s.last_discard] in s.waits[seat]) == legal
+    True
+    """
+    acts = _calls(s, seat)
+    if waiting and can_ron(s, seat):
+        acts.insert(0, Hora(seat, s.last_discarder or 0, s.last_discard))
+    if not acts:
+        return ()
+    acts.append(_PASS[seat])
+    return tuple(acts)
+
+
 def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
     """Every action ``seat`` may take now; empty when the seat has nothing to decide.
 
@@ -361,13 +395,7 @@ def legal_actions(s: State, seat: int) -> tuple[Action, ...]:
             )
         ):
             return ()  # no pon, kan, chii or ron
-        acts = _calls(s, seat)
-        if waiting and can_ron(s, seat):
-            acts.insert(0, Hora(seat, s.last_discarder or 0, s.last_discard))
-        if not acts:
-            return ()
-        acts.append(_PASS[seat])
-        return tuple(acts)
+        return claim_actions(s, seat, waiting)
     if ph == Phase.CHANKAN:
         if seat != s.turn and can_ron(s, seat):
             return (Hora(seat, s.turn, s.chankan_tile), _PASS[seat])

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
-from jantaku.engine.legal import RUN_PAIRS, legal_actions, turn_actions
+from jantaku.engine.legal import RUN_PAIRS, claim_actions, legal_actions, turn_actions
 from jantaku.engine.observer import Observer
 from jantaku.engine.settlement import final_standings
-from jantaku.engine.state import Phase, State
+from jantaku.engine.state import TSUMOGIRI_DISCARDS, Phase, State
+from jantaku.engine.step import discard_draw_commit
 from jantaku.engine.transition import apply, apply_trusted, dahai_commit, tsumo_commit
 from jantaku.engine.view import View
 from jantaku.engine.wall import Wall, build_wall, kyoku_seeds, seat_players
@@ -66,8 +68,9 @@ from jantaku.events import (
     StartKyoku,
     Tsumo,
 )
+from jantaku.meld import MeldKind
 from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
-from jantaku.tiles import EAST, FLOWER, KIND_OF
+from jantaku.tiles import EAST, FLOWER, KIND_OF, NORTH
 
 __all__ = ["Chooser", "Referee"]
 
@@ -79,7 +82,8 @@ _TSUMO: Final = tuple(tuple(Tsumo(seat, t) for t in range(37)) for seat in range
 _ACT: Final = Phase.ACT
 _DISCARD: Final = Phase.DISCARD
 _CLAIM: Final = Phase.CLAIM
-_DONE: Final = Phase.DONE
+
+_PON: Final = MeldKind.PON
 
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
@@ -164,18 +168,37 @@ class Referee:
             rules.abort_suucha_riichi or rules.abort_suufon_renda or rules.abort_suukan_sanra
         )
         self._pending: dict[int, tuple[Action, ...]] = {}
+        self._done = False  # the match is over: the state's phase is done (see done)
+        # the pending map when it is a seat's usual turn (its discards only; see _turn)
+        self._usual: dict[int, tuple[Action, ...]] | None = None
         self._others = _OTHERS[n]
+        # the others as three seats, for a test spelled out (one twice at a table of three)
+        self._three = tuple((o + o)[:3] for o in self._others)
         # the seat that may chii each seat's discard, or -1 when chii is not played
         self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
         self._next = tuple((d + 1) % n for d in range(n))  # the seat after each
+        self._last = n - 1  # the seat whose river says whether the first go-around is over
+        self._four = n == 4  # no north to set aside
+        # a discard and the next draw may be taken in one step (see _discard_and_draw):
+        # no hook to call between them, and a seeded wall, in step with State.live
+        self._quick = on_event is None and walls is None
         self._advance()
 
     # --- public ------------------------------------------------------------------------
 
-    @property
-    def done(self) -> bool:
-        """Whether the match is over (``end_game`` emitted)."""
-        return self.state.phase == _DONE
+    if TYPE_CHECKING:
+
+        @property
+        def done(self) -> bool:
+            """Whether the match is over (``end_game`` emitted)."""
+            return self._done
+
+    else:
+        # the same, read by a getter written in C (no Python frame to run): a driving
+        # loop asks it at every decision
+        done = property(
+            attrgetter("_done"), doc="Whether the match is over (``end_game`` emitted)."
+        )
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""
@@ -211,9 +234,38 @@ class Referee:
             raise ArgumentTypeError(
                 f"choices map each deciding seat to its action ({{seat: action}}), not {choices!r}"
             )
+        pend = self._pending
+        if pend is self._usual and len(choices) == 1:
+            # a seat's usual turn (its discards only): a listed discard is the hand's
+            # listed discard of its tile, or the tsumogiri of the drawn tile
+            s = self.state
+            seat = s.turn
+            own = choices.get(seat)
+            if type(own) is Dahai and self._quick:  # the usual step in one call, if it is
+                try:
+                    mine = s.memo.discards[seat].get(own.pai)
+                except TypeError:  # an unhashable tile: checked (and refused) below
+                    mine = None
+                if mine is own or (
+                    (drawn := s.drawn) is not None and own is TSUMOGIRI_DISCARDS[seat][drawn]
+                ):
+                    step = self._discard_and_draw(s, own)
+                    if step is not None:
+                        return step
+                    # a claim (or another event) may follow: the discard alone, matched
+                    # above, then on (the discard path below, spelled out; no hook)
+                    log = self.log
+                    start = len(log)
+                    dahai_commit(s, own)
+                    log.append(own)
+                    while self._dora_after_discard:
+                        self._reveal()
+                        self._dora_after_discard -= 1
+                    self._advance()
+                    return log[start:]
         log = self.log
         start = len(log)
-        pend = self._pending
+        listed: dict[int, Action] | None = None  # the choices, the listed equal ones in
         for seat, act in choices.items():
             legal = pend.get(seat)
             if legal is None:
@@ -226,6 +278,12 @@ class Referee:
             else:
                 if act not in legal:
                     raise IllegalActionError("not a legal action now", seat=seat, action=act)
+                # an equal action made anew (a tile 3.0 for 3 …): the listed one is applied
+                if listed is None:
+                    listed = dict(choices)
+                listed[seat] = legal[legal.index(act)]
+        if listed is not None:
+            choices = listed
         s = self.state
         ph = s.phase
         if ph == _ACT or ph == _DISCARD:  # noqa: SIM109 - two compares, no tuple to build
@@ -234,6 +292,10 @@ class Referee:
             if own is None:
                 raise IllegalActionError("the seat to play must act", seat=seat)
             if type(own) is Dahai:
+                if self._quick and pend is not self._usual:  # not tried above: try it
+                    step = self._discard_and_draw(s, own)
+                    if step is not None:
+                        return step
                 # matched against the legal actions above: _emit_trusted, spelled out
                 dahai_commit(s, own)
                 log.append(own)
@@ -245,7 +307,10 @@ class Referee:
             else:
                 self._own_action(seat, own)
         else:
-            self._resolve_claims({i: a for i, a in choices.items() if type(a) is not Pass})
+            chosen = {i: a for i, a in choices.items() if type(a) is not Pass}
+            if not chosen and self._quick and self._draw_after_passes(s):
+                return log[start:]
+            self._resolve_claims(chosen)
         self._advance()
         return log[start:]
 
@@ -265,13 +330,159 @@ class Referee:
 
     # --- internals ----------------------------------------------------------------------
 
+    def _discard_and_draw(self, s: State, own: Dahai) -> list[Event] | None:
+        """A discard that nobody may claim and the next seat's draw, in one step, when
+        that is what follows (the usual case): both applied by
+        :func:`~jantaku.engine.step.discard_draw_commit` and logged, and the drawer's
+        actions pending; the events are returned. ``None``, with nothing changed, when
+        anything else may follow the discard (a claim, a riichi to accept, a kan's dora,
+        an abortive draw, the end of the wall, a flower).
+
+        Decided before the discard, from what the discard does not change: the other
+        seats' waits, counts and riichi, as :meth:`_claims` decides after it.
+        """
+        if s.riichi_pending is not None or self._dora_after_discard or s.live <= 0:
+            return None
+        seat = own.actor
+        k = KIND_OF[own.pai]
+        others = self._others[seat]
+        ws = s.waits
+        if any(ws):  # somebody is tenpai: a seat waiting on the discard may ron
+            for i in others:
+                if k in ws[i]:
+                    return None
+        counts = s.counts
+        riichi = s.riichi
+        o1, o2, o3 = self._three[seat]  # the others (one twice at a table of three)
+        if counts[o1][k] > 1 or counts[o2][k] > 1 or counts[o3][k] > 1:
+            for i in others:
+                if counts[i][k] > 1 and not riichi[i]:
+                    return None  # a pon
+        left = self._left[seat]
+        if left >= 0 and not riichi[left]:
+            held = counts[left]
+            for x, y in RUN_PAIRS[k]:  # none for an honor
+                if held[x] and held[y]:
+                    return None  # a chii
+        if self._aborts and not (
+            # _abort_after_discard's first test, as it will read after the discard
+            (s.interrupted or len(s.rivers[-1]) + (seat == self._last) != 1)
+            and len(s.kan_owners) != 4
+            and 0 in riichi
+        ):
+            return None
+        # the next tile of the live wall (Wall.draw, spelled out: a seeded wall holds as
+        # many tiles to draw as State.live counts)
+        wall = self.wall
+        if wall is None:
+            return None
+        drawn = wall.drawn
+        t = wall.live[drawn]
+        if t == FLOWER:
+            return None
+        wall.drawn = drawn + 1
+        nxt = self._next[seat]
+        draw = _TSUMO[nxt][t]
+        discard_draw_commit(s, own, draw)
+        log = self.log
+        log.append(own)
+        log.append(draw)
+        # _turn(s, nxt), spelled out
+        memo = s.memo
+        if (
+            memo.shanten_floor[nxt] > 0
+            and not memo.quads[nxt]
+            and not s.first_turn[nxt]
+            and (self._four or not counts[nxt][NORTH])
+        ):
+            melds = s.melds[nxt]
+            if melds:  # no pon the hand could add its fourth tile to
+                c = counts[nxt]
+                for m in melds:
+                    if m.kind is _PON and c[m.kind34]:
+                        self._pending = {nxt: turn_actions(s, nxt)}
+                        return [own, draw]
+            keys = memo.discards[nxt]
+            if keys[t].tsumogiri:
+                self._pending = self._usual = {nxt: tuple(keys.values())}
+            else:
+                self._pending = self._usual = {nxt: (*keys.values(), TSUMOGIRI_DISCARDS[nxt][t])}
+        else:
+            self._pending = {nxt: turn_actions(s, nxt)}
+        return [own, draw]
+
+    def _draw_after_passes(self, s: State) -> bool:
+        """Every seat passed on the discard lying: the next seat's draw, logged, and its
+        turn pending, when that is what follows (:meth:`_resolve_claims` of no claim,
+        then :meth:`_advance`, spelled out); ``False``, with nothing changed, when
+        anything else may (a riichi to accept, an abortive draw, the end of the wall, a
+        flower, a robbed kan's replacement)."""
+        if s.phase != _CLAIM or s.riichi_pending is not None or s.live <= 0:
+            return False
+        if self._aborts and not (
+            # _abort_after_discard's first test: nothing can abort
+            (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi
+        ):
+            return False
+        wall = self.wall
+        if wall is None:
+            return False
+        # the next tile of the live wall (Wall.draw, spelled out as in _discard_and_draw)
+        drawn = wall.drawn
+        t = wall.live[drawn]
+        if t == FLOWER:
+            return False
+        wall.drawn = drawn + 1
+        nxt = self._next[s.turn]
+        draw = _TSUMO[nxt][t]
+        tsumo_commit(s, draw)
+        self.log.append(draw)
+        self._turn(s, nxt)
+        return True
+
+    def _turn(self, s: State, seat: int) -> None:
+        """Make ``seat``, which has just drawn, the one to act: its
+        :func:`~jantaku.engine.legal.turn_actions` pending. The usual turn, the discards
+        only, is listed here (turn_actions' first case, spelled out) and its pending map
+        marked as such (``_usual``), so that :meth:`submit` checks a discard against the
+        hand's listed discards instead of scanning the tuple."""
+        memo = s.memo
+        if (
+            memo.shanten_floor[seat] > 0
+            and not memo.quads[seat]
+            and not s.first_turn[seat]
+            and (self._four or not s.counts[seat][NORTH])
+        ):
+            melds = s.melds[seat]
+            if melds:  # no pon the hand could add its fourth tile to
+                c = s.counts[seat]
+                for m in melds:
+                    if m.kind is _PON and c[m.kind34]:
+                        self._pending = {seat: turn_actions(s, seat)}
+                        return
+            keys = memo.discards[seat]
+            drawn = s.drawn
+            if drawn is None or keys[drawn].tsumogiri:
+                self._pending = self._usual = {seat: tuple(keys.values())}
+            else:
+                self._pending = self._usual = {
+                    seat: (*keys.values(), TSUMOGIRI_DISCARDS[seat][drawn])
+                }
+            return
+        self._pending = {seat: turn_actions(s, seat)}
+
     def _emit(self, event: Event, *, trusted: bool = False) -> None:
         """Apply one event through the transition, log it, and call the ``on_event`` hook.
 
-        The only place the referee changes its state. ``trusted`` is for events the
-        referee made itself (its draws, its deal from a seeded wall) or matched against
-        the legal actions: :func:`apply_trusted` skips the checks, not the bookkeeping
-        (never a win or a draw of the hand, which is logged as the state scored it).
+        The referee changes its state here, or on the hot paths that spell this out (a
+        matched discard in :meth:`submit`, its own draws in :meth:`_advance`, the fused
+        step of :meth:`_discard_and_draw`), each logging every event and calling the
+        hook.
+
+        ``trusted`` is for events the referee made itself (its draws, its deal from a
+        seeded wall) or matched against the legal actions: :func:`apply_trusted` skips
+        the checks, not the bookkeeping (never a win or a draw of the hand, which is
+        logged as the state scored it).
         """
         s = self.state
         if trusted:  # the referee's draws and deals, matched discards and calls
@@ -433,7 +644,8 @@ class Referee:
         last = s.live <= 0  # no calls on the last discard: only a win
         left = self._left[discarder] if k < 27 else -1
         for i in self._others[discarder]:
-            if k not in waits[i]:
+            waiting = k in waits[i]
+            if not waiting:
                 if last or riichi[i]:
                     continue
                 c = counts[i]
@@ -445,7 +657,7 @@ class Referee:
                             break
                     else:
                         continue
-            legal = legal_actions(s, i)
+            legal = claim_actions(s, i, waiting)  # legal_actions, its checks known
             if legal:
                 if pend is None:
                     pend = {}
@@ -581,11 +793,10 @@ class Referee:
                         self.log.append(draw)
                         if self._on_event is not None:
                             self._on_event(self, draw)
-                        self._pending = {nxt: turn_actions(s, nxt)}  # its turn: act
+                        self._turn(s, nxt)  # its turn: act
                         return
             elif ph == _ACT:
-                turn = s.turn
-                self._pending = {turn: turn_actions(s, turn)}
+                self._turn(s, s.turn)
                 return
             elif ph == Phase.CHANKAN or ph == _DISCARD:
                 if ph == _DISCARD:
@@ -628,6 +839,7 @@ class Referee:
                 self._emit(EndKyoku())
             elif ph == Phase.END_GAME:
                 self._emit(final_standings(s))
-            else:
+            else:  # the match is over
                 self._pending = {}
+                self._done = True
                 return

@@ -97,7 +97,8 @@ class Memo:
     """What the transition keeps counted for every hand, so that the rule checks and the
     legal actions need not count again.
 
-    Only the transition writes it (:func:`~jantaku.engine.apply` and, for a seat that sees
+    Only the transition writes it (:func:`~jantaku.engine.apply`, its fused twin of the
+    usual step :func:`~jantaku.engine.step.discard_draw_commit` and, for a seat that sees
     only its own hand, :class:`~jantaku.engine.seat.SeatState`); the checks and
     :func:`~jantaku.engine.legal_actions` read it. Per seat (lists indexed by seat):
 
