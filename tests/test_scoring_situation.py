@@ -242,6 +242,48 @@ def test_from_hand_is_the_constructor_on_the_seeded_hands() -> None:
         ]
 
 
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"win": "1z", "round_wind": "2z", "dora": "0p", "ura": ""},
+        {"win": "E", "round_wind": "S", "dora": "5pr", "ura": "9m"},  # mjai names
+        {"win": "🀀", "round_wind": "🀁", "dora": "🀝", "ura": "🀏"},  # glyphs
+        {"win": " 1z", "round_wind": "2z ", "dora": "0p 9m", "ura": "9m 1z"},
+        {"win": "1z", "dora": "1x"},  # not notation
+        {"win": "1z", "ura": "8z"},
+        {"win": "1z", "dora": "0p", "ura": "0p"},  # a fifth copy
+    ],
+)
+def test_from_hand_reads_one_tile_texts_as_parse_tiles(kw: dict[str, object]) -> None:
+    """The texts of one tile (or none) that from_hand reads from its own table, and the
+    other texts, which parse_tiles reads: the situation the constructor makes of
+    parse_tiles' tiles, or the same error."""
+    hand = "123m456p789s11555z"
+    plain = _outcome(_by_constructor, hand, riichi=Riichi.RIICHI, **dict(kw))
+    assert _outcome(WinSituation.from_hand, hand, riichi=Riichi.RIICHI, **dict(kw)) == plain
+
+
+@pytest.mark.parametrize(
+    ("win", "round_wind", "message"),
+    [
+        ("11z", "2z", "one winning tile, not '11z'"),
+        ("", "2z", "one winning tile, not ''"),
+        ("1z 1z", "2z", "one winning tile, not '1z 1z'"),
+        ("1z", "23z", "one round wind, not '23z'"),
+        ("1z", "", "one round wind, not ''"),
+        ("1z", "S W", "one round wind, not 'S W'"),
+    ],
+)
+def test_from_hand_refuses_other_than_one_winning_tile_or_round_wind(
+    win: str, round_wind: str, message: str
+) -> None:
+    """A winning tile or round wind text of no tile or of several, whether from_hand's
+    table or parse_tiles reads it."""
+    with pytest.raises(InvalidHandError) as e:
+        WinSituation.from_hand("123m456p789s11555z", win=win, round_wind=round_wind)
+    assert str(e.value) == message
+
+
 _NO_RED_PIN = dataclasses.replace(TENHOU, red_fives=(1, 0, 1))
 _RED_PIN_ONLY = dataclasses.replace(TENHOU, red_fives=(0, 1, 0))
 _TWO_RED_PINS = dataclasses.replace(TENHOU, red_fives=(0, 2, 0))

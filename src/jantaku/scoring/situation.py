@@ -38,6 +38,7 @@ from jantaku.tiles import (
     check_copies,
     copies_fit,
     counts_if_fit,
+    format_tiles,
     parse_tiles,
 )
 
@@ -530,12 +531,25 @@ concealed tiles
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
         concealed, melds, ids, held, every = read_hand_counts(hand)
-        wins = parse_tiles(win)
+        # the winning tile, the round wind and each indicator text are most often one
+        # tile in compact notation (or no tile): read from a table of those texts, any
+        # other text by parse_tiles (the same tiles; four calls a hand spared)
+        wins = _TILES_OF_TEXT.get(win)
+        if wins is None:
+            wins = parse_tiles(win)
         if len(wins) != 1:
             raise InvalidHandError(f"one winning tile, not {win!r}")
-        rw = parse_tiles(round_wind)
+        rw = _TILES_OF_TEXT.get(round_wind)
+        if rw is None:
+            rw = parse_tiles(round_wind)
         if len(rw) != 1:
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
+        dora_indicators = _TILES_OF_TEXT.get(dora)
+        if dora_indicators is None:
+            dora_indicators = parse_tiles(dora)
+        ura_indicators = _TILES_OF_TEXT.get(ura)
+        if ura_indicators is None:
+            ura_indicators = parse_tiles(ura)
         if cls is not WinSituation:  # a subclass: its own constructor
             return cls(
                 concealed=concealed,
@@ -554,8 +568,8 @@ concealed tiles
                 winner=winner,
                 dealer=dealer,
                 pao=pao,
-                dora_indicators=parse_tiles(dora),
-                ura_indicators=parse_tiles(ura),
+                dora_indicators=dora_indicators,
+                ura_indicators=ura_indicators,
                 kita=kita,
                 flowers=flowers,
                 honba=honba,
@@ -581,8 +595,8 @@ concealed tiles
             winner,
             dealer,
             pao,
-            parse_tiles(dora),
-            parse_tiles(ura),
+            dora_indicators,
+            ura_indicators,
             kita,
             flowers,
             honba,
@@ -622,6 +636,13 @@ concealed tiles
         return not any(m.is_open for m in self.melds)
 
 
+#: the tiles of the text of one tile in compact notation ("1z", "0m"), and of no tile
+#: (""): what :meth:`WinSituation.from_hand` reads of a winning tile, a round wind or
+#: an indicator text without calling :func:`~jantaku.tiles.parse_tiles`
+_TILES_OF_TEXT: Final[dict[str, tuple[Tile, ...]]] = {
+    "": (),
+    **{format_tiles((t,)): (t,) for t in range(37)},
+}
 _NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum is slower
 
 
