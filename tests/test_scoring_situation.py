@@ -347,6 +347,69 @@ def _full_checks(make: object, *args: object, **kw: object) -> object:
         return _outcome(make, *args, **kw)
 
 
+_COMMON_FIELDS: dict[str, object] = {
+    "discarder": None,
+    "riichi": Riichi.NONE,
+    "ippatsu": False,
+    "haitei": False,
+    "houtei": False,
+    "rinshan": False,
+    "chankan": False,
+    "robbed_ankan": False,
+    "first_turn": False,
+    "winner": 0,
+    "dealer": 0,
+    "pao": None,
+    "kita": 0,
+    "flowers": 0,
+    "honba": 0,
+    "deposits": 0,
+    "rules": TENHOU,
+}
+# for each field, values of its common type and of others (an int for a flag, a flag
+# for an int, a preset's name for the rules...)
+_FIELD_VALUES: dict[str, tuple[object, ...]] = {
+    "discarder": (None, 1, True, 1.0),
+    "riichi": (Riichi.RIICHI, True, 1),
+    **{
+        flag: (True, False, 1, 0, None)
+        for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan")
+    },
+    "robbed_ankan": (False, 0),
+    "first_turn": (False, 0),
+    **{count: (0, 1, False, True, 0.0, "0") for count in ("winner", "dealer", "honba")},
+    "pao": (None, 2, False, 2.0),
+    **{count: (0, False, 0.0) for count in ("kita", "flowers", "deposits")},
+    "rules": (TENHOU, "tenhou", "majsoul"),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [(n, v) for n, values in _FIELD_VALUES.items() for v in values]
+)
+def test_from_hand_takes_the_quick_check_for_the_common_types_alone(
+    name: str, value: object
+) -> None:
+    """from_hand tests the fields' types inline: it takes the quick check of the common
+    case (_check_common) exactly when _common_types, which the constructor uses, says
+    the fields have their common types, and it makes what the constructor makes."""
+    from jantaku.scoring.situation import _common_types
+
+    fields = {**_COMMON_FIELDS, name: value}
+    quick: list[bool] = []
+    check_common = WinSituation._check_common
+
+    def recorded(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
+        quick.append(True)
+        check_common(self, ids, held, every)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WinSituation, "_check_common", recorded)
+        made = _outcome(WinSituation.from_hand, "123m456p789s11555z", win="1z", **fields)
+    assert bool(quick) is _common_types(**fields)
+    assert made == _outcome(_by_constructor, "123m456p789s11555z", win="1z", **fields)
+
+
 def _agree(hand: str, kw: dict[str, object]) -> object:
     """The outcome of from_hand and of the constructor, the same as the full checks'."""
     plain = _full_checks(_by_constructor, hand, **dict(kw))

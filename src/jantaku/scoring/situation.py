@@ -576,34 +576,56 @@ concealed tiles
                 deposits=deposits,
                 rules=rules,
             )
-        # the fields set on a new situation (:func:`_new_situation`), then checked as
-        # __init__ checks them; the tiles are tuples of ints that read_hand_counts counted
-        self, common = _new_situation(
-            concealed,
-            melds,
-            wins[0],
-            discarder,
-            riichi,
-            ippatsu,
-            haitei,
-            houtei,
-            rinshan,
-            chankan,
-            robbed_ankan,
-            first_turn,
-            rw[0],
-            winner,
-            dealer,
-            pao,
-            dora_indicators,
-            ura_indicators,
-            kita,
-            flowers,
-            honba,
-            deposits,
-            rules,
-        )
-        if common:
+        # the fields set on an unfrozen twin by plain assignments (:class:`_Unfrozen`),
+        # which then becomes a WinSituation, then checked as __init__ checks them; the
+        # tiles are tuples of ints that read_hand_counts counted. Spelled out here rather
+        # than through helpers: from_hand alone builds this way, and the two calls (of 23
+        # and 17 arguments) cost a hand more than the lines they would spare
+        new = _NEW(_Unfrozen)
+        new.concealed = concealed
+        new.melds = melds
+        new.win_tile = wins[0]
+        new.discarder = discarder
+        new.riichi = riichi
+        new.ippatsu = ippatsu
+        new.haitei = haitei
+        new.houtei = houtei
+        new.rinshan = rinshan
+        new.chankan = chankan
+        new.robbed_ankan = robbed_ankan
+        new.first_turn = first_turn
+        new.round_wind = rw[0]
+        new.winner = winner
+        new.dealer = dealer
+        new.pao = pao
+        new.dora_indicators = dora_indicators
+        new.ura_indicators = ura_indicators
+        new.kita = kita
+        new.flowers = flowers
+        new.honba = honba
+        new.deposits = deposits
+        new.rules = rules
+        _SET_ATTRIBUTE(new, "__class__", WinSituation)
+        self = cast(WinSituation, new)
+        if (  # the common types (:func:`_common_types`, tested the same way)
+            (discarder is None or discarder.__class__ is int)
+            and riichi.__class__ is Riichi
+            and (ippatsu is False or ippatsu is True)
+            and (haitei is False or haitei is True)
+            and (houtei is False or houtei is True)
+            and (rinshan is False or rinshan is True)
+            and (chankan is False or chankan is True)
+            and (robbed_ankan is False or robbed_ankan is True)
+            and (first_turn is False or first_turn is True)
+            and winner.__class__ is int
+            and dealer.__class__ is int
+            and (pao is None or pao.__class__ is int)
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and rules.__class__ is Rules
+        ):
             self._check_common(ids, held, every)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
@@ -805,7 +827,7 @@ def _common_types(
 class _Unfrozen(_Counted):
     """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
     assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-    :func:`_new_situation` fills one, then makes it a :class:`WinSituation`, whose
+    :meth:`WinSituation.from_hand` fills one, then makes it a :class:`WinSituation`, whose
     layout it shares: one step for the whole object instead of one call a field."""
 
     __slots__ = WinSituation.__slots__
@@ -835,78 +857,3 @@ class _Unfrozen(_Counted):
 
 
 _SET_ATTRIBUTE: Final = object.__setattr__
-
-
-def _new_situation(
-    concealed: Any,
-    melds: Any,
-    win_tile: Any,
-    discarder: Any,
-    riichi: Any,
-    ippatsu: Any,
-    haitei: Any,
-    houtei: Any,
-    rinshan: Any,
-    chankan: Any,
-    robbed_ankan: Any,
-    first_turn: Any,
-    round_wind: Any,
-    winner: Any,
-    dealer: Any,
-    pao: Any,
-    dora_indicators: Any,
-    ura_indicators: Any,
-    kita: Any,
-    flowers: Any,
-    honba: Any,
-    deposits: Any,
-    rules: Any,
-) -> tuple[WinSituation, bool]:
-    """A new :class:`WinSituation` of the fields as given (in the order of the fields),
-    not yet checked, and whether the fields other than the tiles have their common
-    types (:func:`_common_types`): what :func:`_set_fields` does for a situation the
-    constructor was given, for one :meth:`WinSituation.from_hand` makes."""
-    new = _NEW(_Unfrozen)
-    new.concealed = concealed
-    new.melds = melds
-    new.win_tile = win_tile
-    new.discarder = discarder
-    new.riichi = riichi
-    new.ippatsu = ippatsu
-    new.haitei = haitei
-    new.houtei = houtei
-    new.rinshan = rinshan
-    new.chankan = chankan
-    new.robbed_ankan = robbed_ankan
-    new.first_turn = first_turn
-    new.round_wind = round_wind
-    new.winner = winner
-    new.dealer = dealer
-    new.pao = pao
-    new.dora_indicators = dora_indicators
-    new.ura_indicators = ura_indicators
-    new.kita = kita
-    new.flowers = flowers
-    new.honba = honba
-    new.deposits = deposits
-    new.rules = rules
-    _SET_ATTRIBUTE(new, "__class__", WinSituation)
-    return cast(WinSituation, new), _common_types(
-        discarder,
-        riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        robbed_ankan,
-        first_turn,
-        winner,
-        dealer,
-        pao,
-        kita,
-        flowers,
-        honba,
-        deposits,
-        rules,
-    )
