@@ -168,14 +168,34 @@ Riichi.DOUBLE), not True
         deposits: int = 0,
         rules: Rules = TENHOU,
     ) -> None:
-        # set slot by slot: the frozen dataclass's own __init__ sets each field through
-        # object.__setattr__, a fifth of the cost of a situation
+        # set slot by slot (the frozen dataclass's own __init__ sets each field through
+        # object.__setattr__, a fifth of the cost of a situation), here rather than in a
+        # helper, whose call of 24 arguments costs more than the lines it would spare
+        _set_concealed(self, concealed)
+        _set_melds(self, melds)
+        _set_win_tile(self, win_tile)
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, round_wind)
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, dora_indicators)
+        _set_ura_indicators(self, ura_indicators)
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
         if not (  # the common case, field by field; anything else is looked at closely
-            _set_fields(
-                self,
-                concealed,
-                melds,
-                win_tile,
+            _common_types(
                 discarder,
                 riichi,
                 ippatsu,
@@ -185,12 +205,9 @@ Riichi.DOUBLE), not True
                 chankan,
                 robbed_ankan,
                 first_turn,
-                round_wind,
                 winner,
                 dealer,
                 pao,
-                dora_indicators,
-                ura_indicators,
                 kita,
                 flowers,
                 honba,
@@ -704,81 +721,6 @@ _set_tally: Final = _Counted.__dict__["_tally"].__set__
     _set_deposits,
     _set_rules,
 ) = _setters()
-
-
-def _set_fields(
-    self: WinSituation,
-    concealed: Any,
-    melds: Any,
-    win_tile: Any,
-    discarder: Any,
-    riichi: Any,
-    ippatsu: Any,
-    haitei: Any,
-    houtei: Any,
-    rinshan: Any,
-    chankan: Any,
-    robbed_ankan: Any,
-    first_turn: Any,
-    round_wind: Any,
-    winner: Any,
-    dealer: Any,
-    pao: Any,
-    dora_indicators: Any,
-    ura_indicators: Any,
-    kita: Any,
-    flowers: Any,
-    honba: Any,
-    deposits: Any,
-    rules: Any,
-) -> bool:
-    """Set every field of a new situation as given (in the order of the fields), and say
-    whether the fields other than the tiles have their common types (a plain ``int``
-    seat or count, a ``bool`` flag, a :class:`Riichi`, a :class:`~jantaku.rules.Rules`):
-    when not, :meth:`WinSituation._check_types` looks at them closely
-    (:func:`_common_types`)."""
-    _set_concealed(self, concealed)
-    _set_melds(self, melds)
-    _set_win_tile(self, win_tile)
-    _set_discarder(self, discarder)
-    _set_riichi(self, riichi)
-    _set_ippatsu(self, ippatsu)
-    _set_haitei(self, haitei)
-    _set_houtei(self, houtei)
-    _set_rinshan(self, rinshan)
-    _set_chankan(self, chankan)
-    _set_robbed_ankan(self, robbed_ankan)
-    _set_first_turn(self, first_turn)
-    _set_round_wind(self, round_wind)
-    _set_winner(self, winner)
-    _set_dealer(self, dealer)
-    _set_pao(self, pao)
-    _set_dora_indicators(self, dora_indicators)
-    _set_ura_indicators(self, ura_indicators)
-    _set_kita(self, kita)
-    _set_flowers(self, flowers)
-    _set_honba(self, honba)
-    _set_deposits(self, deposits)
-    _set_rules(self, rules)
-    return _common_types(
-        discarder,
-        riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        robbed_ankan,
-        first_turn,
-        winner,
-        dealer,
-        pao,
-        kita,
-        flowers,
-        honba,
-        deposits,
-        rules,
-    )
 
 
 def _common_types(
