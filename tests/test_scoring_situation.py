@@ -242,6 +242,48 @@ def test_from_hand_is_the_constructor_on_the_seeded_hands() -> None:
         ]
 
 
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"win": "1z", "round_wind": "2z", "dora": "0p", "ura": ""},
+        {"win": "E", "round_wind": "S", "dora": "5pr", "ura": "9m"},  # mjai names
+        {"win": "🀀", "round_wind": "🀁", "dora": "🀝", "ura": "🀏"},  # glyphs
+        {"win": " 1z", "round_wind": "2z ", "dora": "0p 9m", "ura": "9m 1z"},
+        {"win": "1z", "dora": "1x"},  # not notation
+        {"win": "1z", "ura": "8z"},
+        {"win": "1z", "dora": "0p", "ura": "0p"},  # a fifth copy
+    ],
+)
+def test_from_hand_reads_one_tile_texts_as_parse_tiles(kw: dict[str, object]) -> None:
+    """The texts of one tile (or none) that from_hand reads from its own table, and the
+    other texts, which parse_tiles reads: the situation the constructor makes of
+    parse_tiles' tiles, or the same error."""
+    hand = "123m456p789s11555z"
+    plain = _outcome(_by_constructor, hand, riichi=Riichi.RIICHI, **dict(kw))
+    assert _outcome(WinSituation.from_hand, hand, riichi=Riichi.RIICHI, **dict(kw)) == plain
+
+
+@pytest.mark.parametrize(
+    ("win", "round_wind", "message"),
+    [
+        ("11z", "2z", "one winning tile, not '11z'"),
+        ("", "2z", "one winning tile, not ''"),
+        ("1z 1z", "2z", "one winning tile, not '1z 1z'"),
+        ("1z", "23z", "one round wind, not '23z'"),
+        ("1z", "", "one round wind, not ''"),
+        ("1z", "S W", "one round wind, not 'S W'"),
+    ],
+)
+def test_from_hand_refuses_other_than_one_winning_tile_or_round_wind(
+    win: str, round_wind: str, message: str
+) -> None:
+    """A winning tile or round wind text of no tile or of several, whether from_hand's
+    table or parse_tiles reads it."""
+    with pytest.raises(InvalidHandError) as e:
+        WinSituation.from_hand("123m456p789s11555z", win=win, round_wind=round_wind)
+    assert str(e.value) == message
+
+
 _NO_RED_PIN = dataclasses.replace(TENHOU, red_fives=(1, 0, 1))
 _RED_PIN_ONLY = dataclasses.replace(TENHOU, red_fives=(0, 1, 0))
 _TWO_RED_PINS = dataclasses.replace(TENHOU, red_fives=(0, 2, 0))
@@ -303,6 +345,69 @@ def _full_checks(make: object, *args: object, **kw: object) -> object:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(WinSituation, "_check_common", full)
         return _outcome(make, *args, **kw)
+
+
+_COMMON_FIELDS: dict[str, object] = {
+    "discarder": None,
+    "riichi": Riichi.NONE,
+    "ippatsu": False,
+    "haitei": False,
+    "houtei": False,
+    "rinshan": False,
+    "chankan": False,
+    "robbed_ankan": False,
+    "first_turn": False,
+    "winner": 0,
+    "dealer": 0,
+    "pao": None,
+    "kita": 0,
+    "flowers": 0,
+    "honba": 0,
+    "deposits": 0,
+    "rules": TENHOU,
+}
+# for each field, values of its common type and of others (an int for a flag, a flag
+# for an int, a preset's name for the rules...)
+_FIELD_VALUES: dict[str, tuple[object, ...]] = {
+    "discarder": (None, 1, True, 1.0),
+    "riichi": (Riichi.RIICHI, True, 1),
+    **{
+        flag: (True, False, 1, 0, None)
+        for flag in ("ippatsu", "haitei", "houtei", "rinshan", "chankan")
+    },
+    "robbed_ankan": (False, 0),
+    "first_turn": (False, 0),
+    **{count: (0, 1, False, True, 0.0, "0") for count in ("winner", "dealer", "honba")},
+    "pao": (None, 2, False, 2.0),
+    **{count: (0, False, 0.0) for count in ("kita", "flowers", "deposits")},
+    "rules": (TENHOU, "tenhou", "majsoul"),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [(n, v) for n, values in _FIELD_VALUES.items() for v in values]
+)
+def test_from_hand_takes_the_quick_check_for_the_common_types_alone(
+    name: str, value: object
+) -> None:
+    """from_hand tests the fields' types inline: it takes the quick check of the common
+    case (_check_common) exactly when _common_types, which the constructor uses, says
+    the fields have their common types, and it makes what the constructor makes."""
+    from jantaku.scoring.situation import _common_types
+
+    fields = {**_COMMON_FIELDS, name: value}
+    quick: list[bool] = []
+    check_common = WinSituation._check_common
+
+    def recorded(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
+        quick.append(True)
+        check_common(self, ids, held, every)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WinSituation, "_check_common", recorded)
+        made = _outcome(WinSituation.from_hand, "123m456p789s11555z", win="1z", **fields)
+    assert bool(quick) is _common_types(**fields)
+    assert made == _outcome(_by_constructor, "123m456p789s11555z", win="1z", **fields)
 
 
 def _agree(hand: str, kw: dict[str, object]) -> object:

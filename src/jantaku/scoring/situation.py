@@ -38,6 +38,7 @@ from jantaku.tiles import (
     check_copies,
     copies_fit,
     counts_if_fit,
+    format_tiles,
     parse_tiles,
 )
 
@@ -167,14 +168,34 @@ Riichi.DOUBLE), not True
         deposits: int = 0,
         rules: Rules = TENHOU,
     ) -> None:
-        # set slot by slot: the frozen dataclass's own __init__ sets each field through
-        # object.__setattr__, a fifth of the cost of a situation
+        # set slot by slot (the frozen dataclass's own __init__ sets each field through
+        # object.__setattr__, a fifth of the cost of a situation), here rather than in a
+        # helper, whose call of 24 arguments costs more than the lines it would spare
+        _set_concealed(self, concealed)
+        _set_melds(self, melds)
+        _set_win_tile(self, win_tile)
+        _set_discarder(self, discarder)
+        _set_riichi(self, riichi)
+        _set_ippatsu(self, ippatsu)
+        _set_haitei(self, haitei)
+        _set_houtei(self, houtei)
+        _set_rinshan(self, rinshan)
+        _set_chankan(self, chankan)
+        _set_robbed_ankan(self, robbed_ankan)
+        _set_first_turn(self, first_turn)
+        _set_round_wind(self, round_wind)
+        _set_winner(self, winner)
+        _set_dealer(self, dealer)
+        _set_pao(self, pao)
+        _set_dora_indicators(self, dora_indicators)
+        _set_ura_indicators(self, ura_indicators)
+        _set_kita(self, kita)
+        _set_flowers(self, flowers)
+        _set_honba(self, honba)
+        _set_deposits(self, deposits)
+        _set_rules(self, rules)
         if not (  # the common case, field by field; anything else is looked at closely
-            _set_fields(
-                self,
-                concealed,
-                melds,
-                win_tile,
+            _common_types(
                 discarder,
                 riichi,
                 ippatsu,
@@ -184,12 +205,9 @@ Riichi.DOUBLE), not True
                 chankan,
                 robbed_ankan,
                 first_turn,
-                round_wind,
                 winner,
                 dealer,
                 pao,
-                dora_indicators,
-                ura_indicators,
                 kita,
                 flowers,
                 honba,
@@ -530,12 +548,25 @@ concealed tiles
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
         concealed, melds, ids, held, every = read_hand_counts(hand)
-        wins = parse_tiles(win)
+        # the winning tile, the round wind and each indicator text are most often one
+        # tile in compact notation (or no tile): read from a table of those texts, any
+        # other text by parse_tiles (the same tiles; four calls a hand spared)
+        wins = _TILES_OF_TEXT.get(win)
+        if wins is None:
+            wins = parse_tiles(win)
         if len(wins) != 1:
             raise InvalidHandError(f"one winning tile, not {win!r}")
-        rw = parse_tiles(round_wind)
+        rw = _TILES_OF_TEXT.get(round_wind)
+        if rw is None:
+            rw = parse_tiles(round_wind)
         if len(rw) != 1:
             raise InvalidHandError(f"one round wind, not {round_wind!r}")
+        dora_indicators = _TILES_OF_TEXT.get(dora)
+        if dora_indicators is None:
+            dora_indicators = parse_tiles(dora)
+        ura_indicators = _TILES_OF_TEXT.get(ura)
+        if ura_indicators is None:
+            ura_indicators = parse_tiles(ura)
         if cls is not WinSituation:  # a subclass: its own constructor
             return cls(
                 concealed=concealed,
@@ -554,42 +585,64 @@ concealed tiles
                 winner=winner,
                 dealer=dealer,
                 pao=pao,
-                dora_indicators=parse_tiles(dora),
-                ura_indicators=parse_tiles(ura),
+                dora_indicators=dora_indicators,
+                ura_indicators=ura_indicators,
                 kita=kita,
                 flowers=flowers,
                 honba=honba,
                 deposits=deposits,
                 rules=rules,
             )
-        # the fields set on a new situation (:func:`_new_situation`), then checked as
-        # __init__ checks them; the tiles are tuples of ints that read_hand_counts counted
-        self, common = _new_situation(
-            concealed,
-            melds,
-            wins[0],
-            discarder,
-            riichi,
-            ippatsu,
-            haitei,
-            houtei,
-            rinshan,
-            chankan,
-            robbed_ankan,
-            first_turn,
-            rw[0],
-            winner,
-            dealer,
-            pao,
-            parse_tiles(dora),
-            parse_tiles(ura),
-            kita,
-            flowers,
-            honba,
-            deposits,
-            rules,
-        )
-        if common:
+        # the fields set on an unfrozen twin by plain assignments (:class:`_Unfrozen`),
+        # which then becomes a WinSituation, then checked as __init__ checks them; the
+        # tiles are tuples of ints that read_hand_counts counted. Spelled out here rather
+        # than through helpers: from_hand alone builds this way, and the two calls (of 23
+        # and 17 arguments) cost a hand more than the lines they would spare
+        new = _NEW(_Unfrozen)
+        new.concealed = concealed
+        new.melds = melds
+        new.win_tile = wins[0]
+        new.discarder = discarder
+        new.riichi = riichi
+        new.ippatsu = ippatsu
+        new.haitei = haitei
+        new.houtei = houtei
+        new.rinshan = rinshan
+        new.chankan = chankan
+        new.robbed_ankan = robbed_ankan
+        new.first_turn = first_turn
+        new.round_wind = rw[0]
+        new.winner = winner
+        new.dealer = dealer
+        new.pao = pao
+        new.dora_indicators = dora_indicators
+        new.ura_indicators = ura_indicators
+        new.kita = kita
+        new.flowers = flowers
+        new.honba = honba
+        new.deposits = deposits
+        new.rules = rules
+        _SET_ATTRIBUTE(new, "__class__", WinSituation)
+        self = cast(WinSituation, new)
+        if (  # the common types (:func:`_common_types`, tested the same way)
+            (discarder is None or discarder.__class__ is int)
+            and riichi.__class__ is Riichi
+            and (ippatsu is False or ippatsu is True)
+            and (haitei is False or haitei is True)
+            and (houtei is False or houtei is True)
+            and (rinshan is False or rinshan is True)
+            and (chankan is False or chankan is True)
+            and (robbed_ankan is False or robbed_ankan is True)
+            and (first_turn is False or first_turn is True)
+            and winner.__class__ is int
+            and dealer.__class__ is int
+            and (pao is None or pao.__class__ is int)
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and rules.__class__ is Rules
+        ):
             self._check_common(ids, held, every)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
@@ -622,6 +675,13 @@ concealed tiles
         return not any(m.is_open for m in self.melds)
 
 
+#: the tiles of the text of one tile in compact notation ("1z", "0m"), and of no tile
+#: (""): what :meth:`WinSituation.from_hand` reads of a winning tile, a round wind or
+#: an indicator text without calling :func:`~jantaku.tiles.parse_tiles`
+_TILES_OF_TEXT: Final[dict[str, tuple[Tile, ...]]] = {
+    "": (),
+    **{format_tiles((t,)): (t,) for t in range(37)},
+}
 _NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum is slower
 
 
@@ -661,81 +721,6 @@ _set_tally: Final = _Counted.__dict__["_tally"].__set__
     _set_deposits,
     _set_rules,
 ) = _setters()
-
-
-def _set_fields(
-    self: WinSituation,
-    concealed: Any,
-    melds: Any,
-    win_tile: Any,
-    discarder: Any,
-    riichi: Any,
-    ippatsu: Any,
-    haitei: Any,
-    houtei: Any,
-    rinshan: Any,
-    chankan: Any,
-    robbed_ankan: Any,
-    first_turn: Any,
-    round_wind: Any,
-    winner: Any,
-    dealer: Any,
-    pao: Any,
-    dora_indicators: Any,
-    ura_indicators: Any,
-    kita: Any,
-    flowers: Any,
-    honba: Any,
-    deposits: Any,
-    rules: Any,
-) -> bool:
-    """Set every field of a new situation as given (in the order of the fields), and say
-    whether the fields other than the tiles have their common types (a plain ``int``
-    seat or count, a ``bool`` flag, a :class:`Riichi`, a :class:`~jantaku.rules.Rules`):
-    when not, :meth:`WinSituation._check_types` looks at them closely
-    (:func:`_common_types`)."""
-    _set_concealed(self, concealed)
-    _set_melds(self, melds)
-    _set_win_tile(self, win_tile)
-    _set_discarder(self, discarder)
-    _set_riichi(self, riichi)
-    _set_ippatsu(self, ippatsu)
-    _set_haitei(self, haitei)
-    _set_houtei(self, houtei)
-    _set_rinshan(self, rinshan)
-    _set_chankan(self, chankan)
-    _set_robbed_ankan(self, robbed_ankan)
-    _set_first_turn(self, first_turn)
-    _set_round_wind(self, round_wind)
-    _set_winner(self, winner)
-    _set_dealer(self, dealer)
-    _set_pao(self, pao)
-    _set_dora_indicators(self, dora_indicators)
-    _set_ura_indicators(self, ura_indicators)
-    _set_kita(self, kita)
-    _set_flowers(self, flowers)
-    _set_honba(self, honba)
-    _set_deposits(self, deposits)
-    _set_rules(self, rules)
-    return _common_types(
-        discarder,
-        riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        robbed_ankan,
-        first_turn,
-        winner,
-        dealer,
-        pao,
-        kita,
-        flowers,
-        honba,
-        deposits,
-        rules,
-    )
 
 
 def _common_types(
@@ -784,7 +769,7 @@ def _common_types(
 class _Unfrozen(_Counted):
     """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
     assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-    :func:`_new_situation` fills one, then makes it a :class:`WinSituation`, whose
+    :meth:`WinSituation.from_hand` fills one, then makes it a :class:`WinSituation`, whose
     layout it shares: one step for the whole object instead of one call a field."""
 
     __slots__ = WinSituation.__slots__
@@ -814,78 +799,3 @@ class _Unfrozen(_Counted):
 
 
 _SET_ATTRIBUTE: Final = object.__setattr__
-
-
-def _new_situation(
-    concealed: Any,
-    melds: Any,
-    win_tile: Any,
-    discarder: Any,
-    riichi: Any,
-    ippatsu: Any,
-    haitei: Any,
-    houtei: Any,
-    rinshan: Any,
-    chankan: Any,
-    robbed_ankan: Any,
-    first_turn: Any,
-    round_wind: Any,
-    winner: Any,
-    dealer: Any,
-    pao: Any,
-    dora_indicators: Any,
-    ura_indicators: Any,
-    kita: Any,
-    flowers: Any,
-    honba: Any,
-    deposits: Any,
-    rules: Any,
-) -> tuple[WinSituation, bool]:
-    """A new :class:`WinSituation` of the fields as given (in the order of the fields),
-    not yet checked, and whether the fields other than the tiles have their common
-    types (:func:`_common_types`): what :func:`_set_fields` does for a situation the
-    constructor was given, for one :meth:`WinSituation.from_hand` makes."""
-    new = _NEW(_Unfrozen)
-    new.concealed = concealed
-    new.melds = melds
-    new.win_tile = win_tile
-    new.discarder = discarder
-    new.riichi = riichi
-    new.ippatsu = ippatsu
-    new.haitei = haitei
-    new.houtei = houtei
-    new.rinshan = rinshan
-    new.chankan = chankan
-    new.robbed_ankan = robbed_ankan
-    new.first_turn = first_turn
-    new.round_wind = round_wind
-    new.winner = winner
-    new.dealer = dealer
-    new.pao = pao
-    new.dora_indicators = dora_indicators
-    new.ura_indicators = ura_indicators
-    new.kita = kita
-    new.flowers = flowers
-    new.honba = honba
-    new.deposits = deposits
-    new.rules = rules
-    _SET_ATTRIBUTE(new, "__class__", WinSituation)
-    return cast(WinSituation, new), _common_types(
-        discarder,
-        riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        robbed_ankan,
-        first_turn,
-        winner,
-        dealer,
-        pao,
-        kita,
-        flowers,
-        honba,
-        deposits,
-        rules,
-    )
