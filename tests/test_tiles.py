@@ -146,6 +146,21 @@ def test_compact_groups_read_as_the_plain_reader_reads(text: str) -> None:
         assert parse_tiles(text) == expected  # again, the groups now from the table
 
 
+def test_groups_not_read_before_read_by_digit_as_the_plain_reader_reads() -> None:
+    """A plain compact group not read before is read by its suit's table of digits:
+    every digit of every suit, and long groups, as the character reader reads them."""
+    from jantaku.tiles import _GROUPS, _parse_compact
+
+    groups = [d + suit for suit in "mps" for d in "0123456789"] + [d + "z" for d in "1234567"]
+    groups += ["0123456789m", "9876543210p", "5550s", "1234567z", "7654321z"]
+    for group in groups:
+        _GROUPS.pop(group, None)  # not read before
+        assert parse_tiles(group) == _parse_compact(group), group
+    text = "".join(groups)  # the same groups in one text, some read before
+    _GROUPS.pop("0m", None)
+    assert parse_tiles(text) == _parse_compact(text)
+
+
 @given(st.lists(st.sampled_from(range(37)), max_size=20))
 def test_check_copies_refuses_exactly_what_counting_refuses(tiles: list[int]) -> None:
     """check_copies against a plain count: a red five twice, or five of a kind."""

@@ -509,8 +509,8 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
         for group in _GROUP.findall(text):
             found = _GROUPS.get(group)
-            if found is None:
-                found = _parse_compact(group)
+            if found is None:  # digits 0-9 then m, p or s, or digits 1-7 then z: by table
+                found = tuple(group[:-1].encode().translate(_DIGIT_TILES[group[-1]]))
                 if len(_GROUPS) < _GROUPS_SIZE:
                     _GROUPS[group] = found
             tiles += found
@@ -524,6 +524,15 @@ _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
 _HAND_TEXT: Final = 64  # a text this long at most is read group by group at once
+# by suit letter, the tile of each digit of a plain compact group (0 a red five), as
+# _parse_compact reads it; _COMPACT lets no other digit reach it (no 0z, 8z, 9z)
+_DIGIT_TILES: Final = {
+    **{
+        suit: bytes.maketrans(b"0123456789", bytes((RED_5M + i, *range(9 * i, 9 * i + 9))))
+        for i, suit in enumerate("mps")
+    },
+    "z": bytes.maketrans(b"1234567", bytes(range(EAST, EAST + 7))),
+}
 
 
 def _parse_compact(text: str) -> tuple[Tile, ...]:
