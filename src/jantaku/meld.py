@@ -550,18 +550,20 @@ def _checked_hand(
     """The tiles and melds read by :func:`read_hand_counts`, their copies and size
     checked, with the bytes of every tile and the copies of each kind held concealed
     and in the whole hand."""
-    all_tiles = tuple(concealed)
+    hidden = tuple(concealed)
+    n_hidden = len(hidden)
+    all_tiles = hidden
     if len(melds) <= 4:
         for meld in melds:
             all_tiles += meld.tiles
     else:  # too many melds (refused below, once their tiles are counted)
         all_tiles = (*all_tiles, *(t for meld in melds for t in meld.tiles))
     ids = bytes(all_tiles)  # tiles 0-38 as read
-    counts = counts_if_fit(ids, len(concealed), _ANY_SET)
+    counts = counts_if_fit(ids, n_hidden, _ANY_SET)
     if counts is None:
         check_copies(all_tiles, _ANY_SET)  # names the tile
         raise InvalidHandError(f"not a hand: {all_tiles!r}")  # pragma: no cover
-    size = len(concealed) + 3 * len(melds)
+    size = n_hidden + 3 * len(melds)
     if partial:
         if size == 0:
             raise InvalidHandError("a hand to analyse has at least one tile")
@@ -576,7 +578,7 @@ def _checked_hand(
         raise InvalidHandError(f"a hand has 13 or 14 tiles (kans count as 3), not {size}")
     if len(melds) > 4:
         raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
-    return tuple(concealed), tuple(melds), ids, counts[0], counts[1]
+    return hidden, tuple(melds), ids, counts[0], counts[1]
 
 
 _NEW: Final = object.__new__

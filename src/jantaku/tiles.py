@@ -495,15 +495,14 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
         return found
     tiles: tuple[Tile, ...] = ()
     if len(text) <= _HAND_TEXT:  # compact groups each read before, and nothing else: at once
-        size = 0
-        for group in _GROUP.findall(text):
+        groups = _GROUP.findall(text)
+        for group in groups:
             found = _GROUPS.get(group)
             if found is None:
                 break
             tiles += found
-            size += len(group)
-        else:
-            if size == len(text):
+        else:  # a group read before has a tile a digit, so its length is its tiles and one
+            if len(tiles) + len(groups) == len(text):  # no character outside the groups
                 return tiles
         tiles = ()
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
