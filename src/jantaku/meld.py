@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
 from jantaku.tiles import (
@@ -508,7 +508,9 @@ def read_hand_counts(
         except NotationError:
             pass  # read again below, to say where
         else:
-            return _checked_hand(plain, cast(list[Meld], known), partial)
+            if TYPE_CHECKING:  # no None in known: cast when type-checked only (a call a hand)
+                return _checked_hand(plain, cast(list[Meld], known), partial)
+            return _checked_hand(plain, known, partial)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0

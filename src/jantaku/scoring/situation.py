@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
 from jantaku.meld import Meld, read_hand_counts
@@ -623,7 +623,10 @@ concealed tiles
         new.deposits = deposits
         new.rules = rules
         _SET_ATTRIBUTE(new, "__class__", WinSituation)
-        self = cast(WinSituation, new)
+        if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
+            self = cast(WinSituation, new)
+        else:  # (typing.cast is a call a hand)
+            self = new
         if (  # the common types (:func:`_common_types`, tested the same way)
             (discarder is None or discarder.__class__ is int)
             and riichi.__class__ is Riichi
