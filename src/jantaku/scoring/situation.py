@@ -418,9 +418,11 @@ Riichi.DOUBLE), not True
                 )
             )
             and len(dora) <= (5 if rules.kan_dora else 1)
-            and (not ura or (len(ura) <= max(len(dora), 1) and rules.ura_dora))
             and _TILE_SET.issuperset(dora)
-            and _TILE_SET.issuperset(ura)
+            and (  # most wins have no ura indicator
+                not ura
+                or (len(ura) <= max(len(dora), 1) and rules.ura_dora and _TILE_SET.issuperset(ura))
+            )
             and (self.honba | self.deposits) >= 0
             and not (
                 self.rinshan
