@@ -168,32 +168,73 @@ Riichi.DOUBLE), not True
         deposits: int = 0,
         rules: Rules = TENHOU,
     ) -> None:
-        # set slot by slot (the frozen dataclass's own __init__ sets each field through
-        # object.__setattr__, a fifth of the cost of a situation), here rather than in a
-        # helper, whose call of 24 arguments costs more than the lines it would spare
-        _set_concealed(self, concealed)
-        _set_melds(self, melds)
-        _set_win_tile(self, win_tile)
-        _set_discarder(self, discarder)
-        _set_riichi(self, riichi)
-        _set_ippatsu(self, ippatsu)
-        _set_haitei(self, haitei)
-        _set_houtei(self, houtei)
-        _set_rinshan(self, rinshan)
-        _set_chankan(self, chankan)
-        _set_robbed_ankan(self, robbed_ankan)
-        _set_first_turn(self, first_turn)
-        _set_round_wind(self, round_wind)
-        _set_winner(self, winner)
-        _set_dealer(self, dealer)
-        _set_pao(self, pao)
-        _set_dora_indicators(self, dora_indicators)
-        _set_ura_indicators(self, ura_indicators)
-        _set_kita(self, kita)
-        _set_flowers(self, flowers)
-        _set_honba(self, honba)
-        _set_deposits(self, deposits)
-        _set_rules(self, rules)
+        # the fields set on an unfrozen twin by plain assignments (:class:`_Unfrozen`, as
+        # from_hand fills one): the object made the twin and back, with plain stores
+        # between that cannot fail; two steps for the whole object in place of a setter
+        # call a field (the frozen dataclass's own __init__ sets each through
+        # object.__setattr__). Spelled out here rather than in a helper, whose call of
+        # 24 arguments costs more than the lines it would spare
+        if self.__class__ is WinSituation:
+            _SET_ATTRIBUTE(self, "__class__", _Unfrozen)
+            if TYPE_CHECKING:  # the twin, cast when type-checked only (typing.cast is a call)
+                twin = cast(_Unfrozen, self)
+            else:
+                twin = self
+            twin.concealed = concealed
+            twin.melds = melds
+            twin.win_tile = win_tile
+            twin.discarder = discarder
+            twin.riichi = riichi
+            twin.ippatsu = ippatsu
+            twin.haitei = haitei
+            twin.houtei = houtei
+            twin.rinshan = rinshan
+            twin.chankan = chankan
+            twin.robbed_ankan = robbed_ankan
+            twin.first_turn = first_turn
+            twin.round_wind = round_wind
+            twin.winner = winner
+            twin.dealer = dealer
+            twin.pao = pao
+            twin.dora_indicators = dora_indicators
+            twin.ura_indicators = ura_indicators
+            twin.kita = kita
+            twin.flowers = flowers
+            twin.honba = honba
+            twin.deposits = deposits
+            twin.rules = rules
+            _SET_ATTRIBUTE(self, "__class__", WinSituation)
+        else:  # a subclass, whose layout may differ from the twin's: slot by slot
+            for set_field, value in zip(
+                _SETTERS,
+                (
+                    concealed,
+                    melds,
+                    win_tile,
+                    discarder,
+                    riichi,
+                    ippatsu,
+                    haitei,
+                    houtei,
+                    rinshan,
+                    chankan,
+                    robbed_ankan,
+                    first_turn,
+                    round_wind,
+                    winner,
+                    dealer,
+                    pao,
+                    dora_indicators,
+                    ura_indicators,
+                    kita,
+                    flowers,
+                    honba,
+                    deposits,
+                    rules,
+                ),
+                strict=True,
+            ):
+                set_field(self, value)
         if not (  # the common case, field by field; anything else is looked at closely
             _common_types(
                 discarder,
@@ -701,31 +742,7 @@ def _setters() -> tuple[Any, ...]:
 _NEW: Final = object.__new__
 _set_tally: Final = _Counted.__dict__["_tally"].__set__
 
-(
-    _set_concealed,
-    _set_melds,
-    _set_win_tile,
-    _set_discarder,
-    _set_riichi,
-    _set_ippatsu,
-    _set_haitei,
-    _set_houtei,
-    _set_rinshan,
-    _set_chankan,
-    _set_robbed_ankan,
-    _set_first_turn,
-    _set_round_wind,
-    _set_winner,
-    _set_dealer,
-    _set_pao,
-    _set_dora_indicators,
-    _set_ura_indicators,
-    _set_kita,
-    _set_flowers,
-    _set_honba,
-    _set_deposits,
-    _set_rules,
-) = _setters()
+_SETTERS: Final = _setters()  # each field's slot setter, in the fields' order
 
 
 def _common_types(
