@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final
 
 from jantaku.errors import ArgumentTypeError, InvalidHandError, NotationError
 from jantaku.tiles import (
@@ -501,15 +501,18 @@ def read_hand_counts(
     # compact tiles, then melds each read before, written one after the other: the
     # melds by their text after the opening bracket (so no piece of a longer text is one)
     head, _, tail = text.partition("[")
-    known = [_MELDS.get(piece) for piece in tail.split("[")]
-    if all(known):  # no None (a "]" in the head is no tile: read below)
+    known: list[Meld] = []
+    for piece in tail.split("["):
+        meld = _MELDS.get(piece)
+        if meld is None:  # a meld not read before: the whole text read below
+            break
+        known.append(meld)
+    else:  # every meld read before (a "]" in the head is no tile: read below)
         try:
             plain = parse_tiles(head)
         except NotationError:
             pass  # read again below, to say where
         else:
-            if TYPE_CHECKING:  # no None in known: cast when type-checked only (a call a hand)
-                return _checked_hand(plain, cast(list[Meld], known), partial)
             return _checked_hand(plain, known, partial)
     concealed: list[Tile] = []
     melds: list[Meld] = []
