@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -406,7 +407,7 @@ def test_from_hand_takes_the_quick_check_for_the_common_types_alone(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(WinSituation, "_check_common", recorded)
         made = _outcome(WinSituation.from_hand, "123m456p789s11555z", win="1z", **fields)
-    assert bool(quick) is _common_types(**fields)
+    assert bool(quick) is _common_types(SimpleNamespace(**fields))
     assert made == _outcome(_by_constructor, "123m456p789s11555z", win="1z", **fields)
 
 

@@ -387,28 +387,7 @@ class Referee:
         log = self.log
         log.append(own)
         log.append(draw)
-        # _turn(s, nxt), spelled out
-        memo = s.memo
-        if (
-            memo.shanten_floor[nxt] > 0
-            and not memo.quads[nxt]
-            and not s.first_turn[nxt]
-            and (self._four or not counts[nxt][NORTH])
-        ):
-            melds = s.melds[nxt]
-            if melds:  # no pon the hand could add its fourth tile to
-                c = counts[nxt]
-                for m in melds:
-                    if m.kind is _PON and c[m.kind34]:
-                        self._pending = {nxt: turn_actions(s, nxt)}
-                        return [own, draw]
-            keys = memo.discards[nxt]
-            if keys[t].tsumogiri:
-                self._pending = self._usual = {nxt: tuple(keys.values())}
-            else:
-                self._pending = self._usual = {nxt: (*keys.values(), TSUMOGIRI_DISCARDS[nxt][t])}
-        else:
-            self._pending = {nxt: turn_actions(s, nxt)}
+        self._turn(s, nxt)
         return [own, draw]
 
     def _draw_after_passes(self, s: State) -> bool:
@@ -419,10 +398,7 @@ class Referee:
         flower, a robbed kan's replacement)."""
         if s.phase != _CLAIM or s.riichi_pending is not None or s.live <= 0:
             return False
-        if self._aborts and not (
-            # _abort_after_discard's first test: nothing can abort
-            (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi
-        ):
+        if self._may_abort(s):
             return False
         wall = self.wall
         if wall is None:
@@ -664,13 +640,19 @@ class Referee:
                 pend[i] = legal
         return pend
 
+    def _may_abort(self, s: State) -> bool:
+        """Whether an abortive draw may follow the discard lying if nobody claims it
+        (G10): under rules that play one, only on the first go-around with no call, at
+        a fourth kan, or with every seat in riichi."""
+        return self._aborts and not (
+            (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi
+        )
+
     def _abort_after_discard(self) -> bool:
         """Emit an abortive draw due after a discard that nobody claimed, if any (G10)."""
-        if not self._aborts:
-            return False
         s = self.state
-        if (s.interrupted or len(s.rivers[-1]) != 1) and len(s.kan_owners) != 4 and 0 in s.riichi:
-            return False  # a call or a second go-around, under four kans, not all in riichi
+        if not self._may_abort(s):
+            return False
         r = self.rules
         reason = ""
         if r.abort_suucha_riichi and all(s.riichi):
@@ -767,17 +749,7 @@ class Referee:
                     return
                 if s.riichi_pending is not None:
                     self._resolve_claims({})
-                elif not (
-                    self._aborts
-                    # _abort_after_discard's first test, spelled out: past the first
-                    # go-around, under four kans, not all in riichi, nothing can abort
-                    and not (
-                        (s.interrupted or len(s.rivers[-1]) != 1)
-                        and len(s.kan_owners) != 4
-                        and 0 in s.riichi
-                    )
-                    and self._abort_after_discard()
-                ):
+                elif not self._abort_after_discard():
                     # nobody can claim the discard: the common case, straight to the draw
                     if s.live <= 0 or wall is None:
                         self._after_discard_passes()

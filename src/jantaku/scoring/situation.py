@@ -236,25 +236,7 @@ Riichi.DOUBLE), not True
             ):
                 set_field(self, value)
         if not (  # the common case, field by field; anything else is looked at closely
-            _common_types(
-                discarder,
-                riichi,
-                ippatsu,
-                haitei,
-                houtei,
-                rinshan,
-                chankan,
-                robbed_ankan,
-                first_turn,
-                winner,
-                dealer,
-                pao,
-                kita,
-                flowers,
-                honba,
-                deposits,
-                rules,
-            )
+            _common_types(self)
             and concealed.__class__ is tuple
             and melds.__class__ is tuple
             and win_tile.__class__ is int
@@ -670,25 +652,7 @@ concealed tiles
             self = cast(WinSituation, new)
         else:  # (typing.cast is a call a hand)
             self = new
-        if (  # the common types (:func:`_common_types`, tested the same way)
-            (discarder is None or discarder.__class__ is int)
-            and riichi.__class__ is Riichi
-            and (ippatsu is False or ippatsu is True)
-            and (haitei is False or haitei is True)
-            and (houtei is False or houtei is True)
-            and (rinshan is False or rinshan is True)
-            and (chankan is False or chankan is True)
-            and (robbed_ankan is False or robbed_ankan is True)
-            and (first_turn is False or first_turn is True)
-            and winner.__class__ is int
-            and dealer.__class__ is int
-            and (pao is None or pao.__class__ is int)
-            and kita.__class__ is int
-            and flowers.__class__ is int
-            and honba.__class__ is int
-            and deposits.__class__ is int
-            and rules.__class__ is Rules
-        ):
+        if _common_types(self):
             self._check_common(ids, held, every)
         else:  # the rules by a preset's name, or a field of the wrong type
             self._check_types()
@@ -745,46 +709,30 @@ _set_tally: Final = _Counted.__dict__["_tally"].__set__
 _SETTERS: Final = _setters()  # each field's slot setter, in the fields' order
 
 
-def _common_types(
-    discarder: Any,
-    riichi: Any,
-    ippatsu: Any,
-    haitei: Any,
-    houtei: Any,
-    rinshan: Any,
-    chankan: Any,
-    robbed_ankan: Any,
-    first_turn: Any,
-    winner: Any,
-    dealer: Any,
-    pao: Any,
-    kita: Any,
-    flowers: Any,
-    honba: Any,
-    deposits: Any,
-    rules: Any,
-) -> bool:
-    """Whether the fields of a situation other than its tiles have their common types:
-    a plain ``int`` seat or count, a ``bool`` flag, a :class:`Riichi`, a
-    :class:`~jantaku.rules.Rules` (each tested by identity, the cheapest test)."""
+def _common_types(s: Any) -> bool:
+    """Whether the fields of a situation (or of its unfrozen twin, being filled) other than
+    its tiles have their common types: a plain ``int`` seat or count, a ``bool`` flag, a
+    :class:`Riichi`, a :class:`~jantaku.rules.Rules` (each class tested by identity, the
+    cheapest test; ``bool`` has no subclass)."""
+    discarder, pao = s.discarder, s.pao
     return (
         (discarder is None or discarder.__class__ is int)
-        and riichi.__class__ is Riichi
-        and (ippatsu is False or ippatsu is True)
-        and (haitei is False or haitei is True)
-        and (houtei is False or houtei is True)
-        and (rinshan is False or rinshan is True)
-        and (chankan is False or chankan is True)
-        and (robbed_ankan is False or robbed_ankan is True)
-        and (first_turn is False or first_turn is True)
-        and winner.__class__ is int
-        and dealer.__class__ is int
+        and s.riichi.__class__ is Riichi
+        and s.ippatsu.__class__ is bool
+        and s.haitei.__class__ is bool
+        and s.houtei.__class__ is bool
+        and s.rinshan.__class__ is bool
+        and s.chankan.__class__ is bool
+        and s.robbed_ankan.__class__ is bool
+        and s.first_turn.__class__ is bool
+        and s.winner.__class__ is int
+        and s.dealer.__class__ is int
         and (pao is None or pao.__class__ is int)
-        and kita.__class__ is int
-        and flowers.__class__ is int
-        and honba.__class__ is int
-        and deposits.__class__ is int
-        and rules.__class__ is Rules
+        and s.kita.__class__ is int
+        and s.flowers.__class__ is int
+        and s.honba.__class__ is int
+        and s.deposits.__class__ is int
+        and s.rules.__class__ is Rules
     )
 
 
