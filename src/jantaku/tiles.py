@@ -377,24 +377,29 @@ def copies_fit(tiles: bytes, reds: Sequence[int] = (1, 1, 1)) -> bool:
     >>> copies_fit(bytes((UNKNOWN,)))
     False
     """
-    red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
-    if red:
-        if red.translate(None, _RED_BYTES):  # not a tile
-            return False
-        if (
-            red.count(RED_5M) > reds[0]
-            or red.count(RED_5P) > reds[1]
-            or red.count(RED_5S) > reds[2]
-        ):
-            return False
-        tiles = tiles.translate(_KIND_BYTES)  # by kind, 0-33
-    if len(tiles) < 256:  # each kind's copies counted in a byte
+    kinds = _kinds_if_reds_fit(tiles, reds)
+    if kinds is None:
+        return False
+    if len(kinds) < 256:  # each kind's copies counted in a byte
         counts = bytearray(34)
-        for k in tiles:
+        for k in kinds:
             counts[k] += 1
         return not counts.translate(None, _FOUR_OR_FEWER)  # no kind held five times
-    ordered = sorted(tiles)
+    ordered = sorted(kinds)
     return not any(map(eq, ordered, ordered[4:]))  # sorted, a fifth copy is five in a row
+
+
+def _kinds_if_reds_fit(tiles: bytes, reds: Sequence[int]) -> bytes | None:
+    """The tiles by kind (0-33), when each is a tile and the red fives of each suit are
+    no more than ``reds`` allows; else None (:func:`copies_fit`, :func:`counts_if_fit`)."""
+    red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
+    if not red:
+        return tiles
+    if red.translate(None, _RED_BYTES):  # not a tile
+        return None
+    if red.count(RED_5M) > reds[0] or red.count(RED_5P) > reds[1] or red.count(RED_5S) > reds[2]:
+        return None
+    return tiles.translate(_KIND_BYTES)
 
 
 def counts_if_fit(
@@ -413,22 +418,14 @@ def counts_if_fit(
     """
     if len(tiles) > 136:  # more tiles than four copies of each of the 34 kinds
         return None
-    red = tiles.translate(None, _PLAIN_BYTES)  # the red fives, and anything not a tile
-    if red:
-        if red.translate(None, _RED_BYTES):  # not a tile
-            return None
-        if (
-            red.count(RED_5M) > reds[0]
-            or red.count(RED_5P) > reds[1]
-            or red.count(RED_5S) > reds[2]
-        ):
-            return None
-        tiles = tiles.translate(_KIND_BYTES)  # by kind, 0-33
+    kinds = _kinds_if_reds_fit(tiles, reds)
+    if kinds is None:
+        return None
     counts = bytearray(34)
-    for k in tiles[:first]:
+    for k in kinds[:first]:
         counts[k] += 1
     held = bytes(counts)
-    for k in tiles[first:]:
+    for k in kinds[first:]:
         counts[k] += 1
     if counts.translate(None, _FOUR_OR_FEWER):  # a kind held five times
         return None
