@@ -74,6 +74,7 @@ class Observer:
         "_river_flags",
         "_river_tiles",
         "_row",
+        "_seats",
         "_seen",
         "_sizes",
         "_state",
@@ -83,6 +84,7 @@ class Observer:
         self._state = state
         self._log = log
         self._players = state.players
+        self._seats = frozenset(range(state.players))  # the seats at the table
         self._seen = -1  # everything is built from the state at the first view
         self._drawer = -1  # the seat whose drawn tile a view shows (-1: none)
         n = state.players
@@ -103,7 +105,7 @@ class Observer:
         Raises :class:`~jantaku.errors.ArgumentError` (a ``ValueError``) for a seat
         that is not at the table.
         """
-        if type(seat) is not int or not 0 <= seat < self._players:
+        if type(seat) is not int or seat not in self._seats:
             raise ArgumentError(f"no seat {seat!r} at a table of {self._players}")
         s = self._state
         row = self._row  # the places of the fields: View._fields
