@@ -136,8 +136,12 @@ class Observer:
                 self._other_news(s, row, i, end)
         hand = s.hands[seat].copy()
         hand.sort()  # by tile number: the red fives (34 to 36) last, to be moved
-        if hand and hand[-1] >= 34:
-            _place_red_fives(hand)
+        if hand and hand[-1] >= 34:  # a red five: before the plain fives of its suit
+            if len(hand) == 1 or hand[-2] < 34:  # one (the usual case)
+                red = hand.pop()
+                hand.insert(bisect_left(hand, _FIVE_OF_RED[red]), red)
+            else:
+                _place_red_fives(hand)
         waits = s.waits[seat]
         row[0] = seat
         row[12] = tuple(hand)

@@ -145,15 +145,12 @@ def discard_draw_commit(s: State, discard: Dahai, draw: Tsumo) -> None:
     else:
         floors[seat] = shanten_of_numbers(numbers, c, len(hand))
     s.live -= 1
-    if s.rinshan_pending:  # the kan (or kita) stands: ippatsu ends
-        s.ippatsu = [False] * s.players
-        s.rinshan_draw = True
-        s.rinshan_pending = False
-    elif s.rinshan_draw:
+    # no kan waits for its replacement (rinshan_pending) and none may be robbed
+    # (chankan_tile) at a discard: the replacement draw came first
+    if s.rinshan_draw:
         s.rinshan_draw = False
     if s.furiten_temp[seat]:
         s.furiten_temp[seat] = False
-    s.chankan_tile = None
     s.kuikae = ()
     s.kyoku_draws += 1
     s.phase = _ACT
