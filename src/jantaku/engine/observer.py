@@ -10,8 +10,10 @@ into a :class:`~jantaku.engine.view.View` in one step:
 - public, taken in once per batch of news whoever looks. The usual news, a discard
   and the next seat's draw, is taken in on the spot: its river, the two hand sizes
   it moves, the drawer to act, the tiles left. Other news is read from the state: the
-  phase, the turn, the tiles left, the hand sizes and the discard lying; a discard
-  changes its river, a chii, pon or open kan the melds and the river it took from;
+  phase, the turn, the tiles left and the discard lying; a discard alone changes its
+  river and one hand size, a draw alone one hand size, a chii or pon alone the melds,
+  the river it took from and one hand size (other news: every hand size), an open kan
+  the melds and the river it took from;
   any other event (a deal, a riichi, a dora, a closed kan, a win …) is rare enough
   that everything public is then rebuilt from the state. What does not change
   is shared: every seat's view, and every view until the next such event, holds the
@@ -160,12 +162,24 @@ class Observer:
         than a discard and the next draw)."""
         log = self._log
         e = log[i] if i >= 0 else None  # (none before the first view)
+        sizes = self._sizes
         if type(e) is Dahai and end - i == 1:
             river = e.actor  # a discard alone (its claims are decided next)
+            sizes[river] -= 1
         elif type(e) is Tsumo and end - i == 1:
             river = -1  # a draw: nothing kept changes but what is read again below
+            sizes[e.actor] += 1
+        elif (type(e) is Chi or type(e) is Pon) and end - i == 1:
+            # a call alone (its discard is decided next): its meld, two tiles of the
+            # caller's hand, and the river it took from
+            caller = e.actor
+            self._melds[caller] = tuple(s.melds[caller])
+            row[15] = tuple(self._melds)
+            sizes[caller] -= 2
+            river = e.target
         else:
             river = self._follow(s, i, end)
+            self._sizes = sizes = list(map(len, s.hands))
         if river >= 0:
             tiles, flags = self._river_tiles, self._river_flags
             tiles[river] = tuple(s.rivers[river])
@@ -181,7 +195,6 @@ class Observer:
         row[2] = _NAMES[phase]
         row[8] = turn = s.turn
         row[11] = s.live
-        self._sizes = sizes = list(map(len, s.hands))
         row[14] = tuple(sizes)
         if phase == _CLAIM:
             row[20] = s.last_discard
