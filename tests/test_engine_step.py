@@ -11,9 +11,9 @@ itself, its state is compared the same way. The pending seats and their actions 
 the referee itself), the log and the state after every decision equal those of a
 referee with an ``on_event`` hook (which never takes the fused step, nor the draw after
 every seat passed, in one go) for the same choices (``done`` saying when the state's
-phase is done), and a discard not listed is
-refused on the usual turn as on any other (one whose tile is no tile too), the match
-unchanged.
+phase is done), also in matches where four same winds abort a hand, and a discard not
+listed is refused on the usual turn as on any other (one whose tile is no tile too),
+the match unchanged.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from jantaku.engine import referee as referee_module
 from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Memo, Phase
 from jantaku.engine.step import discard_draw_commit
 from jantaku.errors import IllegalActionError
-from jantaku.events import Action, Dahai, Event, Reach, Tsumo
+from jantaku.events import Action, Dahai, Event, Reach, Ryukyoku, Tsumo
 from jantaku.rules import PRESETS, TENHOU, TENHOU_SANMA, Rules
+from jantaku.tiles import KIND_OF
 
 RULES = [*PRESETS.values(), replace(TENHOU, flowers=8), replace(TENHOU_SANMA, flowers=4)]
 IDS = [*PRESETS, "tenhou-flowers", "sanma-flowers"]
@@ -145,6 +146,40 @@ def test_the_log_and_state_are_those_of_a_referee_without_the_fast_paths(rules: 
             assert ref.done is (ref.state.phase == Phase.DONE) is slow.done
         assert ref.log == slow.log == seen
         seen.clear()
+
+
+def _same_wind_first(
+    ref: Referee, legal: tuple[Action, ...], uniform: Callable[[], float]
+) -> Action:
+    """On the first go-around, the wind the dealer discarded first (any wind for the
+    dealer) when held; otherwise a random action."""
+    s = ref.state
+    if not s.interrupted and all(len(river) <= 1 for river in s.rivers):
+        first = s.rivers[s.oya]
+        for a in legal:
+            if type(a) is Dahai:
+                k = KIND_OF[a.pai]
+                if k == KIND_OF[first[0]] if first else 27 <= k <= 30:
+                    return a
+    return legal[int(uniform() * len(legal))]
+
+
+@pytest.mark.parametrize("seed", [10, 39])
+def test_four_winds_abort_the_hand_as_without_the_fast_paths(seed: int) -> None:
+    # the fused step is not taken where the last of four same winds may abort the hand
+    # (suufon renda, G10): these seeds' matches have one, played as without fast paths
+    ref = Referee(TENHOU, seed=seed)
+    slow = Referee(TENHOU, seed=seed, on_event=lambda _ref, _e: None)
+    uniform = random.Random(seed).random
+    while not ref.done:
+        pend = ref.pending()
+        assert pend == slow.pending()
+        choices = {s: _same_wind_first(ref, legal, uniform) for s, legal in pend.items()}
+        assert ref.submit(choices) == slow.submit(choices)
+        _assert_same_state(ref.state, slow.state)
+    assert ref.log == slow.log
+    aborts = [e for e in ref.log if type(e) is Ryukyoku and e.reason == "suufon_renda"]
+    assert len(aborts) == 1
 
 
 def test_a_discard_not_listed_is_refused_on_the_usual_turn() -> None:

@@ -177,7 +177,6 @@ class Referee:
         # the seat that may chii each seat's discard, or -1 when chii is not played
         self._left = tuple((d + 1) % n if rules.chii_allowed else -1 for d in range(n))
         self._next = tuple((d + 1) % n for d in range(n))  # the seat after each
-        self._last = n - 1  # the seat whose river says whether the first go-around is over
         self._four = n == 4  # no north to set aside
         # a discard and the next draw may be taken in one step (see _discard_and_draw):
         # no hook to call between them, and a seeded wall, in step with State.live
@@ -365,8 +364,10 @@ class Referee:
                 if held[x] and held[y]:
                     return None  # a chii
         if self._aborts and not (
-            # _abort_after_discard's first test, as it will read after the discard
-            (s.interrupted or len(s.rivers[-1]) + (seat == self._last) != 1)
+            # no abortive draw can follow the discard (checks.abort_refusal): not the
+            # last of the first go-around (suufon renda: a first discard, the next seat
+            # has made its own), no fourth kan, not every seat in riichi
+            (s.interrupted or s.rivers[seat] or len(s.rivers[self._next[seat]]) != 1)
             and len(s.kan_owners) != 4
             and 0 in riichi
         ):
