@@ -11,9 +11,10 @@ itself, its state is compared the same way. The pending seats and their actions 
 the referee itself), the log and the state after every decision equal those of a
 referee with an ``on_event`` hook (which never takes the fused step, nor the draw after
 every seat passed, in one go) for the same choices (``done`` saying when the state's
-phase is done), also in matches where four same winds abort a hand, and a discard not
-listed is refused on the usual turn as on any other (one whose tile is no tile too),
-the match unchanged.
+phase is done), also in matches where four same winds abort a hand; a first turn is
+listed as usual unless the hand may declare kyuushu kyuuhai, and a discard not listed
+is refused on the usual turn as on any other (one whose tile is no tile too), the
+match unchanged.
 """
 
 from __future__ import annotations
@@ -180,6 +181,25 @@ def test_four_winds_abort_the_hand_as_without_the_fast_paths(seed: int) -> None:
     assert ref.log == slow.log
     aborts = [e for e in ref.log if type(e) is Ryukyoku and e.reason == "suufon_renda"]
     assert len(aborts) == 1
+
+
+@pytest.mark.parametrize("seed", [6, 10])
+def test_a_first_turn_lists_kyuushu_kyuuhai_when_the_hand_may_declare_it(seed: int) -> None:
+    # the referee lists a first turn as usual (its discards only) unless the hand holds
+    # nine kinds of terminals and honours: these seeds' matches have such a turn
+    ref = Referee(TENHOU, seed=seed)
+    uniform = random.Random(seed).random
+    offered = usual = 0
+    while not ref.done:
+        pend = ref.pending()
+        assert pend == _every(ref)
+        s = ref.state
+        if s.phase == Phase.ACT and s.first_turn[s.turn]:
+            kinds = [type(a) for a in pend[s.turn]]
+            offered += Ryukyoku in kinds
+            usual += set(kinds) == {Dahai}
+        ref.submit({seat: legal[int(uniform() * len(legal))] for seat, legal in pend.items()})
+    assert offered == 1 and usual > 20
 
 
 def test_a_discard_not_listed_is_refused_on_the_usual_turn() -> None:

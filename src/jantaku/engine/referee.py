@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
@@ -70,7 +70,7 @@ from jantaku.events import (
 )
 from jantaku.meld import MeldKind
 from jantaku.rules import TENHOU, KanDoraTiming, MultipleRon, Rules
-from jantaku.tiles import EAST, FLOWER, KIND_OF, NORTH
+from jantaku.tiles import EAST, FLOWER, KIND_OF, NORTH, YAOCHUU
 
 __all__ = ["Chooser", "Referee"]
 
@@ -84,6 +84,10 @@ _DISCARD: Final = Phase.DISCARD
 _CLAIM: Final = Phase.CLAIM
 
 _PON: Final = MeldKind.PON
+
+# a hand's counts of the terminals and honours: on a first turn, kyuushu kyuuhai needs
+# nine kinds of them (G10), so a hand missing five or more has only the usual actions
+_YAOCHUU_COUNTS: Final = itemgetter(*YAOCHUU)
 
 # the seats other than a discarder, in seat order, by table size and discarder
 _OTHERS: Final = {n: tuple(tuple(i for i in range(n) if i != d) for d in range(n)) for n in (3, 4)}
@@ -393,7 +397,7 @@ class Referee:
         if (
             memo.shanten_floor[nxt] > 0
             and not memo.quads[nxt]
-            and not s.first_turn[nxt]
+            and (not s.first_turn[nxt] or _YAOCHUU_COUNTS(s.counts[nxt]).count(0) > 4)
             and (self._four or not s.counts[nxt][NORTH])
         ):
             melds = s.melds[nxt]
@@ -449,7 +453,7 @@ class Referee:
         if (
             memo.shanten_floor[seat] > 0
             and not memo.quads[seat]
-            and not s.first_turn[seat]
+            and (not s.first_turn[seat] or _YAOCHUU_COUNTS(s.counts[seat]).count(0) > 4)
             and (self._four or not s.counts[seat][NORTH])
         ):
             melds = s.melds[seat]
