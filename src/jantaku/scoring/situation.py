@@ -40,6 +40,7 @@ from jantaku.tiles import (
     counts_if_fit,
     format_tiles,
     parse_tiles,
+    tally_if_fit,
 )
 
 __all__ = ["Riichi", "WinSituation"]
@@ -235,17 +236,92 @@ Riichi.DOUBLE), not True
                 strict=True,
             ):
                 set_field(self, value)
-        if not (  # the common case, field by field; anything else is looked at closely
+        # the common case (four players, no rinshan, chankan, first turn, pao, norths nor
+        # flowers, a closed hand if riichi), its types and values tested at once on the
+        # arguments; it holds exactly when no check of _check_types and _check_values
+        # refuses the situation. A flag ``is False`` is a bool and false in one test
+        if (
+            concealed.__class__ is tuple
+            and melds.__class__ is tuple
+            and len(concealed) + 3 * len(melds) == 14  # so at most four melds
+            and win_tile.__class__ is int
+            and win_tile in concealed  # so a tile, once the concealed tiles are
+            and _INT_ONLY.issuperset(map(type, concealed))
+            and winner.__class__ is int
+            and 0 <= winner < 4
+            and dealer.__class__ is int
+            and 0 <= dealer < 4
+            and (
+                discarder is None
+                or (discarder.__class__ is int and 0 <= discarder < 4 and discarder != winner)
+            )
+            and pao is None
+            and rules.__class__ is Rules
+            and rules.players == 4
+            and round_wind.__class__ is int
+            and round_wind in _WINDS
+            and (riichi is _NO_RIICHI or (riichi.__class__ is Riichi and not melds))
+            and (
+                ippatsu is False or (ippatsu is True and riichi is not _NO_RIICHI and rules.ippatsu)
+            )
+            and (haitei is False or (haitei is True and discarder is None))
+            and (houtei is False or (houtei is True and discarder is not None))
+            and rinshan is False
+            and chankan is False
+            and robbed_ankan is False
+            and first_turn is False
+            and kita.__class__ is int
+            and flowers.__class__ is int
+            and not (kita or flowers)
+            and honba.__class__ is int
+            and deposits.__class__ is int
+            and (honba | deposits) >= 0
+            and dora_indicators.__class__ is tuple
+            and len(dora_indicators) <= (5 if rules.kan_dora else 1)
+            and _INT_ONLY.issuperset(map(type, dora_indicators))
+            and _TILE_SET.issuperset(dora_indicators)
+            and ura_indicators.__class__ is tuple
+            and (  # most wins have no ura indicator
+                not ura_indicators
+                or (
+                    len(ura_indicators) <= max(len(dora_indicators), 1)
+                    and rules.ura_dora
+                    and _INT_ONLY.issuperset(map(type, ura_indicators))
+                    and _TILE_SET.issuperset(ura_indicators)
+                )
+            )
+        ):
+            # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
+            if not melds:
+                tally = tally_if_fit(concealed, (), rules.red_fives)
+            elif _MELD_ONLY.issuperset(map(type, melds)):
+                melded = melds[0].tiles
+                for m in melds[1:]:
+                    melded += m.tiles
+                tally = tally_if_fit(concealed, melded, rules.red_fives)
+            else:
+                tally = None
+            if tally is not None:
+                _set_tally(self, tally)
+                return
+        self._check_closely()
+
+    def _check_closely(self) -> None:
+        """Check a situation whose fields are set (by the constructor) but not its common
+        case: the types, then the values, keeping the counts of its tiles when the
+        types are the common ones."""
+        concealed, melds, rules = self.concealed, self.melds, self.rules
+        if not (  # the common types, field by field; anything else is looked at closely
             _common_types(self)
             and concealed.__class__ is tuple
             and melds.__class__ is tuple
-            and win_tile.__class__ is int
-            and round_wind.__class__ is int
-            and dora_indicators.__class__ is tuple
-            and ura_indicators.__class__ is tuple
+            and self.win_tile.__class__ is int
+            and self.round_wind.__class__ is int
+            and self.dora_indicators.__class__ is tuple
+            and self.ura_indicators.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, concealed))
-            and (not dora_indicators or _INT_ONLY.issuperset(map(type, dora_indicators)))
-            and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
+            and (not self.dora_indicators or _INT_ONLY.issuperset(map(type, self.dora_indicators)))
+            and (not self.ura_indicators or _INT_ONLY.issuperset(map(type, self.ura_indicators)))
         ):
             self._check_types()
             self._check_values(False)
