@@ -66,6 +66,7 @@ __all__ = [
     "parse_meld",
     "read_hand",
     "read_hand_counts",
+    "read_hand_tiles",
 ]
 
 
@@ -487,6 +488,27 @@ def read_hand_counts(
 
     Raises as :func:`parse_hand` does.
     """
+    concealed, melds = read_hand_tiles(text)
+    return _checked_hand(concealed, melds, partial)
+
+
+def read_hand_tiles(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+    """The concealed tiles and the melds of hand notation, read but not yet checked as a
+    hand (:func:`read_hand_counts` checks and counts them; a caller that checks the hand
+    in its own way reads it here).
+
+    >>> concealed, melds = read_hand_tiles("11205m123p555z[3-45s]")
+    >>> concealed[:5], melds[0].kind.value
+    ((0, 0, 1, 34, 4), 'chii')
+    >>> read_hand_tiles("11m[12-4m]")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: not a meld: a chii needs three consecutive number tiles \
+of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
+
+    Raises :class:`~jantaku.errors.NotationError` for text that cannot be read and
+    :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a ``str``.
+    """
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
@@ -497,7 +519,7 @@ def read_hand_counts(
             raise NotationError(
                 str(e).split(" at position")[0], text=text, position=e.position
             ) from None
-        return _checked_hand(plain, (), partial)
+        return plain, ()
     # compact tiles, then melds each read before, written one after the other: the
     # melds by their text after the opening bracket (so no piece of a longer text is one)
     head, _, tail = text.partition("[")
@@ -513,7 +535,7 @@ def read_hand_counts(
         except NotationError:
             pass  # read again below, to say where
         else:
-            return _checked_hand(plain, known, partial)
+            return plain, tuple(known)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -546,7 +568,7 @@ def read_hand_counts(
                 str(e).split(" at position")[0], text=text, position=i + e.position
             ) from None
         i = j
-    return _checked_hand(concealed, melds, partial)
+    return tuple(concealed), tuple(melds)
 
 
 def _checked_hand(

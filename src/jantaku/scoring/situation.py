@@ -26,8 +26,13 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
-from jantaku.meld import Meld, read_hand_counts
+from jantaku.errors import (
+    ArgumentTypeError,
+    ImpossibleSituationError,
+    InvalidHandError,
+    NotationError,
+)
+from jantaku.meld import Meld, read_hand_counts, read_hand_tiles
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -236,11 +241,23 @@ Riichi.DOUBLE), not True
                 strict=True,
             ):
                 set_field(self, value)
-        # the common case (four players, no rinshan, chankan, first turn, pao, norths nor
-        # flowers, a closed hand if riichi), its types and values tested at once on the
-        # arguments; it holds exactly when no check of _check_types and _check_values
-        # refuses the situation. A flag ``is False`` is a bool and false in one test
-        if (
+        if not self._tally_common():
+            self._check_closely()
+
+    def _tally_common(self) -> bool:
+        """Whether the situation is a common one, its tiles counted and kept (the
+        ``_tally`` of :class:`_Counted`): four players, no rinshan, chankan, first turn,
+        pao, norths nor flowers, a closed hand if riichi, each field of its common type.
+        Its types and values are tested at once; they hold exactly when no check of
+        :meth:`_check_types` and :meth:`_check_values` refuses the situation, so False
+        says only that the situation is to be checked closely. A flag ``is False`` is a
+        bool and false in one test."""
+        concealed, melds, win_tile = self.concealed, self.melds, self.win_tile
+        winner, discarder, riichi = self.winner, self.discarder, self.riichi
+        rules, dora, ura = self.rules, self.dora_indicators, self.ura_indicators
+        dealer, round_wind, ippatsu = self.dealer, self.round_wind, self.ippatsu
+        haitei, houtei, kita, flowers = self.haitei, self.houtei, self.kita, self.flowers
+        if not (
             concealed.__class__ is tuple
             and melds.__class__ is tuple
             and len(concealed) + 3 * len(melds) == 14  # so at most four melds
@@ -255,7 +272,7 @@ Riichi.DOUBLE), not True
                 discarder is None
                 or (discarder.__class__ is int and 0 <= discarder < 4 and discarder != winner)
             )
-            and pao is None
+            and self.pao is None
             and rules.__class__ is Rules
             and rules.players == 4
             and round_wind.__class__ is int
@@ -266,45 +283,46 @@ Riichi.DOUBLE), not True
             )
             and (haitei is False or (haitei is True and discarder is None))
             and (houtei is False or (houtei is True and discarder is not None))
-            and rinshan is False
-            and chankan is False
-            and robbed_ankan is False
-            and first_turn is False
+            and self.rinshan is False
+            and self.chankan is False
+            and self.robbed_ankan is False
+            and self.first_turn is False
             and kita.__class__ is int
             and flowers.__class__ is int
             and not (kita or flowers)
-            and honba.__class__ is int
-            and deposits.__class__ is int
-            and (honba | deposits) >= 0
-            and dora_indicators.__class__ is tuple
-            and len(dora_indicators) <= (5 if rules.kan_dora else 1)
-            and _INT_ONLY.issuperset(map(type, dora_indicators))
-            and _TILE_SET.issuperset(dora_indicators)
-            and ura_indicators.__class__ is tuple
+            and self.honba.__class__ is int
+            and self.deposits.__class__ is int
+            and (self.honba | self.deposits) >= 0
+            and dora.__class__ is tuple
+            and len(dora) <= (5 if rules.kan_dora else 1)
+            and _INT_ONLY.issuperset(map(type, dora))
+            and _TILE_SET.issuperset(dora)
+            and ura.__class__ is tuple
             and (  # most wins have no ura indicator
-                not ura_indicators
+                not ura
                 or (
-                    len(ura_indicators) <= max(len(dora_indicators), 1)
+                    len(ura) <= max(len(dora), 1)
                     and rules.ura_dora
-                    and _INT_ONLY.issuperset(map(type, ura_indicators))
-                    and _TILE_SET.issuperset(ura_indicators)
+                    and _INT_ONLY.issuperset(map(type, ura))
+                    and _TILE_SET.issuperset(ura)
                 )
             )
         ):
-            # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
-            if not melds:
-                tally = tally_if_fit(concealed, (), rules.red_fives)
-            elif _MELD_ONLY.issuperset(map(type, melds)):
-                melded = melds[0].tiles
-                for m in melds[1:]:
-                    melded += m.tiles
-                tally = tally_if_fit(concealed, melded, rules.red_fives)
-            else:
-                tally = None
-            if tally is not None:
-                _set_tally(self, tally)
-                return
-        self._check_closely()
+            return False
+        # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
+        if not melds:
+            tally = tally_if_fit(concealed, (), rules.red_fives)
+        elif _MELD_ONLY.issuperset(map(type, melds)):
+            melded = melds[0].tiles
+            for m in melds[1:]:
+                melded += m.tiles
+            tally = tally_if_fit(concealed, melded, rules.red_fives)
+        else:
+            return False
+        if tally is None:
+            return False
+        _set_tally(self, tally)
+        return True
 
     def _check_closely(self) -> None:
         """Check a situation whose fields are set (by the constructor) but not its common
@@ -648,6 +666,115 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
+        concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
+        # the common case: the winning tile, the round wind and each indicator text one
+        # tile in compact notation or none (from a table of those texts) or tiles that
+        # parse_tiles reads; the situation filled as an unfrozen twin (:class:`_Unfrozen`)
+        # by plain assignments, made a WinSituation, then tested at once
+        # (:meth:`_tally_common`). Anything else is read and checked closely, to the same
+        # situation or the same error. Spelled out here rather than through helpers:
+        # from_hand alone builds this way, and their calls (of 23 arguments) cost a hand
+        # more than the lines they would spare
+        wins = _TILES_OF_TEXT.get(win)
+        rw = _TILES_OF_TEXT.get(round_wind)
+        dora_indicators = _TILES_OF_TEXT.get(dora)
+        if dora_indicators is None:
+            dora_indicators = _tiles_or_none(dora)
+        ura_indicators = _TILES_OF_TEXT.get(ura)
+        if ura_indicators is None:
+            ura_indicators = _tiles_or_none(ura)
+        if (
+            cls is WinSituation
+            and wins
+            and rw
+            and dora_indicators is not None
+            and ura_indicators is not None
+        ):
+            new = _NEW(_Unfrozen)
+            new.concealed = concealed
+            new.melds = melds
+            new.win_tile = wins[0]
+            new.discarder = discarder
+            new.riichi = riichi
+            new.ippatsu = ippatsu
+            new.haitei = haitei
+            new.houtei = houtei
+            new.rinshan = rinshan
+            new.chankan = chankan
+            new.robbed_ankan = robbed_ankan
+            new.first_turn = first_turn
+            new.round_wind = rw[0]
+            new.winner = winner
+            new.dealer = dealer
+            new.pao = pao
+            new.dora_indicators = dora_indicators
+            new.ura_indicators = ura_indicators
+            new.kita = kita
+            new.flowers = flowers
+            new.honba = honba
+            new.deposits = deposits
+            new.rules = rules
+            _SET_ATTRIBUTE(new, "__class__", WinSituation)
+            if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
+                self = cast(WinSituation, new)
+            else:  # (typing.cast is a call a hand)
+                self = new
+            if self._tally_common():
+                return self
+        return cls._read_closely(
+            hand,
+            win=win,
+            dora=dora,
+            ura=ura,
+            round_wind=round_wind,
+            discarder=discarder,
+            riichi=riichi,
+            ippatsu=ippatsu,
+            haitei=haitei,
+            houtei=houtei,
+            rinshan=rinshan,
+            chankan=chankan,
+            robbed_ankan=robbed_ankan,
+            first_turn=first_turn,
+            winner=winner,
+            dealer=dealer,
+            pao=pao,
+            kita=kita,
+            flowers=flowers,
+            honba=honba,
+            deposits=deposits,
+            rules=rules,
+        )
+
+    @classmethod
+    def _read_closely(
+        cls,
+        hand: str,
+        *,
+        win: str,
+        dora: str = "",
+        ura: str = "",
+        round_wind: str = "1z",
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
+    ) -> WinSituation:
+        """:meth:`from_hand` of a situation that is not a common one, or of a text that is
+        not one tile: read, then checked closely (the texts are str)."""
         concealed, melds, ids, held, every = read_hand_counts(hand)
         # the winning tile, the round wind and each indicator text are most often one
         # tile in compact notation (or no tile): read from a table of those texts, any
@@ -780,6 +907,17 @@ def _setters() -> tuple[Any, ...]:
 
 
 _NEW: Final = object.__new__
+
+
+def _tiles_or_none(text: str) -> tuple[Tile, ...] | None:
+    """The tiles of a text (:func:`~jantaku.tiles.parse_tiles`), None if it is not read
+    (:meth:`WinSituation.from_hand` reads it again, to say why)."""
+    try:
+        return parse_tiles(text)
+    except NotationError:
+        return None
+
+
 _set_tally: Final = _Counted.__dict__["_tally"].__set__
 
 _SETTERS: Final = _setters()  # each field's slot setter, in the fields' order
