@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidH
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
+from jantaku.scoring import situation as situation_module
 from jantaku.tiles import KIND_OF, RED_FIVES, parse_tiles
 
 
@@ -333,7 +335,7 @@ def test_from_hand_refuses_as_the_constructor(hand: str, kw: dict[str, object]) 
     assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
 
 
-# --- the quick checks of the common case (_tally_common, _check_common), from notation --
+# --- the quick checks of the common case (_common_tally, _check_common), from notation --
 # --- and from tiles -------------------------------------------------------------------
 
 
@@ -344,12 +346,12 @@ def _full_checks(make: object, *args: object, **kw: object) -> object:
     def full(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
         self._check_values(False)
 
-    def never(self: WinSituation) -> bool:
-        return False
+    def never(*fields: object) -> None:
+        return None
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(WinSituation, "_check_common", full)
-        patch.setattr(WinSituation, "_tally_common", never)
+        patch.setattr(situation_module, "_common_tally", never)
         return _outcome(make, *args, **kw)
 
 
@@ -395,23 +397,24 @@ _FIELD_VALUES: dict[str, tuple[object, ...]] = {
 )
 def test_the_quick_check_is_taken_for_the_common_types_alone(name: str, value: object) -> None:
     """from_hand and the constructor take the quick check of the common case
-    (_tally_common, true) for the same fields, only when _common_types says the fields
+    (_common_tally, a tally) for the same fields, only when _common_types says the fields
     have their common types and the situation is accepted, and each makes what the full
     checks make."""
     from jantaku.scoring.situation import _common_types
 
     fields = {**_COMMON_FIELDS, name: value}
-    tally_common = WinSituation._tally_common
+    common_tally = situation_module._common_tally
 
     def made_by(make: object) -> tuple[object, bool]:
         quick: list[bool] = []
 
-        def recorded(self: WinSituation) -> bool:
-            quick.append(tally_common(self))
-            return quick[-1]
+        def recorded(*fields: Any) -> tuple[bytes, bytes, int] | None:
+            tally = common_tally(*fields)
+            quick.append(tally is not None)
+            return tally
 
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(WinSituation, "_tally_common", recorded)
+            patch.setattr(situation_module, "_common_tally", recorded)
             made = _outcome(make, "123m456p789s11555z", win="1z", **fields)
         return made, any(quick)
 

@@ -32,7 +32,7 @@ from jantaku.errors import (
     InvalidHandError,
     NotationError,
 )
-from jantaku.meld import Meld, read_hand_counts, read_hand_tiles
+from jantaku.meld import Meld, MeldKind, read_hand_counts, read_hand_tiles
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -241,88 +241,35 @@ Riichi.DOUBLE), not True
                 strict=True,
             ):
                 set_field(self, value)
-        if not self._tally_common():
-            self._check_closely()
-
-    def _tally_common(self) -> bool:
-        """Whether the situation is a common one, its tiles counted and kept (the
-        ``_tally`` of :class:`_Counted`): four players, no rinshan, chankan, first turn,
-        pao, norths nor flowers, a closed hand if riichi, each field of its common type.
-        Its types and values are tested at once; they hold exactly when no check of
-        :meth:`_check_types` and :meth:`_check_values` refuses the situation, so False
-        says only that the situation is to be checked closely. A flag ``is False`` is a
-        bool and false in one test."""
-        concealed, melds, win_tile = self.concealed, self.melds, self.win_tile
-        winner, discarder, riichi = self.winner, self.discarder, self.riichi
-        rules, dora, ura = self.rules, self.dora_indicators, self.ura_indicators
-        dealer, round_wind, ippatsu = self.dealer, self.round_wind, self.ippatsu
-        haitei, houtei, kita, flowers = self.haitei, self.houtei, self.kita, self.flowers
-        if not (
-            concealed.__class__ is tuple
-            and melds.__class__ is tuple
-            and len(concealed) + 3 * len(melds) == 14  # so at most four melds
-            and win_tile.__class__ is int
-            and win_tile in concealed  # so a tile, once the concealed tiles are
-            and _INT_ONLY.issuperset(map(type, concealed))
-            and winner.__class__ is int
-            and 0 <= winner < 4
-            and dealer.__class__ is int
-            and 0 <= dealer < 4
-            and (
-                discarder is None
-                or (discarder.__class__ is int and 0 <= discarder < 4 and discarder != winner)
-            )
-            and self.pao is None
-            and rules.__class__ is Rules
-            and rules.players == 4
-            and round_wind.__class__ is int
-            and round_wind in _WINDS
-            and (riichi is _NO_RIICHI or (riichi.__class__ is Riichi and not melds))
-            and (
-                ippatsu is False or (ippatsu is True and riichi is not _NO_RIICHI and rules.ippatsu)
-            )
-            and (haitei is False or (haitei is True and discarder is None))
-            and (houtei is False or (houtei is True and discarder is not None))
-            and self.rinshan is False
-            and self.chankan is False
-            and self.robbed_ankan is False
-            and self.first_turn is False
-            and kita.__class__ is int
-            and flowers.__class__ is int
-            and not (kita or flowers)
-            and self.honba.__class__ is int
-            and self.deposits.__class__ is int
-            and (self.honba | self.deposits) >= 0
-            and dora.__class__ is tuple
-            and len(dora) <= (5 if rules.kan_dora else 1)
-            and _INT_ONLY.issuperset(map(type, dora))
-            and _TILE_SET.issuperset(dora)
-            and ura.__class__ is tuple
-            and (  # most wins have no ura indicator
-                not ura
-                or (
-                    len(ura) <= max(len(dora), 1)
-                    and rules.ura_dora
-                    and _INT_ONLY.issuperset(map(type, ura))
-                    and _TILE_SET.issuperset(ura)
-                )
-            )
-        ):
-            return False
-        # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
-        if not melds:
-            tally = tally_if_fit(concealed, (), rules.red_fives)
-        elif _MELD_ONLY.issuperset(map(type, melds)):
-            melded = melds[0].tiles
-            for m in melds[1:]:
-                melded += m.tiles
-            tally = tally_if_fit(concealed, melded, rules.red_fives)
-        else:
-            return False
+        tally = _common_tally(
+            concealed,
+            melds,
+            win_tile,
+            discarder,
+            riichi,
+            ippatsu,
+            haitei,
+            houtei,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            first_turn,
+            round_wind,
+            winner,
+            dealer,
+            pao,
+            dora_indicators,
+            ura_indicators,
+            kita,
+            flowers,
+            honba,
+            deposits,
+            rules,
+        )
         if tally is None:
-            return False
-        _set_tally(self, tally)
-        return True
+            self._check_closely()
+        else:
+            _set_tally(self, tally)
 
     def _check_closely(self) -> None:
         """Check a situation whose fields are set (by the constructor) but not its common
@@ -669,10 +616,10 @@ concealed tiles
         concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
         # the common case: the winning tile, the round wind and each indicator text one
         # tile in compact notation or none (from a table of those texts) or tiles that
-        # parse_tiles reads; the situation filled as an unfrozen twin (:class:`_Unfrozen`)
-        # by plain assignments, made a WinSituation, then tested at once
-        # (:meth:`_tally_common`). Anything else is read and checked closely, to the same
-        # situation or the same error. Spelled out here rather than through helpers:
+        # parse_tiles reads; the situation tested at once (:func:`_common_tally`), then
+        # filled as an unfrozen twin (:class:`_Unfrozen`) by plain assignments and made a
+        # WinSituation. Anything else is read and checked closely, to the same situation
+        # or the same error. Spelled out here rather than through helpers:
         # from_hand alone builds this way, and their calls (of 23 arguments) cost a hand
         # more than the lines they would spare
         wins = _TILES_OF_TEXT.get(win)
@@ -690,36 +637,62 @@ concealed tiles
             and dora_indicators is not None
             and ura_indicators is not None
         ):
-            new = _NEW(_Unfrozen)
-            new.concealed = concealed
-            new.melds = melds
-            new.win_tile = wins[0]
-            new.discarder = discarder
-            new.riichi = riichi
-            new.ippatsu = ippatsu
-            new.haitei = haitei
-            new.houtei = houtei
-            new.rinshan = rinshan
-            new.chankan = chankan
-            new.robbed_ankan = robbed_ankan
-            new.first_turn = first_turn
-            new.round_wind = rw[0]
-            new.winner = winner
-            new.dealer = dealer
-            new.pao = pao
-            new.dora_indicators = dora_indicators
-            new.ura_indicators = ura_indicators
-            new.kita = kita
-            new.flowers = flowers
-            new.honba = honba
-            new.deposits = deposits
-            new.rules = rules
-            _SET_ATTRIBUTE(new, "__class__", WinSituation)
-            if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
-                self = cast(WinSituation, new)
-            else:  # (typing.cast is a call a hand)
-                self = new
-            if self._tally_common():
+            tally = _common_tally(
+                concealed,
+                melds,
+                wins[0],
+                discarder,
+                riichi,
+                ippatsu,
+                haitei,
+                houtei,
+                rinshan,
+                chankan,
+                robbed_ankan,
+                first_turn,
+                rw[0],
+                winner,
+                dealer,
+                pao,
+                dora_indicators,
+                ura_indicators,
+                kita,
+                flowers,
+                honba,
+                deposits,
+                rules,
+            )
+            if tally is not None:
+                new = _NEW(_Unfrozen)
+                new.concealed = concealed
+                new.melds = melds
+                new.win_tile = wins[0]
+                new.discarder = discarder
+                new.riichi = riichi
+                new.ippatsu = ippatsu
+                new.haitei = haitei
+                new.houtei = houtei
+                new.rinshan = rinshan
+                new.chankan = chankan
+                new.robbed_ankan = robbed_ankan
+                new.first_turn = first_turn
+                new.round_wind = rw[0]
+                new.winner = winner
+                new.dealer = dealer
+                new.pao = pao
+                new.dora_indicators = dora_indicators
+                new.ura_indicators = ura_indicators
+                new.kita = kita
+                new.flowers = flowers
+                new.honba = honba
+                new.deposits = deposits
+                new.rules = rules
+                _SET_ATTRIBUTE(new, "__class__", WinSituation)
+                if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
+                    self = cast(WinSituation, new)
+                else:  # (typing.cast is a call a hand)
+                    self = new
+                _set_tally(self, tally)
                 return self
         return cls._read_closely(
             hand,
@@ -896,6 +869,7 @@ _TILES_OF_TEXT: Final[dict[str, tuple[Tile, ...]]] = {
     **{format_tiles((t,)): (t,) for t in range(37)},
 }
 _NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum is slower
+_ANKAN: Final = MeldKind.ANKAN
 
 
 def _setters() -> tuple[Any, ...]:
@@ -948,6 +922,120 @@ def _common_types(s: Any) -> bool:
         and s.deposits.__class__ is int
         and s.rules.__class__ is Rules
     )
+
+
+def _common_tally(
+    concealed: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    win_tile: Tile,
+    discarder: int | None,
+    riichi: Riichi,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    robbed_ankan: bool,
+    first_turn: bool,
+    round_wind: Tile,
+    winner: int,
+    dealer: int,
+    pao: int | None,
+    dora: tuple[Tile, ...],
+    ura: tuple[Tile, ...],
+    kita: int,
+    flowers: int,
+    honba: int,
+    deposits: int,
+    rules: Rules,
+) -> tuple[bytes, bytes, int] | None:
+    """The tally of a common situation (``_tally`` of :class:`_Counted`), given its
+    fields in their order, else None: four players, no pao, norths, flowers, first turn
+    nor robbed ankan, each field of its common type. Its types and values are tested at
+    once; they hold exactly when no check of :meth:`WinSituation._check_types` and
+    :meth:`WinSituation._check_values` refuses the situation, so None says only that the
+    situation is to be checked closely. A flag ``is False`` is a bool and false in one
+    test; the rarer flags are tested when set. The constructor and
+    :meth:`WinSituation.from_hand` call it with their arguments (a function of
+    positional arguments: the cheapest call that reads them)."""
+    if not (
+        concealed.__class__ is tuple
+        and melds.__class__ is tuple
+        and len(concealed) + 3 * len(melds) == 14  # so at most four melds
+        and win_tile.__class__ is int
+        and win_tile in concealed  # so a tile, once the concealed tiles are
+        and _INT_ONLY.issuperset(map(type, concealed))
+        and (not melds or _MELD_ONLY.issuperset(map(type, melds)))
+        and winner.__class__ is int
+        and 0 <= winner < 4
+        and dealer.__class__ is int
+        and 0 <= dealer < 4
+        and (
+            discarder is None
+            or (discarder.__class__ is int and 0 <= discarder < 4 and discarder != winner)
+        )
+        and pao is None
+        and rules.__class__ is Rules
+        and rules.players == 4
+        and round_wind.__class__ is int
+        and round_wind in _WINDS
+        and (
+            riichi is _NO_RIICHI
+            or (
+                riichi.__class__ is Riichi
+                and (not melds or all(m.kind is _ANKAN for m in melds))  # a closed hand
+            )
+        )
+        and (ippatsu is False or (ippatsu is True and riichi is not _NO_RIICHI and rules.ippatsu))
+        and (haitei is False or (haitei is True and discarder is None))
+        and (houtei is False or (houtei is True and discarder is not None))
+        and (  # a replacement tile after a kan
+            rinshan is False
+            or (
+                rinshan is True
+                and discarder is None
+                and haitei is False
+                and any(m.kind.is_kan for m in melds)
+            )
+        )
+        and (  # a ron on a kakan (its tile the only one of its kind: tested below)
+            chankan is False or (chankan is True and discarder is not None and houtei is False)
+        )
+        and robbed_ankan is False
+        and first_turn is False
+        and kita.__class__ is int
+        and flowers.__class__ is int
+        and not (kita or flowers)
+        and honba.__class__ is int
+        and deposits.__class__ is int
+        and (honba | deposits) >= 0
+        and dora.__class__ is tuple
+        and len(dora) <= (5 if rules.kan_dora else 1)
+        and _INT_ONLY.issuperset(map(type, dora))
+        and _TILE_SET.issuperset(dora)
+        and ura.__class__ is tuple
+        and (  # most wins have no ura indicator
+            not ura
+            or (
+                len(ura) <= max(len(dora), 1)
+                and rules.ura_dora
+                and _INT_ONLY.issuperset(map(type, ura))
+                and _TILE_SET.issuperset(ura)
+            )
+        )
+    ):
+        return None
+    # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
+    if melds:
+        melded = melds[0].tiles
+        for m in melds[1:]:
+            melded += m.tiles
+        tally = tally_if_fit(concealed, melded, rules.red_fives)
+    else:
+        tally = tally_if_fit(concealed, (), rules.red_fives)
+    if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
+        return None  # the robbed tile is held more than once
+    return tally
 
 
 class _Unfrozen(_Counted):
