@@ -92,13 +92,13 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
-# The sorted tiles of every meld checked so far by its arguments (the kind's value,
-# tiles, called, called_from, added), each an int or None: the same meld again (the
-# engine, a log, a batch make the same few hundred melds over and over) skips the
-# check, whose verdict on the same arguments is the same. Only accepted melds are kept,
-# so an error is raised (with its message) as before; bounded, as a caller may pass
-# its tiles in any order.
-_CHECKED: dict[tuple[object, ...], tuple[Tile, ...]] = {}
+# Every meld checked so far by its arguments (the kind's value, tiles, called,
+# called_from, added), each an int or None: the same meld again (the engine, a log, a
+# batch make the same few hundred melds over and over) is the meld made then, whose
+# check on the same arguments is the same. Only accepted melds are kept, so an error is
+# raised (with its message) as before; bounded, as a caller may pass its tiles in any
+# order.
+_CHECKED: dict[tuple[object, ...], Meld] = {}
 _CHECKED_SIZE: Final = 1 << 14
 _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
@@ -125,20 +125,23 @@ class Meld:
     called_from: int | None = None
     added: Tile | None = None
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: MeldKind,
         tiles: tuple[Tile, ...],
         called: Tile | None = None,
         called_from: int | None = None,
         added: Tile | None = None,
-    ) -> None:
-        # A meld of a MeldKind whose other arguments, all plain ints, were checked
-        # before takes the tiles that check sorted (:data:`_CHECKED`, keyed by the
-        # kind's value, whose hash a str keeps); anything else is checked in full.
+    ) -> Meld:
+        # A meld of a MeldKind whose other arguments, all plain ints, were checked before
+        # is the meld made then (:data:`_CHECKED`, keyed by the kind's value, whose hash a
+        # str keeps): a frozen value, shared, as the same check would make it again; any
+        # other is made and checked in full. Made here rather than in __init__, which
+        # could only copy the fields of the meld made before, one setter call a field
         key: tuple[object, ...] | None = None
         if (
-            kind.__class__ is MeldKind
+            cls is Meld
+            and kind.__class__ is MeldKind
             and tiles.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, tiles))
             and (called is None or called.__class__ is int)
@@ -148,20 +151,23 @@ class Meld:
             key = (kind._value_, tiles, called, called_from, added)
             checked = _CHECKED.get(key)
             if checked is not None:
-                tiles = checked
-        else:
-            checked = None
+                return checked
+        self = _NEW(cls)
         _set_kind(self, kind)
         _set_tiles(self, tiles)
         _set_called(self, called)
         _set_called_from(self, called_from)
         _set_added(self, added)
-        if checked is None:
-            self.__post_init__()
-            if key is not None:
-                if len(_CHECKED) >= _CHECKED_SIZE:
-                    _CHECKED.clear()
-                _CHECKED[key] = self.tiles
+        self.__post_init__()
+        if key is not None:
+            if len(_CHECKED) >= _CHECKED_SIZE:
+                _CHECKED.clear()
+            _CHECKED[key] = self
+        return self
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[object, ...]]:
+        """Pickled and copied as its fields, made again through the constructor."""
+        return (self.__class__, (self.kind, self.tiles, self.called, self.called_from, self.added))
 
     def __post_init__(self) -> None:
         """Check the fields and sort the tiles (every field is set)."""
