@@ -543,32 +543,46 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if found is not None:
         return found
     tiles: tuple[Tile, ...] = ()
-    if len(text) <= _HAND_TEXT:  # compact groups each read before, and nothing else: at once
+    if len(text) <= _HAND_TEXT:  # plain compact groups, and nothing else: group by group
         groups = _GROUP.findall(text)
         for group in groups:
             found = _GROUPS.get(group)
-            if found is None:
-                break
+            if found is None:  # a group not read before: read if plain, else below
+                found = _plain_group(group)
+                if found is None:
+                    break
             tiles += found
-        else:  # a group read before has a tile a digit, so its length is its tiles and one
+        else:  # a group has a tile a digit, so its length is its tiles and one
             if len(tiles) + len(groups) == len(text):  # no character outside the groups
                 return tiles
         tiles = ()
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
         for group in _GROUP.findall(text):
             found = _GROUPS.get(group)
-            if found is None:  # digits 0-9 then m, p or s, or digits 1-7 then z: by table
-                found = tuple(group[:-1].encode().translate(_DIGIT_TILES[group[-1]]))
-                if len(_GROUPS) < _GROUPS_SIZE:
-                    _GROUPS[group] = found
+            if found is None:
+                found = _plain_group(group)
+            if found is None:  # pragma: no cover - _COMPACT lets only plain groups through
+                return _parse_compact(text)
             tiles += found
         return tiles
     return _parse_compact(text)
 
 
+def _plain_group(group: str) -> tuple[Tile, ...] | None:
+    """The tiles of one plain compact group (digits 0-9 then m, p or s, or digits 1-7
+    then z), read by table and kept (:data:`_GROUPS`); None for any other text."""
+    if not _PLAIN_GROUP.fullmatch(group):
+        return None
+    found = tuple(group[:-1].encode().translate(_DIGIT_TILES[group[-1]]))
+    if len(_GROUPS) < _GROUPS_SIZE:
+        _GROUPS[group] = found
+    return found
+
+
 # compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
 _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
+_PLAIN_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
 _HAND_TEXT: Final = 64  # a text this long at most is read group by group at once
