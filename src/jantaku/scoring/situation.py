@@ -962,9 +962,9 @@ def _common_tally(
         concealed.__class__ is tuple
         and melds.__class__ is tuple
         and len(concealed) + 3 * len(melds) == 14  # so at most four melds
+        and _INT_ONLY.issuperset(map(type, concealed))
         and win_tile.__class__ is int
         and win_tile in concealed  # so a tile, once the concealed tiles are
-        and _INT_ONLY.issuperset(map(type, concealed))
         and (not melds or _MELD_ONLY.issuperset(map(type, melds)))
         and winner.__class__ is int
         and 0 <= winner < 4
