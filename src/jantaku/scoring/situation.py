@@ -614,14 +614,14 @@ concealed tiles
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
         concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
-        # the common case: the winning tile, the round wind and each indicator text one
-        # tile in compact notation or none (from a table of those texts) or tiles that
-        # parse_tiles reads; the situation tested at once (:func:`_common_tally`), then
-        # filled as an unfrozen twin (:class:`_Unfrozen`) by plain assignments and made a
-        # WinSituation. Anything else is read and checked closely, to the same situation
-        # or the same error. Spelled out here rather than through helpers:
-        # from_hand alone builds this way, and their calls (of 23 arguments) cost a hand
-        # more than the lines they would spare
+        # the common case: the winning tile and the round wind each one tile in compact
+        # notation (from a table of those texts), the indicators none or one (the same
+        # table) or tiles that parse_tiles reads; the situation tested at once
+        # (:func:`_common_tally`), then filled as an unfrozen twin (:class:`_Unfrozen`) by
+        # plain assignments and made a WinSituation. Anything else is read and checked
+        # closely (:meth:`_read_closely`), to the same situation or the same error. The
+        # fill is spelled out here rather than in a helper: from_hand alone fills a twin,
+        # and a call of 23 arguments would cost a hand more than the lines it spares
         wins = _TILES_OF_TEXT.get(win)
         rw = _TILES_OF_TEXT.get(round_wind)
         dora_indicators = _TILES_OF_TEXT.get(dora)
