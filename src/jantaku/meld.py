@@ -532,10 +532,12 @@ of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
     known: list[Meld] = []
     for piece in tail.split("["):
         meld = _MELDS.get(piece)
-        if meld is None:  # a meld not read before: the whole text read below
-            break
+        if meld is None:  # a meld not read before: read alone, else the whole text below
+            meld = _meld_or_none(piece)
+            if meld is None:
+                break
         known.append(meld)
-    else:  # every meld read before (a "]" in the head is no tile: read below)
+    else:  # every meld read (a "]" in the head is no tile: read below)
         try:
             plain = parse_tiles(head)
         except NotationError:
@@ -575,6 +577,21 @@ of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
             ) from None
         i = j
     return tuple(concealed), tuple(melds)
+
+
+def _meld_or_none(piece: str) -> Meld | None:
+    """The meld of a meld's text after its opening bracket (``"3-45m]"``), kept
+    (:data:`_MELDS`); None for text that is not one meld, which
+    :func:`read_hand_tiles` then reads as part of the whole hand, to say where it fails."""
+    if piece.find("]") != len(piece) - 1:  # one closing bracket, at the end
+        return None
+    try:
+        meld = parse_meld("[" + piece)
+    except NotationError:
+        return None
+    if len(_MELDS) < _MELDS_SIZE:
+        _MELDS[piece] = meld
+    return meld
 
 
 def _checked_hand(
