@@ -282,7 +282,7 @@ _set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
 
 def clear_cache() -> None:
     """Forget the melds checked so far (for benchmarks and memory): the next of each is
-    checked in full again, to the same meld.
+    checked in full again, to an equal meld.
 
     >>> first = Meld(MeldKind.PON, (5, 5, 5), called=5, called_from=1)
     >>> clear_cache()

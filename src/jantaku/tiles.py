@@ -459,8 +459,8 @@ def tally_if_fit(
     except KeyError:
         return None
     red = 0
-    if every >> _KIND_BITS:  # red fives, counted above the kinds
-        red_by_suit = every >> _KIND_BITS
+    red_by_suit = every >> _KIND_BITS  # red fives, counted above the kinds
+    if red_by_suit:
         man, pin, sou = red_by_suit & 255, red_by_suit >> 8 & 255, red_by_suit >> 16
         if man > reds[0] or pin > reds[1] or sou > reds[2]:
             return None
