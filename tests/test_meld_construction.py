@@ -110,3 +110,22 @@ def test_tiles_in_any_order_are_sorted_as_before() -> None:
         m = Meld(MeldKind.KAKAN, tiles, 13, 2, 35)
         assert m.tiles == tuple(parse_tiles("0555p"))
         assert format_meld(m) == "[*0555=p]"
+
+
+def test_a_meld_made_again_is_the_same_value_shared() -> None:
+    """A checked meld made again from the same arguments is the meld made first (frozen,
+    so shared); after clear_cache a new one, equal to it; a subclass is made anew."""
+
+    class Noted(Meld):
+        __slots__ = ()
+
+    meld_module.clear_cache()
+    first = Meld(MeldKind.CHII, (4, 2, 3), 2, 3)
+    assert Meld(MeldKind.CHII, (4, 2, 3), 2, 3) is first
+    assert Meld(MeldKind.CHII, (2, 3, 4), 2, 3) == first  # another order: another key
+    meld_module.clear_cache()
+    again = Meld(MeldKind.CHII, (4, 2, 3), 2, 3)
+    assert again == first and again is not first
+    noted = Noted(MeldKind.CHII, (4, 2, 3), 2, 3)
+    assert type(noted) is Noted and noted.tiles == first.tiles
+    assert type(copy.copy(noted)) is Noted and pickle.loads(pickle.dumps(first)) == first

@@ -173,3 +173,27 @@ def test_melds_read_before_give_what_the_first_reading_gave() -> None:
     assert (
         isinstance(first[0], tuple) is False and sum(1 for f in first if isinstance(f, tuple)) > 8
     )
+
+
+def test_read_hand_tiles_reads_what_parse_hand_reads() -> None:
+    """read_hand_tiles gives the concealed tiles and melds parse_hand gives, or its
+    notation error (message and position) for text that is not read; what parse_hand
+    then refuses as no hand (too many tiles) it reads all the same."""
+    from jantaku.errors import InvalidHandError
+    from jantaku.meld import read_hand_tiles
+
+    read = 0
+    for text in (*_HAND_TEXTS, "11z" * 8):
+        try:
+            tiles = read_hand_tiles(text)
+        except NotationError as e:
+            assert _read(text) == (NotationError, str(e), e.position)
+            continue
+        try:
+            hand = parse_hand(text)
+        except InvalidHandError:
+            assert len(tiles[0]) + 3 * len(tiles[1]) not in (13, 14)
+            continue
+        assert tiles == (hand.concealed, hand.melds)
+        read += 1
+    assert read >= 4

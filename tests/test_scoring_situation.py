@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidH
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
+from jantaku.scoring import situation as situation_module
 from jantaku.tiles import KIND_OF, RED_FIVES, parse_tiles
 
 
@@ -333,18 +335,23 @@ def test_from_hand_refuses_as_the_constructor(hand: str, kw: dict[str, object]) 
     assert _outcome(WinSituation.from_hand, hand, **dict(kw)) == plain
 
 
-# --- the quick check of the common case (_check_common), from notation and from tiles --
+# --- the quick checks of the common case (_common_tally, _check_common), from notation --
+# --- and from tiles -------------------------------------------------------------------
 
 
 def _full_checks(make: object, *args: object, **kw: object) -> object:
     """:func:`_outcome` with every situation checked in full (_check_values), the quick
-    check of the common case left out."""
+    checks of the common case left out."""
 
     def full(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
         self._check_values(False)
 
+    def never(*fields: object) -> None:
+        return None
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(WinSituation, "_check_common", full)
+        patch.setattr(situation_module, "_common_tally", never)
         return _outcome(make, *args, **kw)
 
 
@@ -388,27 +395,37 @@ _FIELD_VALUES: dict[str, tuple[object, ...]] = {
 @pytest.mark.parametrize(
     ("name", "value"), [(n, v) for n, values in _FIELD_VALUES.items() for v in values]
 )
-def test_from_hand_takes_the_quick_check_for_the_common_types_alone(
-    name: str, value: object
-) -> None:
-    """from_hand tests the fields' types inline: it takes the quick check of the common
-    case (_check_common) exactly when _common_types, which the constructor uses, says
-    the fields have their common types, and it makes what the constructor makes."""
+def test_the_quick_check_is_taken_for_the_common_types_alone(name: str, value: object) -> None:
+    """from_hand and the constructor take the quick check of the common case
+    (_common_tally, a tally) for the same fields, only when _common_types says the fields
+    have their common types and the situation is accepted, and each makes what the full
+    checks make."""
     from jantaku.scoring.situation import _common_types
 
     fields = {**_COMMON_FIELDS, name: value}
-    quick: list[bool] = []
-    check_common = WinSituation._check_common
+    common_tally = situation_module._common_tally
 
-    def recorded(self: WinSituation, ids: bytes, held: bytes, every: bytes) -> None:
-        quick.append(True)
-        check_common(self, ids, held, every)
+    def made_by(make: object) -> tuple[object, bool]:
+        quick: list[bool] = []
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(WinSituation, "_check_common", recorded)
-        made = _outcome(WinSituation.from_hand, "123m456p789s11555z", win="1z", **fields)
-    assert bool(quick) is _common_types(SimpleNamespace(**fields))
-    assert made == _outcome(_by_constructor, "123m456p789s11555z", win="1z", **fields)
+        def recorded(*fields: Any) -> tuple[bytes, bytes, int] | None:
+            tally = common_tally(*fields)
+            quick.append(tally is not None)
+            return tally
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(situation_module, "_common_tally", recorded)
+            made = _outcome(make, "123m456p789s11555z", win="1z", **fields)
+        return made, any(quick)
+
+    by_notation, quick_notation = made_by(WinSituation.from_hand)
+    by_tiles, quick_tiles = made_by(_by_constructor)
+    full = _full_checks(_by_constructor, "123m456p789s11555z", win="1z", **fields)
+    assert by_notation == by_tiles == full
+    # quick for an accepted situation of the common types, but for a pao seat (of the
+    # fields changed here, the only one accepted that the quick check leaves out)
+    common = _common_types(SimpleNamespace(**fields)) and fields["pao"] is None
+    assert quick_notation is quick_tiles is (common and isinstance(full, WinSituation))
 
 
 def _agree(hand: str, kw: dict[str, object]) -> object:

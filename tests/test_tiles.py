@@ -21,6 +21,7 @@ from jantaku.tiles import (
     kind,
     parse_tiles,
     parse_unicode,
+    tally_if_fit,
     tile_from_mjai,
     tile_to_mjai,
 )
@@ -239,6 +240,29 @@ def test_counts_if_fit_counts_what_copies_fit_accepts(
         assert list(counted) == [sum(1 for t in part if KIND_OF[t] == k) for k in range(34)]
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(min_value=-3, max_value=300), max_size=18)
+    | st.lists(st.sampled_from((0, 4, 13, 22, 33, 34, 35, 36)), max_size=30),
+    st.integers(min_value=0, max_value=30),
+    st.tuples(*[st.integers(min_value=0, max_value=2)] * 3),
+)
+def test_tally_if_fit_counts_what_copies_fit_accepts(
+    tiles: list[int], first: int, reds: tuple[int, ...]
+) -> None:
+    """tally_if_fit answers exactly when copies_fit says yes (anything not a tile 0-36
+    refused), with each kind's copies among the first tiles and among all, red fives
+    counted as fives, and the red fives among all."""
+    found = tally_if_fit(tuple(tiles[:first]), tuple(tiles[first:]), reds)
+    if not all(0 <= t < 37 for t in tiles) or not copies_fit(bytes(tiles), reds):
+        assert found is None
+        return
+    assert found is not None
+    for part, counted in ((tiles[:first], found[0]), (tiles, found[1])):
+        assert list(counted) == [sum(1 for t in part if KIND_OF[t] == k) for k in range(34)]
+    assert found[2] == sum(1 for t in tiles if t >= 34)
+
+
 @pytest.mark.parametrize(
     ("tiles", "fits"),
     [
@@ -253,6 +277,7 @@ def test_copies_fit_on_long_tile_lists(tiles: list[int], fits: bool) -> None:
     """A set's every tile fits; a fifth copy does not, however many tiles are given."""
     assert copies_fit(bytes(tiles)) is fits
     assert (counts_if_fit(bytes(tiles), 14) is not None) is fits
+    assert (tally_if_fit(tuple(tiles[:14]), tuple(tiles[14:])) is not None) is fits
     try:
         check_copies(tiles)
         refused = False

@@ -66,6 +66,7 @@ __all__ = [
     "parse_meld",
     "read_hand",
     "read_hand_counts",
+    "read_hand_tiles",
 ]
 
 
@@ -91,13 +92,13 @@ class MeldKind(Enum):
 
 _INT_ONLY: Final = frozenset((int,))
 _KANS: Final = frozenset((MeldKind.DAIMINKAN, MeldKind.KAKAN, MeldKind.ANKAN))
-# The sorted tiles of every meld checked so far by its arguments (the kind's value,
-# tiles, called, called_from, added), each an int or None: the same meld again (the
-# engine, a log, a batch make the same few hundred melds over and over) skips the
-# check, whose verdict on the same arguments is the same. Only accepted melds are kept,
-# so an error is raised (with its message) as before; bounded, as a caller may pass
-# its tiles in any order.
-_CHECKED: dict[tuple[object, ...], tuple[Tile, ...]] = {}
+# Every meld checked so far by its arguments (the kind's value, tiles, called,
+# called_from, added), each an int or None: the same meld again (the engine, a log, a
+# batch make the same few hundred melds over and over) is the meld made then, whose
+# check on the same arguments is the same. Only accepted melds are kept, so an error is
+# raised (with its message) as before; bounded, as a caller may pass its tiles in any
+# order.
+_CHECKED: dict[tuple[object, ...], Meld] = {}
 _CHECKED_SIZE: Final = 1 << 14
 _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
@@ -124,20 +125,23 @@ class Meld:
     called_from: int | None = None
     added: Tile | None = None
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         kind: MeldKind,
         tiles: tuple[Tile, ...],
         called: Tile | None = None,
         called_from: int | None = None,
         added: Tile | None = None,
-    ) -> None:
-        # A meld of a MeldKind whose other arguments, all plain ints, were checked
-        # before takes the tiles that check sorted (:data:`_CHECKED`, keyed by the
-        # kind's value, whose hash a str keeps); anything else is checked in full.
+    ) -> Meld:
+        # A meld of a MeldKind whose other arguments, all plain ints, were checked before
+        # is the meld made then (:data:`_CHECKED`, keyed by the kind's value, whose hash a
+        # str keeps): a frozen value, shared, as the same check would make it again; any
+        # other is made and checked in full. Made here rather than in __init__, which
+        # could only copy the fields of the meld made before, one setter call a field
         key: tuple[object, ...] | None = None
         if (
-            kind.__class__ is MeldKind
+            cls is Meld
+            and kind.__class__ is MeldKind
             and tiles.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, tiles))
             and (called is None or called.__class__ is int)
@@ -147,20 +151,23 @@ class Meld:
             key = (kind._value_, tiles, called, called_from, added)
             checked = _CHECKED.get(key)
             if checked is not None:
-                tiles = checked
-        else:
-            checked = None
+                return checked
+        self = _NEW(cls)
         _set_kind(self, kind)
         _set_tiles(self, tiles)
         _set_called(self, called)
         _set_called_from(self, called_from)
         _set_added(self, added)
-        if checked is None:
-            self.__post_init__()
-            if key is not None:
-                if len(_CHECKED) >= _CHECKED_SIZE:
-                    _CHECKED.clear()
-                _CHECKED[key] = self.tiles
+        self.__post_init__()
+        if key is not None:
+            if len(_CHECKED) >= _CHECKED_SIZE:
+                _CHECKED.clear()
+            _CHECKED[key] = self
+        return self
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[object, ...]]:
+        """Pickled and copied as its fields, made again through the constructor."""
+        return (self.__class__, (self.kind, self.tiles, self.called, self.called_from, self.added))
 
     def __post_init__(self) -> None:
         """Check the fields and sort the tiles (every field is set)."""
@@ -275,7 +282,7 @@ _set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
 
 def clear_cache() -> None:
     """Forget the melds checked so far (for benchmarks and memory): the next of each is
-    checked in full again, to the same meld.
+    checked in full again, to an equal meld.
 
     >>> first = Meld(MeldKind.PON, (5, 5, 5), called=5, called_from=1)
     >>> clear_cache()
@@ -487,6 +494,27 @@ def read_hand_counts(
 
     Raises as :func:`parse_hand` does.
     """
+    concealed, melds = read_hand_tiles(text)
+    return _checked_hand(concealed, melds, partial)
+
+
+def read_hand_tiles(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...]]:
+    """The concealed tiles and the melds of hand notation, read but not yet checked as a
+    hand (:func:`read_hand_counts` checks and counts them; a caller that checks the hand
+    in its own way reads it here).
+
+    >>> concealed, melds = read_hand_tiles("11205m123p555z[3-45s]")
+    >>> concealed[:5], melds[0].kind.value
+    ((0, 0, 1, 34, 4), 'chii')
+    >>> read_hand_tiles("11m[12-4m]")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.NotationError: not a meld: a chii needs three consecutive number tiles \
+of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
+
+    Raises :class:`~jantaku.errors.NotationError` for text that cannot be read and
+    :class:`~jantaku.errors.ArgumentTypeError` for a value that is not a ``str``.
+    """
     if not isinstance(text, str):
         hint = " (decode bytes first: data.decode())" if isinstance(text, bytes | bytearray) else ""
         raise ArgumentTypeError(f"hand notation is a str, not a {type(text).__name__}{hint}")
@@ -497,23 +525,25 @@ def read_hand_counts(
             raise NotationError(
                 str(e).split(" at position")[0], text=text, position=e.position
             ) from None
-        return _checked_hand(plain, (), partial)
+        return plain, ()
     # compact tiles, then melds each read before, written one after the other: the
     # melds by their text after the opening bracket (so no piece of a longer text is one)
     head, _, tail = text.partition("[")
     known: list[Meld] = []
     for piece in tail.split("["):
         meld = _MELDS.get(piece)
-        if meld is None:  # a meld not read before: the whole text read below
-            break
+        if meld is None:  # a meld not read before: read alone, else the whole text below
+            meld = _meld_or_none(piece)
+            if meld is None:
+                break
         known.append(meld)
-    else:  # every meld read before (a "]" in the head is no tile: read below)
+    else:  # every meld read (a "]" in the head is no tile: read below)
         try:
             plain = parse_tiles(head)
         except NotationError:
             pass  # read again below, to say where
         else:
-            return _checked_hand(plain, known, partial)
+            return plain, tuple(known)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -546,7 +576,22 @@ def read_hand_counts(
                 str(e).split(" at position")[0], text=text, position=i + e.position
             ) from None
         i = j
-    return _checked_hand(concealed, melds, partial)
+    return tuple(concealed), tuple(melds)
+
+
+def _meld_or_none(piece: str) -> Meld | None:
+    """The meld of a meld's text after its opening bracket (``"3-45m]"``), kept
+    (:data:`_MELDS`); None for text that is not one meld, which
+    :func:`read_hand_tiles` then reads as part of the whole hand, to say where it fails."""
+    if piece.find("]") != len(piece) - 1:  # one closing bracket, at the end
+        return None
+    try:
+        meld = parse_meld("[" + piece)
+    except NotationError:
+        return None
+    if len(_MELDS) < _MELDS_SIZE:
+        _MELDS[piece] = meld
+    return meld
 
 
 def _checked_hand(

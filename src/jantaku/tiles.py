@@ -91,6 +91,7 @@ __all__ = [
     "red_five_of",
     "sort_key",
     "suit",
+    "tally_if_fit",
     "tile_from_mjai",
     "tile_to_mjai",
     "tiles_to_mjai",
@@ -432,6 +433,57 @@ def counts_if_fit(
     return held, bytes(counts)
 
 
+def tally_if_fit(
+    first: Sequence[Tile], rest: Sequence[Tile], reds: Sequence[int] = (1, 1, 1)
+) -> tuple[bytes, bytes, int] | None:
+    """The copies of each kind (34 bytes a count, red fives counted as fives) among the
+    tiles ``first`` and among all, ``first`` then ``rest``, and the red fives among all,
+    when all the tiles fit (:func:`copies_fit`), else None: :func:`counts_if_fit` for
+    tiles given as ints (each an ``int``: the caller checks their type).
+
+    >>> held, every, red = tally_if_fit(parse_tiles("1120m"), parse_tiles("555z"))
+    >>> held[:5].hex(), held[31], every[:5].hex(), every[31], red
+    ('0201000001', 0, '0201000001', 3, 1)
+    >>> tally_if_fit(parse_tiles("1120m"), parse_tiles("55555z")) is None
+    True
+    >>> tally_if_fit(parse_tiles("00p"), (), (0, 2, 0))[2], tally_if_fit(parse_tiles("00p"), ())
+    (2, None)
+    """
+    if len(first) + len(rest) > 136:  # more tiles than four copies of each of the 34 kinds
+        return None
+    # each tile counted at once in C: the sum of one copy a tile, a byte a kind
+    # (:data:`_ONE_COPY`); a value that is no tile is no key
+    try:
+        held = sum(map(_ONE_COPY, first))
+        every = held + sum(map(_ONE_COPY, rest)) if rest else held
+    except KeyError:
+        return None
+    red = 0
+    red_by_suit = every >> _KIND_BITS  # red fives, counted above the kinds
+    if red_by_suit:
+        man, pin, sou = red_by_suit & 255, red_by_suit >> 8 & 255, red_by_suit >> 16
+        if man > reds[0] or pin > reds[1] or sou > reds[2]:
+            return None
+        red = man + pin + sou
+        held &= _KIND_MASK
+        every &= _KIND_MASK
+    if (every + _THREE_EACH) & _FIVE_OR_MORE:  # a kind held five times or more
+        return None
+    return held.to_bytes(34, "little"), every.to_bytes(34, "little"), red
+
+
+# tally_if_fit's counts: a kind's copies in byte ``kind`` of an int (at most 136, so no
+# byte carries into the next), a red five's also in byte 34, 35 or 36 by its suit; with
+# three added to each byte, a count of five or more sets one of the byte's top five bits
+_KIND_BITS: Final = 8 * 34
+_KIND_MASK: Final = (1 << _KIND_BITS) - 1
+_ONE_COPY: Final = {
+    t: 1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)
+}.__getitem__
+_THREE_EACH: Final = int.from_bytes(bytes((3,) * 34), "little")
+_FIVE_OR_MORE: Final = int.from_bytes(bytes((0xF8,) * 34), "little")
+
+
 def kind_name(tile: Tile) -> str:
     """The compact name of a tile's kind, ``'5m'`` for red and plain fives alike.
 
@@ -491,32 +543,46 @@ one name, 1m 2m 3m E, or all in compact notation, 123m1z) at position 0 ('1') in
     if found is not None:
         return found
     tiles: tuple[Tile, ...] = ()
-    if len(text) <= _HAND_TEXT:  # compact groups each read before, and nothing else: at once
+    if len(text) <= _HAND_TEXT:  # plain compact groups, and nothing else: group by group
         groups = _GROUP.findall(text)
         for group in groups:
             found = _GROUPS.get(group)
-            if found is None:
-                break
+            if found is None:  # a group not read before: read if plain, else below
+                found = _plain_group(group)
+                if found is None:
+                    break
             tiles += found
-        else:  # a group read before has a tile a digit, so its length is its tiles and one
+        else:  # a group has a tile a digit, so its length is its tiles and one
             if len(tiles) + len(groups) == len(text):  # no character outside the groups
                 return tiles
         tiles = ()
     if _COMPACT.fullmatch(text):  # plain compact groups: each group's tiles kept by value
         for group in _GROUP.findall(text):
             found = _GROUPS.get(group)
-            if found is None:  # digits 0-9 then m, p or s, or digits 1-7 then z: by table
-                found = tuple(group[:-1].encode().translate(_DIGIT_TILES[group[-1]]))
-                if len(_GROUPS) < _GROUPS_SIZE:
-                    _GROUPS[group] = found
+            if found is None:
+                found = _plain_group(group)
+            if found is None:  # pragma: no cover - _COMPACT lets only plain groups through
+                return _parse_compact(text)
             tiles += found
         return tiles
     return _parse_compact(text)
 
 
+def _plain_group(group: str) -> tuple[Tile, ...] | None:
+    """The tiles of one plain compact group (digits 0-9 then m, p or s, or digits 1-7
+    then z), read by table and kept (:data:`_GROUPS`); None for any other text."""
+    if not _PLAIN_GROUP.fullmatch(group):
+        return None
+    found = tuple(group[:-1].encode().translate(_DIGIT_TILES[group[-1]]))
+    if len(_GROUPS) < _GROUPS_SIZE:
+        _GROUPS[group] = found
+    return found
+
+
 # compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
 _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
+_PLAIN_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
 _HAND_TEXT: Final = 64  # a text this long at most is read group by group at once

@@ -26,8 +26,13 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
-from jantaku.meld import Meld, read_hand_counts
+from jantaku.errors import (
+    ArgumentTypeError,
+    ImpossibleSituationError,
+    InvalidHandError,
+    NotationError,
+)
+from jantaku.meld import Meld, MeldKind, read_hand_counts, read_hand_tiles
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -40,6 +45,7 @@ from jantaku.tiles import (
     counts_if_fit,
     format_tiles,
     parse_tiles,
+    tally_if_fit,
 )
 
 __all__ = ["Riichi", "WinSituation"]
@@ -235,17 +241,52 @@ Riichi.DOUBLE), not True
                 strict=True,
             ):
                 set_field(self, value)
-        if not (  # the common case, field by field; anything else is looked at closely
+        tally = _common_tally(
+            concealed,
+            melds,
+            win_tile,
+            discarder,
+            riichi,
+            ippatsu,
+            haitei,
+            houtei,
+            rinshan,
+            chankan,
+            robbed_ankan,
+            first_turn,
+            round_wind,
+            winner,
+            dealer,
+            pao,
+            dora_indicators,
+            ura_indicators,
+            kita,
+            flowers,
+            honba,
+            deposits,
+            rules,
+        )
+        if tally is None:
+            self._check_closely()
+        else:
+            _set_tally(self, tally)
+
+    def _check_closely(self) -> None:
+        """Check a situation whose fields are set (by the constructor) but not its common
+        case: the types, then the values, keeping the counts of its tiles when the
+        types are the common ones."""
+        concealed, melds, rules = self.concealed, self.melds, self.rules
+        if not (  # the common types, field by field; anything else is looked at closely
             _common_types(self)
             and concealed.__class__ is tuple
             and melds.__class__ is tuple
-            and win_tile.__class__ is int
-            and round_wind.__class__ is int
-            and dora_indicators.__class__ is tuple
-            and ura_indicators.__class__ is tuple
+            and self.win_tile.__class__ is int
+            and self.round_wind.__class__ is int
+            and self.dora_indicators.__class__ is tuple
+            and self.ura_indicators.__class__ is tuple
             and _INT_ONLY.issuperset(map(type, concealed))
-            and (not dora_indicators or _INT_ONLY.issuperset(map(type, dora_indicators)))
-            and (not ura_indicators or _INT_ONLY.issuperset(map(type, ura_indicators)))
+            and (not self.dora_indicators or _INT_ONLY.issuperset(map(type, self.dora_indicators)))
+            and (not self.ura_indicators or _INT_ONLY.issuperset(map(type, self.ura_indicators)))
         ):
             self._check_types()
             self._check_values(False)
@@ -572,6 +613,141 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
+        concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
+        # the common case: the winning tile and the round wind each one tile in compact
+        # notation (from a table of those texts), the indicators none or one (the same
+        # table) or tiles that parse_tiles reads; the situation tested at once
+        # (:func:`_common_tally`), then filled as an unfrozen twin (:class:`_Unfrozen`) by
+        # plain assignments and made a WinSituation. Anything else is read and checked
+        # closely (:meth:`_read_closely`), to the same situation or the same error. The
+        # fill is spelled out here rather than in a helper: from_hand alone fills a twin,
+        # and a call of 23 arguments would cost a hand more than the lines it spares
+        wins = _TILES_OF_TEXT.get(win)
+        rw = _TILES_OF_TEXT.get(round_wind)
+        dora_indicators = _TILES_OF_TEXT.get(dora)
+        if dora_indicators is None:
+            dora_indicators = _tiles_or_none(dora)
+        ura_indicators = _TILES_OF_TEXT.get(ura)
+        if ura_indicators is None:
+            ura_indicators = _tiles_or_none(ura)
+        if (
+            cls is WinSituation
+            and wins
+            and rw
+            and dora_indicators is not None
+            and ura_indicators is not None
+        ):
+            tally = _common_tally(
+                concealed,
+                melds,
+                wins[0],
+                discarder,
+                riichi,
+                ippatsu,
+                haitei,
+                houtei,
+                rinshan,
+                chankan,
+                robbed_ankan,
+                first_turn,
+                rw[0],
+                winner,
+                dealer,
+                pao,
+                dora_indicators,
+                ura_indicators,
+                kita,
+                flowers,
+                honba,
+                deposits,
+                rules,
+            )
+            if tally is not None:
+                new = _NEW(_Unfrozen)
+                new.concealed = concealed
+                new.melds = melds
+                new.win_tile = wins[0]
+                new.discarder = discarder
+                new.riichi = riichi
+                new.ippatsu = ippatsu
+                new.haitei = haitei
+                new.houtei = houtei
+                new.rinshan = rinshan
+                new.chankan = chankan
+                new.robbed_ankan = robbed_ankan
+                new.first_turn = first_turn
+                new.round_wind = rw[0]
+                new.winner = winner
+                new.dealer = dealer
+                new.pao = pao
+                new.dora_indicators = dora_indicators
+                new.ura_indicators = ura_indicators
+                new.kita = kita
+                new.flowers = flowers
+                new.honba = honba
+                new.deposits = deposits
+                new.rules = rules
+                _SET_ATTRIBUTE(new, "__class__", WinSituation)
+                if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
+                    self = cast(WinSituation, new)
+                else:  # (typing.cast is a call a hand)
+                    self = new
+                _set_tally(self, tally)
+                return self
+        return cls._read_closely(
+            hand,
+            win=win,
+            dora=dora,
+            ura=ura,
+            round_wind=round_wind,
+            discarder=discarder,
+            riichi=riichi,
+            ippatsu=ippatsu,
+            haitei=haitei,
+            houtei=houtei,
+            rinshan=rinshan,
+            chankan=chankan,
+            robbed_ankan=robbed_ankan,
+            first_turn=first_turn,
+            winner=winner,
+            dealer=dealer,
+            pao=pao,
+            kita=kita,
+            flowers=flowers,
+            honba=honba,
+            deposits=deposits,
+            rules=rules,
+        )
+
+    @classmethod
+    def _read_closely(
+        cls,
+        hand: str,
+        *,
+        win: str,
+        dora: str = "",
+        ura: str = "",
+        round_wind: str = "1z",
+        discarder: int | None = None,
+        riichi: Riichi = Riichi.NONE,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        robbed_ankan: bool = False,
+        first_turn: bool = False,
+        winner: int = 0,
+        dealer: int = 0,
+        pao: int | None = None,
+        kita: int = 0,
+        flowers: int = 0,
+        honba: int = 0,
+        deposits: int = 0,
+        rules: Rules = TENHOU,
+    ) -> WinSituation:
+        """:meth:`from_hand` of a situation that is not a common one, or of a text that is
+        not one tile: read, then checked closely (the texts are str)."""
         concealed, melds, ids, held, every = read_hand_counts(hand)
         # the winning tile, the round wind and each indicator text are most often one
         # tile in compact notation (or no tile): read from a table of those texts, any
@@ -693,6 +869,7 @@ _TILES_OF_TEXT: Final[dict[str, tuple[Tile, ...]]] = {
     **{format_tiles((t,)): (t,) for t in range(37)},
 }
 _NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum is slower
+_ANKAN: Final = MeldKind.ANKAN
 
 
 def _setters() -> tuple[Any, ...]:
@@ -704,6 +881,17 @@ def _setters() -> tuple[Any, ...]:
 
 
 _NEW: Final = object.__new__
+
+
+def _tiles_or_none(text: str) -> tuple[Tile, ...] | None:
+    """The tiles of a text (:func:`~jantaku.tiles.parse_tiles`), None if it is not read
+    (:meth:`WinSituation.from_hand` reads it again, to say why)."""
+    try:
+        return parse_tiles(text)
+    except NotationError:
+        return None
+
+
 _set_tally: Final = _Counted.__dict__["_tally"].__set__
 
 _SETTERS: Final = _setters()  # each field's slot setter, in the fields' order
@@ -734,6 +922,120 @@ def _common_types(s: Any) -> bool:
         and s.deposits.__class__ is int
         and s.rules.__class__ is Rules
     )
+
+
+def _common_tally(
+    concealed: tuple[Tile, ...],
+    melds: tuple[Meld, ...],
+    win_tile: Tile,
+    discarder: int | None,
+    riichi: Riichi,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    robbed_ankan: bool,
+    first_turn: bool,
+    round_wind: Tile,
+    winner: int,
+    dealer: int,
+    pao: int | None,
+    dora: tuple[Tile, ...],
+    ura: tuple[Tile, ...],
+    kita: int,
+    flowers: int,
+    honba: int,
+    deposits: int,
+    rules: Rules,
+) -> tuple[bytes, bytes, int] | None:
+    """The tally of a common situation (``_tally`` of :class:`_Counted`), given its
+    fields in their order, else None: four players, no pao, norths, flowers, first turn
+    nor robbed ankan, each field of its common type. Its types and values are tested at
+    once; they hold exactly when no check of :meth:`WinSituation._check_types` and
+    :meth:`WinSituation._check_values` refuses the situation, so None says only that the
+    situation is to be checked closely. A flag ``is False`` is a bool and false in one
+    test; the rarer flags are tested when set. The constructor and
+    :meth:`WinSituation.from_hand` call it with their arguments (a function of
+    positional arguments: the cheapest call that reads them)."""
+    if not (
+        concealed.__class__ is tuple
+        and melds.__class__ is tuple
+        and len(concealed) + 3 * len(melds) == 14  # so at most four melds
+        and _INT_ONLY.issuperset(map(type, concealed))
+        and win_tile.__class__ is int
+        and win_tile in concealed  # so a tile, once the concealed tiles are
+        and (not melds or _MELD_ONLY.issuperset(map(type, melds)))
+        and winner.__class__ is int
+        and 0 <= winner < 4
+        and dealer.__class__ is int
+        and 0 <= dealer < 4
+        and (
+            discarder is None
+            or (discarder.__class__ is int and 0 <= discarder < 4 and discarder != winner)
+        )
+        and pao is None
+        and rules.__class__ is Rules
+        and rules.players == 4
+        and round_wind.__class__ is int
+        and round_wind in _WINDS
+        and (
+            riichi is _NO_RIICHI
+            or (
+                riichi.__class__ is Riichi
+                and (not melds or all(m.kind is _ANKAN for m in melds))  # a closed hand
+            )
+        )
+        and (ippatsu is False or (ippatsu is True and riichi is not _NO_RIICHI and rules.ippatsu))
+        and (haitei is False or (haitei is True and discarder is None))
+        and (houtei is False or (houtei is True and discarder is not None))
+        and (  # a replacement tile after a kan
+            rinshan is False
+            or (
+                rinshan is True
+                and discarder is None
+                and haitei is False
+                and any(m.kind.is_kan for m in melds)
+            )
+        )
+        and (  # a ron on a kakan (its tile the only one of its kind: tested below)
+            chankan is False or (chankan is True and discarder is not None and houtei is False)
+        )
+        and robbed_ankan is False
+        and first_turn is False
+        and kita.__class__ is int
+        and flowers.__class__ is int
+        and not (kita or flowers)
+        and honba.__class__ is int
+        and deposits.__class__ is int
+        and (honba | deposits) >= 0
+        and dora.__class__ is tuple
+        and len(dora) <= (5 if rules.kan_dora else 1)
+        and _INT_ONLY.issuperset(map(type, dora))
+        and _TILE_SET.issuperset(dora)
+        and ura.__class__ is tuple
+        and (  # most wins have no ura indicator
+            not ura
+            or (
+                len(ura) <= max(len(dora), 1)
+                and rules.ura_dora
+                and _INT_ONLY.issuperset(map(type, ura))
+                and _TILE_SET.issuperset(ura)
+            )
+        )
+    ):
+        return None
+    # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
+    if melds:
+        melded = melds[0].tiles
+        for m in melds[1:]:
+            melded += m.tiles
+        tally = tally_if_fit(concealed, melded, rules.red_fives)
+    else:
+        tally = tally_if_fit(concealed, (), rules.red_fives)
+    if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
+        return None  # the robbed tile is held more than once
+    return tally
 
 
 class _Unfrozen(_Counted):
