@@ -511,6 +511,8 @@ _Context = tuple[Any, ...]
 CACHE_SIZE: Final = 1 << 16
 _RULES_CACHE_SIZE: Final = 256  # the bound of each cache keyed by rules values
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
+# the yaku of the whole hand a context holds, by the fields they read (situation_context)
+_HAND_YAKU: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], ...]] = {}
 # the token of the fields the analysis of a hand reads; tokens come from a counter, so
 # one cleared from here is never given to other fields (the analysis cache may hold it)
 _TOKENS: dict[tuple[Any, ...], int] = {}
@@ -588,7 +590,14 @@ def situation_context(s: WinSituation) -> _Context:
         if len(_TOKENS) >= CACHE_SIZE:
             _TOKENS.clear()
         token = _TOKENS[fields] = next(_NEXT_TOKEN)
-    hand = (_situation_yaku(s, True), _situation_yaku(s, False))
+    # the yaku of the situation depend on fewer of its fields than the context: kept
+    # apart, made once for contexts that differ by the winds or the seats only
+    hand_key = fields[:2] + fields[4:10]
+    hand = _HAND_YAKU.get(hand_key)
+    if hand is None:
+        if len(_HAND_YAKU) >= CACHE_SIZE:
+            _HAND_YAKU.clear()
+        hand = _HAND_YAKU[hand_key] = (_situation_yaku(s, True), _situation_yaku(s, False))
     pair_fu = list(_DRAGON_PAIR_FU)
     pair_fu[seat_wind] = pair_fu[round_wind] = 2
     if seat_wind == round_wind:
@@ -1016,6 +1025,7 @@ def clear_caches() -> None:
     """Forget the contexts, the basic points, the payments and the yaku results made
     so far."""
     _CONTEXTS.clear()
+    _HAND_YAKU.clear()
     _BASICS.clear()
     YAKU_OF.clear()
 
