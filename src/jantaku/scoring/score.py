@@ -497,7 +497,13 @@ def score_win(s: WinSituation) -> WinResult:
     result = _score(s)
     if isinstance(result, WinResult):
         return result
-    raise result
+    # Raised from a local, the error's traceback would hold this frame and the frame
+    # the error: a reference cycle that only the cyclic collector frees, made by every
+    # win without a yaku (a loop over many such wins then sets off full collections).
+    try:
+        raise result
+    finally:
+        del result  # the cycle broken: the error is freed as soon as it is dropped
 
 
 def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
