@@ -500,6 +500,7 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 # A context holds what scoring reads of a situation besides its tiles, dora and the
 # seats that pay: whether the rules count double yakuman, a token standing for the
 # fields the analysis of a hand reads (part of the analysis cache's key), the yaku of
+# honor triplets under its seat and round winds (by the triplets' kinds), the yaku of
 # the whole hand that come from the situation (made for each way the tiles can add to
 # them), each pair's fu, the rules' basic points by han and fu, the dora table, the
 # flags score_win reads (ura dora counted, chips, atozuke) and the rules' payments by
@@ -614,7 +615,7 @@ def situation_context(s: WinSituation) -> _Context:
         rules.double_yakuman,
         token,
         tsumo,
-        seat_wind,
+        _HONOR_YAKU[seat_wind][round_wind],  # the yaku of honor triplets by their kinds
         round_wind,
         s.first_turn,
         hand,
@@ -694,7 +695,7 @@ def flat_candidates(
 ) -> tuple[Any, ...] | None:
     """:func:`_fast_candidates` in a context, as one flat tuple
     (:func:`jantaku.scoring.score._analyse`)."""
-    double_yakuman, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx[:8]
+    double_yakuman, _, tsumo, honor_yaku, _, first_turn, hand_yaku, pair_fus = ctx[:8]
     if first_turn:
         return None
     closed = True
@@ -822,7 +823,7 @@ def flat_candidates(
                 found |= code
                 han += h
         if tmask >> 27:  # honor triplets: seat and round wind, dragons
-            code, h = _HONOR_YAKU[seat_wind][round_wind][tmask >> 27]
+            code, h = honor_yaku[tmask >> 27]
             found |= code
             han += h
         if yao and n_runs and not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO:
