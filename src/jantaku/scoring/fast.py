@@ -591,9 +591,18 @@ def situation_context(s: WinSituation) -> _Context:
         if len(_TOKENS) >= CACHE_SIZE:
             _TOKENS.clear()
         token = _TOKENS[fields] = next(_NEXT_TOKEN)
-    # the yaku of the situation depend on fewer of its fields than the context: kept
-    # apart, made once for contexts that differ by the winds or the seats only
-    hand_key = fields[:2] + fields[4:10]
+    # the yaku of the situation read fewer of its fields than the context: kept apart,
+    # made once for contexts that differ by the winds or the seats only
+    hand_key = (
+        token_of_rules,
+        tsumo,
+        s.riichi._value_,
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+    )
     hand = _HAND_YAKU.get(hand_key)
     if hand is None:
         if len(_HAND_YAKU) >= CACHE_SIZE:

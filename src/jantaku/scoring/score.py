@@ -497,9 +497,10 @@ def score_win(s: WinSituation) -> WinResult:
     result = _score(s)
     if isinstance(result, WinResult):
         return result
-    # Raised from a local, the error's traceback would hold this frame and the frame
-    # the error: a reference cycle that only the cyclic collector frees, made by every
-    # win without a yaku (a loop over many such wins then sets off full collections).
+    # Raised from a local, the error would hold this frame (through its traceback) and
+    # the frame the error (through the local): a reference cycle that only the cyclic
+    # collector frees, made by every win without a yaku, so that a loop over many of
+    # them sets off collections of every object the program holds.
     try:
         raise result
     finally:
