@@ -306,3 +306,28 @@ def _legal(s: WinSituation) -> object:
         return has_yaku(s)
     except JantakuError as e:
         return type(e).__name__, str(e)
+
+
+def test_contexts_that_differ_by_the_winds_share_the_yaku_of_the_situation() -> None:
+    """A context holds the yaku the situation gives the whole hand (riichi, tsumo and
+    the other flags) and the yaku of honor triplets under its winds. Two situations
+    that differ by the seats only have two contexts (other seat winds) holding one
+    tuple of the situation's yaku, made once; a flag those yaku read (riichi) makes
+    another, and forgetting the caches forgets them."""
+    from dataclasses import replace
+
+    from jantaku.scoring import Riichi
+
+    fast_path.clear_caches()
+    east = WinSituation.from_hand("123m456p789s11155z", win="1z", discarder=1, riichi=Riichi.RIICHI)
+    south = replace(east, winner=1, discarder=2)
+    east_ctx, south_ctx = fast_path.situation_context(east), fast_path.situation_context(south)
+    assert east_ctx is not south_ctx
+    assert east_ctx[3] != south_ctx[3]  # the yaku of honor triplets: other seat winds
+    assert east_ctx[6] is south_ctx[6]  # the situation's yaku: one tuple, made once
+    plain = fast_path.situation_context(replace(east, riichi=Riichi.NONE))
+    assert plain[6] != east_ctx[6]
+    assert [y.id for y in score_win(east).yaku] == ["riichi", "seat_wind_ton", "round_wind_ton"]
+    assert [y.id for y in score_win(south).yaku] == ["riichi", "round_wind_ton"]
+    fast_path.clear_caches()
+    assert not fast_path._HAND_YAKU and not fast_path._CONTEXTS

@@ -500,6 +500,7 @@ _SUUANKOU: Final = tuple(tuple(_suuankou(t, d) for d in (False, True)) for t in 
 # A context holds what scoring reads of a situation besides its tiles, dora and the
 # seats that pay: whether the rules count double yakuman, a token standing for the
 # fields the analysis of a hand reads (part of the analysis cache's key), the yaku of
+# honor triplets under its seat and round winds (by the triplets' kinds), the yaku of
 # the whole hand that come from the situation (made for each way the tiles can add to
 # them), each pair's fu, the rules' basic points by han and fu, the dora table, the
 # flags score_win reads (ura dora counted, chips, atozuke) and the rules' payments by
@@ -511,6 +512,8 @@ _Context = tuple[Any, ...]
 CACHE_SIZE: Final = 1 << 16
 _RULES_CACHE_SIZE: Final = 256  # the bound of each cache keyed by rules values
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
+# the yaku of the whole hand a context holds, by the fields they read (situation_context)
+_HAND_YAKU: dict[tuple[Any, ...], tuple[tuple[tuple[int, int], ...], ...]] = {}
 # the token of the fields the analysis of a hand reads; tokens come from a counter, so
 # one cleared from here is never given to other fields (the analysis cache may hold it)
 _TOKENS: dict[tuple[Any, ...], int] = {}
@@ -588,7 +591,23 @@ def situation_context(s: WinSituation) -> _Context:
         if len(_TOKENS) >= CACHE_SIZE:
             _TOKENS.clear()
         token = _TOKENS[fields] = next(_NEXT_TOKEN)
-    hand = (_situation_yaku(s, True), _situation_yaku(s, False))
+    # the yaku of the situation read fewer of its fields than the context: kept apart,
+    # made once for contexts that differ by the winds or the seats only
+    hand_key = (
+        token_of_rules,
+        tsumo,
+        s.riichi._value_,
+        s.ippatsu,
+        s.haitei,
+        s.houtei,
+        s.rinshan,
+        s.chankan,
+    )
+    hand = _HAND_YAKU.get(hand_key)
+    if hand is None:
+        if len(_HAND_YAKU) >= CACHE_SIZE:
+            _HAND_YAKU.clear()
+        hand = _HAND_YAKU[hand_key] = (_situation_yaku(s, True), _situation_yaku(s, False))
     pair_fu = list(_DRAGON_PAIR_FU)
     pair_fu[seat_wind] = pair_fu[round_wind] = 2
     if seat_wind == round_wind:
@@ -605,7 +624,7 @@ def situation_context(s: WinSituation) -> _Context:
         rules.double_yakuman,
         token,
         tsumo,
-        seat_wind,
+        _HONOR_YAKU[seat_wind][round_wind],  # the yaku of honor triplets by their kinds
         round_wind,
         s.first_turn,
         hand,
@@ -685,7 +704,7 @@ def flat_candidates(
 ) -> tuple[Any, ...] | None:
     """:func:`_fast_candidates` in a context, as one flat tuple
     (:func:`jantaku.scoring.score._analyse`)."""
-    double_yakuman, _, tsumo, seat_wind, round_wind, first_turn, hand_yaku, pair_fus = ctx[:8]
+    double_yakuman, _, tsumo, honor_yaku, _, first_turn, hand_yaku, pair_fus = ctx[:8]
     if first_turn:
         return None
     closed = True
@@ -813,7 +832,7 @@ def flat_candidates(
                 found |= code
                 han += h
         if tmask >> 27:  # honor triplets: seat and round wind, dragons
-            code, h = _HONOR_YAKU[seat_wind][round_wind][tmask >> 27]
+            code, h = honor_yaku[tmask >> 27]
             found |= code
             han += h
         if yao and n_runs and not meld_rmask & _NOT_EDGE_RUNS and not meld_tmask & _NOT_YAO:
@@ -1016,6 +1035,7 @@ def clear_caches() -> None:
     """Forget the contexts, the basic points, the payments and the yaku results made
     so far."""
     _CONTEXTS.clear()
+    _HAND_YAKU.clear()
     _BASICS.clear()
     YAKU_OF.clear()
 

@@ -497,7 +497,14 @@ def score_win(s: WinSituation) -> WinResult:
     result = _score(s)
     if isinstance(result, WinResult):
         return result
-    raise result
+    # Raised from a local, the error would hold this frame (through its traceback) and
+    # the frame the error (through the local): a reference cycle that only the cyclic
+    # collector frees, made by every win without a yaku, so that a loop over many of
+    # them sets off collections of every object the program holds.
+    try:
+        raise result
+    finally:
+        del result  # the cycle broken: the error is freed as soon as it is dropped
 
 
 def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
@@ -522,9 +529,9 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         if candidates is None:
             candidates = _slow(cb, melds, win_kind, s)
     n = len(candidates)
-    if n == STRIDE:  # most wins read one way: the one candidate
-        cand: Sequence[Any] = candidates
-        if not cand[1] and not cand[2]:
+    if n == STRIDE:  # most wins read one way: the one candidate, its fields at once
+        codes, han, mult, fu, form, pair, runs, trips, wait, items = candidates
+        if not han and not mult:
             return NoYakuError(_Message("no yaku in {} (dora alone do not count)", s))
     elif not n:
         return IncompleteHandError(_Message("not a winning hand: {}", s))
@@ -565,25 +572,21 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
             if best is None or rank > best[0]:
                 best = (rank, c)
         assert best is not None  # some candidate has a yaku
-        cand = best[1]
-    han, mult, fu = cand[1:4]
-    items = cand[9]
-    yaku = YAKU_OF.get(cand[0]) or yaku_of(cand[0])
+        codes, han, mult, fu, form, pair, runs, trips, wait, items = best[1]
+    yaku = YAKU_OF.get(codes) or yaku_of(codes)
     reading = OBJECT_NEW(Reading)
-    SET_FORM(reading, FORMS[cand[4]])
-    SET_PAIR(reading, cand[5])
-    SET_RUNS(reading, cand[6])
-    SET_TRIPLETS(reading, cand[7])
-    if s.robbed_ankan and cand[4] != KOKUSHI_CODE:
+    SET_FORM(reading, FORMS[form])
+    SET_PAIR(reading, pair)
+    SET_RUNS(reading, runs)
+    SET_TRIPLETS(reading, trips)
+    if s.robbed_ankan and form != KOKUSHI_CODE:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:
         dora = ura = red = kita = flowers = 0
         han_total = 13 * mult
-    else:
-        han_total = han + extra
-    if mult:
         basic, limit = 8000 * mult, Limit.YAKUMAN
     else:
+        han_total = han + extra
         found = ctx[8].get(han_total << 8 | fu)
         if found is None:
             found = ctx[8][han_total << 8 | fu] = basic_points(han_total, fu, rules)
@@ -623,7 +626,7 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
             total,
             payments,
             reading,
-            WAIT_SHAPES[cand[8]],
+            WAIT_SHAPES[wait],
             discarder is None,
             winner == s.dealer,
             winner,
