@@ -48,6 +48,7 @@ from jantaku.tiles import (
     check_copies,
     counts_if_fit,
     format_tiles,
+    packed_copies,
     parse_tiles,
 )
 
@@ -104,8 +105,21 @@ _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
 
 
+class _Copies:
+    """What a meld's construction counted of its tiles, kept for the situations that
+    hold it (a slot besides the fields: no part of its value, repr or comparison).
+
+    ``_copies`` holds the copies of each kind among the meld's tiles, packed in one int
+    as :func:`~jantaku.tiles.packed_copies` gives them: a situation adds its melds'
+    instead of counting their tiles again (a meld is made once and shared).
+    """
+
+    __slots__ = ("_copies",)
+    _copies: int
+
+
 @dataclass(frozen=True, slots=True, init=False)
-class Meld:
+class Meld(_Copies):
     """A declared meld: kind, tiles (sorted, red fives kept), the called tile and its source.
 
     ``added`` is the tile added to a pon to make a kakan. Construction checks that the
@@ -159,6 +173,7 @@ class Meld:
         _set_called_from(self, called_from)
         _set_added(self, added)
         self.__post_init__()
+        _set_copies(self, packed_copies(self.tiles))  # checked tiles: never None
         if key is not None:
             if len(_CHECKED) >= _CHECKED_SIZE:
                 _CHECKED.clear()
@@ -278,6 +293,9 @@ class Meld:
 _set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
     Meld.__dict__[name].__set__ for name in ("kind", "tiles", "called", "called_from", "added")
 )
+
+
+_set_copies: Final = _Copies.__dict__["_copies"].__set__
 
 
 def clear_cache() -> None:

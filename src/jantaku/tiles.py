@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from operator import eq
+from operator import eq, itemgetter
 from typing import Final
 
 from jantaku.errors import ArgumentError, ArgumentTypeError, InvalidHandError, NotationError
@@ -86,6 +86,7 @@ __all__ = [
     "kind",
     "kind_name",
     "number",
+    "packed_copies",
     "parse_tiles",
     "parse_unicode",
     "red_five_of",
@@ -434,12 +435,17 @@ def counts_if_fit(
 
 
 def tally_if_fit(
-    first: Sequence[Tile], rest: Sequence[Tile], reds: Sequence[int] = (1, 1, 1)
+    first: Sequence[Tile],
+    rest: Sequence[Tile],
+    reds: Sequence[int] = (1, 1, 1),
+    counted: int = 0,
 ) -> tuple[bytes, bytes, int] | None:
     """The copies of each kind (34 bytes a count, red fives counted as fives) among the
     tiles ``first`` and among all, ``first`` then ``rest``, and the red fives among all,
     when all the tiles fit (:func:`copies_fit`), else None: :func:`counts_if_fit` for
-    tiles given as ints (each an ``int``: the caller checks their type).
+    tiles given as ints (each an ``int``: the caller checks their type). ``counted``
+    adds tiles counted before, as :func:`packed_copies` gives them (at most 136 tiles in
+    all), to those of ``rest``.
 
     >>> held, every, red = tally_if_fit(parse_tiles("1120m"), parse_tiles("555z"))
     >>> held[:5].hex(), held[31], every[:5].hex(), every[31], red
@@ -448,21 +454,21 @@ def tally_if_fit(
     True
     >>> tally_if_fit(parse_tiles("00p"), (), (0, 2, 0))[2], tally_if_fit(parse_tiles("00p"), ())
     (2, None)
+    >>> tally_if_fit(parse_tiles("1120m"), (), counted=packed_copies(parse_tiles("555z")))[1][31]
+    3
     """
     if len(first) + len(rest) > 136:  # more tiles than four copies of each of the 34 kinds
         return None
-    # each tile counted at once in C: the sum of one copy a tile, a byte a kind
-    # (:data:`_ONE_COPY`); a value that is no tile is no key
     try:
-        held = sum(map(_ONE_COPY, first))
-        every = held + sum(map(_ONE_COPY, rest)) if rest else held
-    except KeyError:
+        held = _packed(first)
+        every = held + _packed(rest) + counted if rest else held + counted
+    except (IndexError, TypeError):  # a value that is no index of _COPY_OF
         return None
     red = 0
-    red_by_suit = every >> _KIND_BITS  # red fives, counted above the kinds
-    if red_by_suit:
-        man, pin, sou = red_by_suit & 255, red_by_suit >> 8 & 255, red_by_suit >> 16
-        if man > reds[0] or pin > reds[1] or sou > reds[2]:
+    above = every >> _KIND_BITS  # red fives (and values that are no tile), above the kinds
+    if above:
+        man, pin, sou = above & 255, above >> 8 & 255, above >> 16
+        if man > reds[0] or pin > reds[1] or sou > reds[2]:  # so also a value that is no tile
             return None
         red = man + pin + sou
         held &= _KIND_MASK
@@ -472,14 +478,48 @@ def tally_if_fit(
     return held.to_bytes(34, "little"), every.to_bytes(34, "little"), red
 
 
+def packed_copies(tiles: Sequence[Tile]) -> int | None:
+    """The copies of each kind among tiles (each an ``int``) packed in one int, as
+    :func:`tally_if_fit` adds them (``counted``): byte ``k`` the copies of kind ``k``
+    (red fives counted as fives), bytes 34-36 the red fives of man, pin and sou; None
+    for a value that is no tile 0-36 or more than 136 tiles.
+
+    >>> copies = packed_copies(parse_tiles("550m"))
+    >>> copies.to_bytes(37, "little")[4], copies >> 8 * 34
+    (3, 1)
+    >>> packed_copies((37,)), packed_copies((-1,))
+    (None, None)
+    """
+    if len(tiles) > 136:
+        return None
+    try:
+        copies = _packed(tiles)
+    except (IndexError, TypeError):
+        return None
+    return None if copies >> _NOT_A_TILE_BITS else copies
+
+
+def _packed(tiles: Sequence[Tile]) -> int:
+    """The one-copy ints of tiles (ints, :data:`_COPY_OF`) summed; IndexError for an
+    int that is no index of it. Taken at once in C by an itemgetter of the tiles, which
+    gives a tuple from two tiles on (one tile alone is looked up)."""
+    if len(tiles) > 1:
+        return sum(itemgetter(*tiles)(_COPY_OF))
+    return _COPY_OF[tiles[0]] if tiles else 0
+
+
 # tally_if_fit's counts: a kind's copies in byte ``kind`` of an int (at most 136, so no
 # byte carries into the next), a red five's also in byte 34, 35 or 36 by its suit; with
 # three added to each byte, a count of five or more sets one of the byte's top five bits
 _KIND_BITS: Final = 8 * 34
 _KIND_MASK: Final = (1 << _KIND_BITS) - 1
-_ONE_COPY: Final = {
-    t: 1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)
-}.__getitem__
+_NOT_A_TILE_BITS: Final = 8 * 37
+# a tile's one copy by its value; 37-73 (and -37 to -1, read from the end) no tile,
+# counted in byte 37 (above a red five, so tally_if_fit refuses it as one too many)
+_COPY_OF: Final = (
+    *(1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)),
+    *(1 << _NOT_A_TILE_BITS,) * 37,
+)
 _THREE_EACH: Final = int.from_bytes(bytes((3,) * 34), "little")
 _FIVE_OR_MORE: Final = int.from_bytes(bytes((0xF8,) * 34), "little")
 

@@ -1026,11 +1026,11 @@ def _common_tally(
     ):
         return None
     # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
-    if melds:
-        melded = melds[0].tiles
+    if melds:  # each meld's tiles counted when it was made (shared, so counted once)
+        counted = melds[0]._copies
         for m in melds[1:]:
-            melded += m.tiles
-        tally = tally_if_fit(concealed, melded, rules.red_fives)
+            counted += m._copies
+        tally = tally_if_fit(concealed, (), rules.red_fives, counted)
     else:
         tally = tally_if_fit(concealed, (), rules.red_fives)
     if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
