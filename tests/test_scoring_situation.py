@@ -31,14 +31,17 @@ def test_init_takes_every_field_in_order_with_its_default() -> None:
 
 
 def test_from_hand_fills_an_unfrozen_twin_that_becomes_a_situation() -> None:
-    """from_hand fills a new situation's slots as an _Unfrozen (plain assignments),
-    which must have WinSituation's slots in its order (the layout that lets it become
-    a WinSituation); what comes out is a WinSituation, equal to the same fields given
-    to the constructor (which sets them slot by slot), and a subclass keeps its
-    class."""
+    """from_hand and the constructor fill a new situation's slots as an _Unfrozen (plain
+    assignments), which must have WinSituation's layout (a subclass adding no slot,
+    whose stores are plain); what comes out is a WinSituation, equal to the same
+    fields given to the constructor, and a subclass (filled slot by slot) keeps its
+    class and the same fields."""
     from jantaku.scoring import situation
 
-    assert situation._Unfrozen.__slots__ == WinSituation.__slots__
+    assert situation._Unfrozen.__bases__ == (WinSituation,)
+    assert situation._Unfrozen.__slots__ == ()
+    assert situation._Unfrozen.__setattr__ is object.__setattr__
+    assert situation._Unfrozen.__delattr__ is object.__delattr__
     assert [f.name for f in dataclasses.fields(WinSituation)] == list(WinSituation.__slots__)
     s = WinSituation.from_hand("123m456p789s11z[5-55z]", win="1z", discarder=3, dora="4z")
     built = WinSituation(

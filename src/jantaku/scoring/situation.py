@@ -181,7 +181,7 @@ Riichi.DOUBLE), not True
         # object.__setattr__). Spelled out here rather than in a helper, whose call of
         # 24 arguments costs more than the lines it would spare
         if self.__class__ is WinSituation:
-            _SET_ATTRIBUTE(self, "__class__", _Unfrozen)
+            _SET_CLASS(self, _Unfrozen)
             if TYPE_CHECKING:  # the twin, cast when type-checked only (typing.cast is a call)
                 twin = cast(_Unfrozen, self)
             else:
@@ -209,7 +209,7 @@ Riichi.DOUBLE), not True
             twin.honba = honba
             twin.deposits = deposits
             twin.rules = rules
-            _SET_ATTRIBUTE(self, "__class__", WinSituation)
+            _SET_CLASS(self, WinSituation)
         else:  # a subclass, whose layout may differ from the twin's: slot by slot
             for set_field, value in zip(
                 _SETTERS,
@@ -687,7 +687,7 @@ concealed tiles
                 new.honba = honba
                 new.deposits = deposits
                 new.rules = rules
-                _SET_ATTRIBUTE(new, "__class__", WinSituation)
+                _SET_CLASS(new, WinSituation)
                 if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
                     self = cast(WinSituation, new)
                 else:  # (typing.cast is a call a hand)
@@ -823,7 +823,7 @@ concealed tiles
         new.honba = honba
         new.deposits = deposits
         new.rules = rules
-        _SET_ATTRIBUTE(new, "__class__", WinSituation)
+        _SET_CLASS(new, WinSituation)
         if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
             self = cast(WinSituation, new)
         else:  # (typing.cast is a call a hand)
@@ -1038,36 +1038,52 @@ def _common_tally(
     return tally
 
 
-class _Unfrozen(_Counted):
-    """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
-    assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-    :meth:`WinSituation.from_hand` fills one, then makes it a :class:`WinSituation`, whose
-    layout it shares: one step for the whole object instead of one call a field."""
+if TYPE_CHECKING:  # what the type checker knows of a twin: its fields, each assignable
 
-    __slots__ = WinSituation.__slots__
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...]
-    win_tile: Tile
-    discarder: int | None
-    riichi: Riichi
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    robbed_ankan: bool
-    first_turn: bool
-    round_wind: Tile
-    winner: int
-    dealer: int
-    pao: int | None
-    dora_indicators: tuple[Tile, ...]
-    ura_indicators: tuple[Tile, ...]
-    kita: int
-    flowers: int
-    honba: int
-    deposits: int
-    rules: Rules
+    class _Unfrozen(_Counted):
+        """A situation being filled (below)."""
+
+        concealed: tuple[Tile, ...]
+        melds: tuple[Meld, ...]
+        win_tile: Tile
+        discarder: int | None
+        riichi: Riichi
+        ippatsu: bool
+        haitei: bool
+        houtei: bool
+        rinshan: bool
+        chankan: bool
+        robbed_ankan: bool
+        first_turn: bool
+        round_wind: Tile
+        winner: int
+        dealer: int
+        pao: int | None
+        dora_indicators: tuple[Tile, ...]
+        ura_indicators: tuple[Tile, ...]
+        kita: int
+        flowers: int
+        honba: int
+        deposits: int
+        rules: Rules
+
+else:
+
+    class _Unfrozen(WinSituation):
+        """A situation being filled: a :class:`WinSituation` whose slots take plain
+        assignments (a frozen dataclass refuses them, and each slot's setter is a call).
+        The constructor and :meth:`WinSituation.from_hand` fill one, then make it a
+        WinSituation: one step for the whole object instead of one call a field. A
+        subclass that adds no slot, so that step finds the two layouts one at once (two
+        classes of equal slots would be compared slot name by slot name)."""
+
+        __slots__ = ()
+        # the plain store and delete, in place of the frozen refusals: both, as they share
+        # one slot of the type, which is the plain C one only when neither is Python code
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
 
 
-_SET_ATTRIBUTE: Final = object.__setattr__
+#: makes a situation a WinSituation or a twin in place (the ``__class__`` slot's own
+#: setter: the same check as ``object.__setattr__(x, "__class__", c)``, one call less)
+_SET_CLASS: Final = object.__dict__["__class__"].__set__
