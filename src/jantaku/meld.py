@@ -49,6 +49,7 @@ from jantaku.tiles import (
     counts_if_fit,
     format_tiles,
     packed_copies,
+    parse_counted,
     parse_tiles,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "format_meld",
     "parse_hand",
     "parse_meld",
+    "read_counted_hand",
     "read_hand",
     "read_hand_counts",
     "read_hand_tiles",
@@ -595,6 +597,39 @@ of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
             ) from None
         i = j
     return tuple(concealed), tuple(melds)
+
+
+def read_counted_hand(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...], int] | None:
+    """The concealed tiles and the melds of hand notation, as :func:`read_hand_tiles`
+    reads them, with the copies of the concealed tiles packed
+    (:func:`~jantaku.tiles.packed_copies`; each meld keeps its own), when the text is
+    the common one: plain compact tiles (:func:`~jantaku.tiles.parse_counted`), then
+    melds; None for any other text (which :func:`read_hand_tiles` reads, or says why
+    not). Nothing is checked as a hand.
+
+    >>> concealed, melds, copies = read_counted_hand("11205m123p555z[3-45s]")
+    >>> (concealed, melds) == read_hand_tiles("11205m123p555z[3-45s]")
+    True
+    >>> copies == packed_copies(concealed), read_counted_hand("11m 5z"), read_counted_hand(5)
+    (True, None, None)
+    """
+    if text.__class__ is not str:
+        return None
+    if "[" not in text:  # no melds (most hands)
+        read = parse_counted(text)
+        return None if read is None else (read[0], (), read[1])
+    # compact tiles, then melds each read alone (as read_hand_tiles reads them)
+    head, _, tail = text.partition("[")
+    melds: list[Meld] = []
+    for piece in tail.split("["):
+        meld = _MELDS.get(piece)
+        if meld is None:
+            meld = _meld_or_none(piece)
+            if meld is None:
+                return None
+        melds.append(meld)
+    read = parse_counted(head)
+    return None if read is None else (read[0], tuple(melds), read[1])
 
 
 def _meld_or_none(piece: str) -> Meld | None:

@@ -87,12 +87,14 @@ __all__ = [
     "kind_name",
     "number",
     "packed_copies",
+    "parse_counted",
     "parse_tiles",
     "parse_unicode",
     "red_five_of",
     "sort_key",
     "suit",
     "tally_if_fit",
+    "tally_of_copies",
     "tile_from_mjai",
     "tile_to_mjai",
     "tiles_to_mjai",
@@ -464,6 +466,23 @@ def tally_if_fit(
         every = held + _packed(rest) + counted if rest else held + counted
     except (IndexError, TypeError):  # a value that is no index of _COPY_OF
         return None
+    return tally_of_copies(held, every, reds)
+
+
+def tally_of_copies(
+    held: int, every: int, reds: Sequence[int] = (1, 1, 1)
+) -> tuple[bytes, bytes, int] | None:
+    """:func:`tally_if_fit` of tiles counted before (:func:`packed_copies`, or
+    :func:`parse_counted`), those held and all, at most 136 tiles: the copies of each kind
+    (34 bytes) among those held and among all, and the red fives among all, when all the
+    tiles fit, else None.
+
+    >>> held = packed_copies(parse_tiles("1120m"))
+    >>> tally_of_copies(held, held + packed_copies(parse_tiles("555z")))[1][31]
+    3
+    >>> tally_of_copies(held, held + packed_copies(parse_tiles("55z")), (0, 0, 0)) is None
+    True
+    """
     red = 0
     above = every >> _KIND_BITS  # red fives (and values that are no tile), above the kinds
     if above:
@@ -619,12 +638,51 @@ def _plain_group(group: str) -> tuple[Tile, ...] | None:
     return found
 
 
+def parse_counted(text: str) -> tuple[tuple[Tile, ...], int] | None:
+    """The tiles of plain compact text (groups such as ``123m``, ``0p`` or ``11z``, and
+    nothing else: no space, flower nor other notation), as :func:`parse_tiles` reads
+    them, with their copies packed as :func:`packed_copies` counts them; None for any
+    other text (which :func:`parse_tiles` reads, or says why not). Each group's tiles
+    and copies are kept, so a hand's copies are a sum of a few of them, not counted
+    tile by tile.
+
+    >>> tiles, copies = parse_counted("1120m555z")
+    >>> tiles == parse_tiles("1120m555z"), copies == packed_copies(tiles)
+    (True, True)
+    >>> parse_counted("123m 5z"), parse_counted("8z"), parse_counted("1m" * 40)
+    (None, None, None)
+    """
+    if len(text) > _HAND_TEXT:  # at most 63 tiles: no count carries into the next kind
+        return None
+    tiles: tuple[Tile, ...] = ()
+    copies = 0
+    groups = _GROUP.findall(text)
+    for group in groups:
+        found = _COUNTED_GROUPS.get(group)
+        if found is None:  # a group not read before: read if plain
+            plain = _GROUPS.get(group)
+            if plain is None:
+                plain = _plain_group(group)
+                if plain is None:
+                    return None
+            found = (plain, _packed(plain))
+            if len(_COUNTED_GROUPS) < _GROUPS_SIZE:
+                _COUNTED_GROUPS[group] = found
+        tiles += found[0]
+        copies += found[1]
+    if len(tiles) + len(groups) != len(text):  # a character outside the groups
+        return None
+    return tiles, copies
+
+
 # compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
 _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
 _PLAIN_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
+# group text -> its tiles and their copies (parse_counted); bounded
+_COUNTED_GROUPS: dict[str, tuple[tuple[Tile, ...], int]] = {}
 _HAND_TEXT: Final = 64  # a text this long at most is read group by group at once
 # by suit letter, the tile of each digit of a plain compact group (0 a red five), as
 # _parse_compact reads it; _COMPACT lets no other digit reach it (no 0z, 8z, 9z)

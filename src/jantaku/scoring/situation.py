@@ -32,7 +32,7 @@ from jantaku.errors import (
     InvalidHandError,
     NotationError,
 )
-from jantaku.meld import Meld, MeldKind, read_hand_counts, read_hand_tiles
+from jantaku.meld import Meld, MeldKind, read_counted_hand, read_hand_counts, read_hand_tiles
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -46,6 +46,7 @@ from jantaku.tiles import (
     format_tiles,
     parse_tiles,
     tally_if_fit,
+    tally_of_copies,
 )
 
 __all__ = ["Riichi", "WinSituation"]
@@ -265,6 +266,7 @@ Riichi.DOUBLE), not True
             honba,
             deposits,
             rules,
+            None,
         )
         if tally is None:
             self._check_closely()
@@ -613,7 +615,15 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
-        concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
+        # the common text, plain compact tiles then melds, read with the concealed tiles'
+        # copies (from each group's, kept); any other read by read_hand_tiles, and
+        # notation that is no hand raises there
+        read = read_counted_hand(hand)
+        if read is None:
+            concealed, melds = read_hand_tiles(hand)
+            counted = None
+        else:
+            concealed, melds, counted = read
         # the common case: the winning tile and the round wind each one tile in compact
         # notation (from a table of those texts), the indicators none or one (the same
         # table) or tiles that parse_tiles reads; the situation tested at once
@@ -661,6 +671,7 @@ concealed tiles
                 honba,
                 deposits,
                 rules,
+                counted,
             )
             if tally is not None:
                 new = _NEW(_Unfrozen)
@@ -948,6 +959,7 @@ def _common_tally(
     honba: int,
     deposits: int,
     rules: Rules,
+    counted: int | None,
 ) -> tuple[bytes, bytes, int] | None:
     """The tally of a common situation (``_tally`` of :class:`_Counted`), given its
     fields in their order, else None: four players, no pao, norths, flowers, first turn
@@ -957,12 +969,15 @@ def _common_tally(
     situation is to be checked closely. A flag ``is False`` is a bool and false in one
     test; the rarer flags are tested when set. The constructor and
     :meth:`WinSituation.from_hand` call it with their arguments (a function of
-    positional arguments: the cheapest call that reads them)."""
+    positional arguments: the cheapest call that reads them), and ``counted``, the
+    concealed tiles' copies packed (:func:`~jantaku.tiles.packed_copies`) when
+    :func:`~jantaku.meld.read_counted_hand` read them (so ints, and counted), else
+    None."""
     if not (
         concealed.__class__ is tuple
         and melds.__class__ is tuple
         and len(concealed) + 3 * len(melds) == 14  # so at most four melds
-        and _INT_ONLY.issuperset(map(type, concealed))
+        and (counted is not None or _INT_ONLY.issuperset(map(type, concealed)))
         and win_tile.__class__ is int
         and win_tile in concealed  # so a tile, once the concealed tiles are
         and (not melds or _MELD_ONLY.issuperset(map(type, melds)))
@@ -1026,11 +1041,16 @@ def _common_tally(
     ):
         return None
     # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
-    if melds:  # each meld's tiles counted when it was made (shared, so counted once)
-        counted = melds[0]._copies
+    if counted is not None:  # the concealed tiles read and counted from notation
+        every = counted
+        for m in melds:  # each meld's tiles counted when it was made (shared)
+            every += m._copies
+        tally = tally_of_copies(counted, every, rules.red_fives)
+    elif melds:
+        melded = melds[0]._copies
         for m in melds[1:]:
-            counted += m._copies
-        tally = tally_if_fit(concealed, (), rules.red_fives, counted)
+            melded += m._copies
+        tally = tally_if_fit(concealed, (), rules.red_fives, melded)
     else:
         tally = tally_if_fit(concealed, (), rules.red_fives)
     if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
