@@ -972,7 +972,7 @@ def _common_tally(
     positional arguments: the cheapest call that reads them), and ``counted``, the
     concealed tiles' copies packed (:func:`~jantaku.tiles.packed_copies`) when
     :func:`~jantaku.meld.read_counted_hand` read them (so ints, and counted), else
-    None."""
+    None: given by from_hand alone, whose indicators are read from text (so ints too)."""
     if not (
         concealed.__class__ is tuple
         and melds.__class__ is tuple
@@ -1026,7 +1026,7 @@ def _common_tally(
         and (honba | deposits) >= 0
         and dora.__class__ is tuple
         and len(dora) <= (5 if rules.kan_dora else 1)
-        and _INT_ONLY.issuperset(map(type, dora))
+        and (counted is not None or _INT_ONLY.issuperset(map(type, dora)))
         and _TILE_SET.issuperset(dora)
         and ura.__class__ is tuple
         and (  # most wins have no ura indicator
@@ -1034,7 +1034,7 @@ def _common_tally(
             or (
                 len(ura) <= max(len(dora), 1)
                 and rules.ura_dora
-                and _INT_ONLY.issuperset(map(type, ura))
+                and (counted is not None or _INT_ONLY.issuperset(map(type, ura)))
                 and _TILE_SET.issuperset(ura)
             )
         )
