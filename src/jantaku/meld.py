@@ -159,7 +159,15 @@ class Meld(_Copies):
             cls is Meld
             and kind.__class__ is MeldKind
             and tiles.__class__ is tuple
-            and _INT_ONLY.issuperset(map(type, tiles))
+            and (  # three or four tiles (a meld's) tested one by one: cheaper than a map
+                (
+                    len(tiles) == 3
+                    and tiles[0].__class__ is int
+                    and tiles[1].__class__ is int
+                    and tiles[2].__class__ is int
+                )
+                or _INT_ONLY.issuperset(map(type, tiles))
+            )
             and (called is None or called.__class__ is int)
             and (called_from is None or called_from.__class__ is int)
             and (added is None or added.__class__ is int)
