@@ -12,7 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
+from jantaku.errors import (
+    ArgumentTypeError,
+    ImpossibleSituationError,
+    InvalidHandError,
+    JantakuError,
+)
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
@@ -562,3 +567,29 @@ def test_the_quick_check_agrees_with_the_full_checks_in_pairs(
     two fields of an accepted situation set around their limits, under rules with and
     without red fives, kan dora, ura dora, ippatsu, and for three players."""
     _agree(hand, _read_keywords(hand, rules, winner, discarder, changes))
+
+
+@pytest.mark.parametrize(
+    "dora", [(-1,), (37,), (38,), (200,), (True,), (5.0,), (0,), (36,), (-1, 0)]
+)
+def test_one_dora_indicator_is_checked_as_the_full_checks_do(
+    dora: tuple[object, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lone indicator, tested alone by the quick check, is taken or refused as the full
+    checks (the quick check left out) take or refuse it, to the same error."""
+
+    def outcome() -> object:
+        try:
+            s = WinSituation(
+                concealed=parse_tiles("123m456p789s11555z"),
+                win_tile=parse_tiles("1z")[0],
+                dora_indicators=dora,  # type: ignore[arg-type]
+            )
+        except JantakuError as e:
+            return type(e), str(e)
+        return s.dora_indicators, hasattr(s, "_tally")
+
+    quick = outcome()
+    monkeypatch.setattr(situation_module, "_common_tally", lambda *args: None)
+    full = outcome()
+    assert quick == full
