@@ -593,3 +593,12 @@ def test_one_dora_indicator_is_checked_as_the_full_checks_do(
     monkeypatch.setattr(situation_module, "_common_tally", lambda *args: None)
     full = outcome()
     assert quick == full
+
+
+@pytest.mark.parametrize("value", [-1, -38, -74, 37, 300])
+def test_a_concealed_value_that_is_no_tile_is_refused(value: int) -> None:
+    """A value that is no tile among the concealed ones (a negative one too) is refused,
+    never counted as another tile."""
+    tiles = (*parse_tiles("123m456p789s1555z"), value)
+    with pytest.raises(InvalidHandError, match=f"not a tile: {value}"):
+        WinSituation(concealed=tiles, win_tile=parse_tiles("1z")[0])

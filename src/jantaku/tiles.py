@@ -464,7 +464,7 @@ def tally_if_fit(
     try:
         held = _packed(first)
         every = held + _packed(rest) + counted if rest else held + counted
-    except (IndexError, TypeError):  # a value that is no index of _COPY_OF
+    except (KeyError, TypeError):  # a value that is no tile
         return None
     return tally_of_copies(held, every, reds)
 
@@ -484,10 +484,10 @@ def tally_of_copies(
     True
     """
     red = 0
-    above = every >> _KIND_BITS  # red fives (and values that are no tile), above the kinds
+    above = every >> _KIND_BITS  # red fives, counted above the kinds
     if above:
         man, pin, sou = above & 255, above >> 8 & 255, above >> 16
-        if man > reds[0] or pin > reds[1] or sou > reds[2]:  # so also a value that is no tile
+        if man > reds[0] or pin > reds[1] or sou > reds[2]:
             return None
         red = man + pin + sou
         held &= _KIND_MASK
@@ -506,22 +506,21 @@ def packed_copies(tiles: Sequence[Tile]) -> int | None:
     >>> copies = packed_copies(parse_tiles("550m"))
     >>> copies.to_bytes(37, "little")[4], copies >> 8 * 34
     (3, 1)
-    >>> packed_copies((37,)), packed_copies((-1,))
-    (None, None)
+    >>> packed_copies((37,)), packed_copies((-1,)), packed_copies((-38,))
+    (None, None, None)
     """
     if len(tiles) > 136:
         return None
     try:
-        copies = _packed(tiles)
-    except (IndexError, TypeError):
+        return _packed(tiles)
+    except (KeyError, TypeError):  # a value that is no tile
         return None
-    return None if copies >> _NOT_A_TILE_BITS else copies
 
 
 def _packed(tiles: Sequence[Tile]) -> int:
-    """The one-copy ints of tiles (ints, :data:`_COPY_OF`) summed; IndexError for an
-    int that is no index of it. Taken at once in C by an itemgetter of the tiles, which
-    gives a tuple from two tiles on (one tile alone is looked up)."""
+    """The one-copy ints of tiles (ints, :data:`_COPY_OF`) summed; KeyError for a value
+    that is no tile 0-36. Taken at once in C by an itemgetter of the tiles, which gives a
+    tuple from two tiles on (one tile alone is looked up)."""
     if len(tiles) > 1:
         return sum(itemgetter(*tiles)(_COPY_OF))
     return _COPY_OF[tiles[0]] if tiles else 0
@@ -532,13 +531,9 @@ def _packed(tiles: Sequence[Tile]) -> int:
 # three added to each byte, a count of five or more sets one of the byte's top five bits
 _KIND_BITS: Final = 8 * 34
 _KIND_MASK: Final = (1 << _KIND_BITS) - 1
-_NOT_A_TILE_BITS: Final = 8 * 37
-# a tile's one copy by its value; 37-73 (and -37 to -1, read from the end) no tile,
-# counted in byte 37 (above a red five, so tally_if_fit refuses it as one too many)
-_COPY_OF: Final = (
-    *(1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)),
-    *(1 << _NOT_A_TILE_BITS,) * 37,
-)
+# a tile's one copy by its value (a dict: a negative index of a tuple would be read
+# from its end)
+_COPY_OF: Final = {t: 1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)}
 _THREE_EACH: Final = int.from_bytes(bytes((3,) * 34), "little")
 _FIVE_OR_MORE: Final = int.from_bytes(bytes((0xF8,) * 34), "little")
 
