@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from jantaku import meld as meld_module
 from jantaku.errors import ArgumentTypeError, JantakuError
 from jantaku.meld import Meld, MeldKind, format_meld, parse_meld
-from jantaku.tiles import parse_tiles
+from jantaku.tiles import KIND_OF, packed_copies, parse_tiles
 
 _KINDS = st.sampled_from([*MeldKind, "pon", None, 3])
 # tiles near a meld (so many draws are good melds), any tile value, and values that
@@ -129,3 +129,26 @@ def test_a_meld_made_again_is_the_same_value_shared() -> None:
     noted = Noted(MeldKind.CHII, (4, 2, 3), 2, 3)
     assert type(noted) is Noted and noted.tiles == first.tiles
     assert type(copy.copy(noted)) is Noted and pickle.loads(pickle.dumps(first)) == first
+
+
+@pytest.mark.parametrize(
+    "text", ["[3-45m]", "[555=p]", "[7777+z]", "[0-55*5s]", "[1111z]", "[4-06p]", "[*0555=p]"]
+)
+def test_a_meld_keeps_the_copies_of_its_tiles(text: str) -> None:
+    """Every meld, however made (read, made again, copied, unpickled, a subclass), keeps
+    the copies of its tiles as packed_copies counts them, byte k the copies of kind k;
+    no part of its value."""
+
+    class Noted(Meld):
+        __slots__ = ()
+
+    meld_module.clear_cache()
+    first = parse_meld(text)
+    args = (first.kind, first.tiles, first.called, first.called_from, first.added)
+    for m in (first, Meld(*args), copy.copy(first), pickle.loads(pickle.dumps(first))):
+        assert m._copies == packed_copies(m.tiles)
+    noted = Noted(*args)
+    assert noted._copies == packed_copies(first.tiles) and noted == Noted(*args)
+    kinds = first._copies.to_bytes(37, "little")[:34]
+    assert list(kinds) == [sum(1 for t in first.tiles if KIND_OF[t] == k) for k in range(34)]
+    assert "_copies" not in repr(first)

@@ -197,3 +197,48 @@ def test_read_hand_tiles_reads_what_parse_hand_reads() -> None:
         assert tiles == (hand.concealed, hand.melds)
         read += 1
     assert read >= 4
+
+
+_NOTATION_CHARS = st.text(alphabet="0123456789mpsz [-=+*]f E", max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from((*_HAND_TEXTS, "123m", "0p", "11z", "[1111z]", "8z", " "))).map(
+        "".join
+    )
+    | _NOTATION_CHARS
+)
+def test_read_counted_hand_reads_what_read_hand_tiles_reads(text: str) -> None:
+    """read_counted_hand gives what read_hand_tiles gives, and the concealed tiles' copies
+    as packed_copies counts them, or None; parse_counted likewise for parse_tiles."""
+    from jantaku.meld import read_counted_hand, read_hand_tiles
+    from jantaku.tiles import packed_copies, parse_counted
+
+    counted = read_counted_hand(text)
+    if counted is not None:
+        assert counted[:2] == read_hand_tiles(text)
+        assert counted[2] == packed_copies(counted[0])
+    tiles = parse_counted(text)
+    if tiles is not None:
+        assert tiles == (parse_tiles(text), packed_copies(tiles[0]))
+
+
+def test_the_common_hand_texts_are_read_counted() -> None:
+    """Plain compact tiles, then melds, are read with their copies; other texts are not."""
+    from jantaku.meld import read_counted_hand
+    from jantaku.tiles import parse_counted
+
+    for text in ("123m456p11z[3-45s][555=z]", "123m406p789s[1111z]", "11122233344455z"):
+        assert read_counted_hand(text) is not None, text
+    for text in (
+        "123m 456p11z[3-45s][555=z]",
+        "[3-45s][555=z]123m456p11z",
+        "123m456p11z[3-45s]45p[555=z]",
+        "123m]456p11z[3-45s][555=z]",
+        "123m456p11z[3-45s[555=z]",
+        "1m2m3m4p5p6p E E [3-45s] [555=z]",
+        "123m456p789s[1111z]2z",
+    ):
+        assert read_counted_hand(text) is None, text
+    assert parse_counted("0m") is not None and parse_counted("1f") is None

@@ -12,7 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jantaku.errors import ArgumentTypeError, ImpossibleSituationError, InvalidHandError
+from jantaku.errors import (
+    ArgumentTypeError,
+    ImpossibleSituationError,
+    InvalidHandError,
+    JantakuError,
+)
 from jantaku.meld import Meld, parse_hand
 from jantaku.rules import TENHOU, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
@@ -31,14 +36,17 @@ def test_init_takes_every_field_in_order_with_its_default() -> None:
 
 
 def test_from_hand_fills_an_unfrozen_twin_that_becomes_a_situation() -> None:
-    """from_hand fills a new situation's slots as an _Unfrozen (plain assignments),
-    which must have WinSituation's slots in its order (the layout that lets it become
-    a WinSituation); what comes out is a WinSituation, equal to the same fields given
-    to the constructor (which sets them slot by slot), and a subclass keeps its
-    class."""
+    """from_hand and the constructor fill a new situation's slots as an _Unfrozen (plain
+    assignments), which must have WinSituation's layout (a subclass adding no slot,
+    whose stores are plain); what comes out is a WinSituation, equal to the same
+    fields given to the constructor, and a subclass (filled slot by slot) keeps its
+    class and the same fields."""
     from jantaku.scoring import situation
 
-    assert situation._Unfrozen.__slots__ == WinSituation.__slots__
+    assert situation._Unfrozen.__bases__ == (WinSituation,)
+    assert situation._Unfrozen.__slots__ == ()
+    assert situation._Unfrozen.__setattr__ is object.__setattr__
+    assert situation._Unfrozen.__delattr__ is object.__delattr__
     assert [f.name for f in dataclasses.fields(WinSituation)] == list(WinSituation.__slots__)
     s = WinSituation.from_hand("123m456p789s11z[5-55z]", win="1z", discarder=3, dora="4z")
     built = WinSituation(
@@ -559,3 +567,38 @@ def test_the_quick_check_agrees_with_the_full_checks_in_pairs(
     two fields of an accepted situation set around their limits, under rules with and
     without red fives, kan dora, ura dora, ippatsu, and for three players."""
     _agree(hand, _read_keywords(hand, rules, winner, discarder, changes))
+
+
+@pytest.mark.parametrize(
+    "dora", [(-1,), (37,), (38,), (200,), (True,), (5.0,), (0,), (36,), (-1, 0)]
+)
+def test_one_dora_indicator_is_checked_as_the_full_checks_do(
+    dora: tuple[object, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lone indicator, tested alone by the quick check, is taken or refused as the full
+    checks (the quick check left out) take or refuse it, to the same error."""
+
+    def outcome() -> object:
+        try:
+            s = WinSituation(
+                concealed=parse_tiles("123m456p789s11555z"),
+                win_tile=parse_tiles("1z")[0],
+                dora_indicators=dora,  # type: ignore[arg-type]
+            )
+        except JantakuError as e:
+            return type(e), str(e)
+        return s.dora_indicators, hasattr(s, "_tally")
+
+    quick = outcome()
+    monkeypatch.setattr(situation_module, "_common_tally", lambda *args: None)
+    full = outcome()
+    assert quick == full
+
+
+@pytest.mark.parametrize("value", [-1, -38, -74, 37, 300])
+def test_a_concealed_value_that_is_no_tile_is_refused(value: int) -> None:
+    """A value that is no tile among the concealed ones (a negative one too) is refused,
+    never counted as another tile."""
+    tiles = (*parse_tiles("123m456p789s1555z"), value)
+    with pytest.raises(InvalidHandError, match=f"not a tile: {value}"):
+        WinSituation(concealed=tiles, win_tile=parse_tiles("1z")[0])

@@ -19,6 +19,7 @@ from jantaku.tiles import (
     format_tiles,
     format_unicode,
     kind,
+    packed_copies,
     parse_tiles,
     parse_unicode,
     tally_if_fit,
@@ -242,7 +243,7 @@ def test_counts_if_fit_counts_what_copies_fit_accepts(
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.integers(min_value=-3, max_value=300), max_size=18)
+    st.lists(st.integers(min_value=-80, max_value=300), max_size=18)
     | st.lists(st.sampled_from((0, 4, 13, 22, 33, 34, 35, 36)), max_size=30),
     st.integers(min_value=0, max_value=30),
     st.tuples(*[st.integers(min_value=0, max_value=2)] * 3),
@@ -261,6 +262,31 @@ def test_tally_if_fit_counts_what_copies_fit_accepts(
     for part, counted in ((tiles[:first], found[0]), (tiles, found[1])):
         assert list(counted) == [sum(1 for t in part if KIND_OF[t] == k) for k in range(34)]
     assert found[2] == sum(1 for t in tiles if t >= 34)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(min_value=-40, max_value=80), max_size=18)
+    | st.lists(st.sampled_from((0, 4, 13, 22, 33, 34, 35, 36)), max_size=30),
+    st.integers(min_value=0, max_value=30),
+    st.tuples(*[st.integers(min_value=0, max_value=2)] * 3),
+)
+def test_tally_if_fit_adds_tiles_counted_before(
+    tiles: list[int], first: int, reds: tuple[int, ...]
+) -> None:
+    """Tiles after the first counted before in groups of four (packed_copies, as melds
+    keep them) give the tally of the same tiles given as ints; packed_copies refuses
+    exactly the values that are no tile 0-36."""
+    rest = tiles[first:]
+    groups = [tuple(rest[i : i + 4]) for i in range(0, len(rest), 4)]
+    packed = [packed_copies(g) for g in groups]
+    if not all(0 <= t < 37 for t in rest):
+        assert None in packed
+        return
+    assert None not in packed
+    counted = sum(p for p in packed if p is not None)
+    found = tally_if_fit(tuple(tiles[:first]), (), reds, counted)
+    assert found == tally_if_fit(tuple(tiles[:first]), tuple(rest), reds)
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,8 @@ from jantaku.tiles import (
     check_copies,
     counts_if_fit,
     format_tiles,
+    packed_copies,
+    parse_counted,
     parse_tiles,
 )
 
@@ -64,6 +66,7 @@ __all__ = [
     "format_meld",
     "parse_hand",
     "parse_meld",
+    "read_counted_hand",
     "read_hand",
     "read_hand_counts",
     "read_hand_tiles",
@@ -104,8 +107,21 @@ _MARKS = {"-": 3, "=": 2, "+": 1}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
 
 
+class _Copies:
+    """What a meld's construction counted of its tiles, kept for the situations that
+    hold it (a slot besides the fields: no part of its value, repr or comparison).
+
+    ``_copies`` holds the copies of each kind among the meld's tiles, packed in one int
+    as :func:`~jantaku.tiles.packed_copies` gives them: a situation adds its melds'
+    instead of counting their tiles again (a meld is made once and shared).
+    """
+
+    __slots__ = ("_copies",)
+    _copies: int
+
+
 @dataclass(frozen=True, slots=True, init=False)
-class Meld:
+class Meld(_Copies):
     """A declared meld: kind, tiles (sorted, red fives kept), the called tile and its source.
 
     ``added`` is the tile added to a pon to make a kakan. Construction checks that the
@@ -143,7 +159,15 @@ class Meld:
             cls is Meld
             and kind.__class__ is MeldKind
             and tiles.__class__ is tuple
-            and _INT_ONLY.issuperset(map(type, tiles))
+            and (  # three or four tiles (a meld's) tested one by one: cheaper than a map
+                (
+                    len(tiles) == 3
+                    and tiles[0].__class__ is int
+                    and tiles[1].__class__ is int
+                    and tiles[2].__class__ is int
+                )
+                or _INT_ONLY.issuperset(map(type, tiles))
+            )
             and (called is None or called.__class__ is int)
             and (called_from is None or called_from.__class__ is int)
             and (added is None or added.__class__ is int)
@@ -159,6 +183,7 @@ class Meld:
         _set_called_from(self, called_from)
         _set_added(self, added)
         self.__post_init__()
+        _set_copies(self, packed_copies(self.tiles))  # checked tiles: never None
         if key is not None:
             if len(_CHECKED) >= _CHECKED_SIZE:
                 _CHECKED.clear()
@@ -278,6 +303,9 @@ class Meld:
 _set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
     Meld.__dict__[name].__set__ for name in ("kind", "tiles", "called", "called_from", "added")
 )
+
+
+_set_copies: Final = _Copies.__dict__["_copies"].__set__
 
 
 def clear_cache() -> None:
@@ -577,6 +605,39 @@ of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
             ) from None
         i = j
     return tuple(concealed), tuple(melds)
+
+
+def read_counted_hand(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...], int] | None:
+    """The concealed tiles and the melds of hand notation, as :func:`read_hand_tiles`
+    reads them, with the copies of the concealed tiles packed
+    (:func:`~jantaku.tiles.packed_copies`; each meld keeps its own), when the text is
+    the common one: plain compact tiles (:func:`~jantaku.tiles.parse_counted`), then
+    melds; None for any other text (which :func:`read_hand_tiles` reads, or says why
+    not). Nothing is checked as a hand.
+
+    >>> concealed, melds, copies = read_counted_hand("11205m123p555z[3-45s]")
+    >>> (concealed, melds) == read_hand_tiles("11205m123p555z[3-45s]")
+    True
+    >>> copies == packed_copies(concealed), read_counted_hand("11m 5z"), read_counted_hand(5)
+    (True, None, None)
+    """
+    if text.__class__ is not str:
+        return None
+    if "[" not in text:  # no melds (most hands)
+        read = parse_counted(text)
+        return None if read is None else (read[0], (), read[1])
+    # compact tiles, then melds each read alone (as read_hand_tiles reads them)
+    head, _, tail = text.partition("[")
+    melds: list[Meld] = []
+    for piece in tail.split("["):
+        meld = _MELDS.get(piece)
+        if meld is None:
+            meld = _meld_or_none(piece)
+            if meld is None:
+                return None
+        melds.append(meld)
+    read = parse_counted(head)
+    return None if read is None else (read[0], tuple(melds), read[1])
 
 
 def _meld_or_none(piece: str) -> Meld | None:

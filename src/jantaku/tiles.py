@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from operator import eq
+from operator import eq, itemgetter
 from typing import Final
 
 from jantaku.errors import ArgumentError, ArgumentTypeError, InvalidHandError, NotationError
@@ -86,12 +86,15 @@ __all__ = [
     "kind",
     "kind_name",
     "number",
+    "packed_copies",
+    "parse_counted",
     "parse_tiles",
     "parse_unicode",
     "red_five_of",
     "sort_key",
     "suit",
     "tally_if_fit",
+    "tally_of_copies",
     "tile_from_mjai",
     "tile_to_mjai",
     "tiles_to_mjai",
@@ -434,12 +437,17 @@ def counts_if_fit(
 
 
 def tally_if_fit(
-    first: Sequence[Tile], rest: Sequence[Tile], reds: Sequence[int] = (1, 1, 1)
+    first: Sequence[Tile],
+    rest: Sequence[Tile],
+    reds: Sequence[int] = (1, 1, 1),
+    counted: int = 0,
 ) -> tuple[bytes, bytes, int] | None:
     """The copies of each kind (34 bytes a count, red fives counted as fives) among the
     tiles ``first`` and among all, ``first`` then ``rest``, and the red fives among all,
     when all the tiles fit (:func:`copies_fit`), else None: :func:`counts_if_fit` for
-    tiles given as ints (each an ``int``: the caller checks their type).
+    tiles given as ints (each an ``int``: the caller checks their type). ``counted``
+    adds tiles counted before, as :func:`packed_copies` gives them (at most 136 tiles in
+    all), to those of ``rest``.
 
     >>> held, every, red = tally_if_fit(parse_tiles("1120m"), parse_tiles("555z"))
     >>> held[:5].hex(), held[31], every[:5].hex(), every[31], red
@@ -448,20 +456,37 @@ def tally_if_fit(
     True
     >>> tally_if_fit(parse_tiles("00p"), (), (0, 2, 0))[2], tally_if_fit(parse_tiles("00p"), ())
     (2, None)
+    >>> tally_if_fit(parse_tiles("1120m"), (), counted=packed_copies(parse_tiles("555z")))[1][31]
+    3
     """
     if len(first) + len(rest) > 136:  # more tiles than four copies of each of the 34 kinds
         return None
-    # each tile counted at once in C: the sum of one copy a tile, a byte a kind
-    # (:data:`_ONE_COPY`); a value that is no tile is no key
     try:
-        held = sum(map(_ONE_COPY, first))
-        every = held + sum(map(_ONE_COPY, rest)) if rest else held
-    except KeyError:
+        held = _packed(first)
+        every = held + _packed(rest) + counted if rest else held + counted
+    except (KeyError, TypeError):  # a value that is no tile
         return None
+    return tally_of_copies(held, every, reds)
+
+
+def tally_of_copies(
+    held: int, every: int, reds: Sequence[int] = (1, 1, 1)
+) -> tuple[bytes, bytes, int] | None:
+    """:func:`tally_if_fit` of tiles counted before (:func:`packed_copies`, or
+    :func:`parse_counted`), those held and all, at most 136 tiles: the copies of each kind
+    (34 bytes) among those held and among all, and the red fives among all, when all the
+    tiles fit, else None.
+
+    >>> held = packed_copies(parse_tiles("1120m"))
+    >>> tally_of_copies(held, held + packed_copies(parse_tiles("555z")))[1][31]
+    3
+    >>> tally_of_copies(held, held + packed_copies(parse_tiles("55z")), (0, 0, 0)) is None
+    True
+    """
     red = 0
-    red_by_suit = every >> _KIND_BITS  # red fives, counted above the kinds
-    if red_by_suit:
-        man, pin, sou = red_by_suit & 255, red_by_suit >> 8 & 255, red_by_suit >> 16
+    above = every >> _KIND_BITS  # red fives, counted above the kinds
+    if above:
+        man, pin, sou = above & 255, above >> 8 & 255, above >> 16
         if man > reds[0] or pin > reds[1] or sou > reds[2]:
             return None
         red = man + pin + sou
@@ -472,14 +497,43 @@ def tally_if_fit(
     return held.to_bytes(34, "little"), every.to_bytes(34, "little"), red
 
 
+def packed_copies(tiles: Sequence[Tile]) -> int | None:
+    """The copies of each kind among tiles (each an ``int``) packed in one int, as
+    :func:`tally_if_fit` adds them (``counted``): byte ``k`` the copies of kind ``k``
+    (red fives counted as fives), bytes 34-36 the red fives of man, pin and sou; None
+    for a value that is no tile 0-36 or more than 136 tiles.
+
+    >>> copies = packed_copies(parse_tiles("550m"))
+    >>> copies.to_bytes(37, "little")[4], copies >> 8 * 34
+    (3, 1)
+    >>> packed_copies((37,)), packed_copies((-1,)), packed_copies((-38,))
+    (None, None, None)
+    """
+    if len(tiles) > 136:
+        return None
+    try:
+        return _packed(tiles)
+    except (KeyError, TypeError):  # a value that is no tile
+        return None
+
+
+def _packed(tiles: Sequence[Tile]) -> int:
+    """The one-copy ints of tiles (ints, :data:`_COPY_OF`) summed; KeyError for a value
+    that is no tile 0-36. Taken at once in C by an itemgetter of the tiles, which gives a
+    tuple from two tiles on (one tile alone is looked up)."""
+    if len(tiles) > 1:
+        return sum(itemgetter(*tiles)(_COPY_OF))
+    return _COPY_OF[tiles[0]] if tiles else 0
+
+
 # tally_if_fit's counts: a kind's copies in byte ``kind`` of an int (at most 136, so no
 # byte carries into the next), a red five's also in byte 34, 35 or 36 by its suit; with
 # three added to each byte, a count of five or more sets one of the byte's top five bits
 _KIND_BITS: Final = 8 * 34
 _KIND_MASK: Final = (1 << _KIND_BITS) - 1
-_ONE_COPY: Final = {
-    t: 1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)
-}.__getitem__
+# a tile's one copy by its value (a dict: a negative index of a tuple would be read
+# from its end)
+_COPY_OF: Final = {t: 1 << 8 * KIND_OF[t] | (1 << 8 * t if t >= RED_5M else 0) for t in range(37)}
 _THREE_EACH: Final = int.from_bytes(bytes((3,) * 34), "little")
 _FIVE_OR_MORE: Final = int.from_bytes(bytes((0xF8,) * 34), "little")
 
@@ -579,12 +633,51 @@ def _plain_group(group: str) -> tuple[Tile, ...] | None:
     return found
 
 
+def parse_counted(text: str) -> tuple[tuple[Tile, ...], int] | None:
+    """The tiles of plain compact text (groups such as ``123m``, ``0p`` or ``11z``, and
+    nothing else: no space, flower nor other notation), as :func:`parse_tiles` reads
+    them, with their copies packed as :func:`packed_copies` counts them; None for any
+    other text (which :func:`parse_tiles` reads, or says why not). Each group's tiles
+    and copies are kept, so a hand's copies are a sum of a few of them, not counted
+    tile by tile.
+
+    >>> tiles, copies = parse_counted("1120m555z")
+    >>> tiles == parse_tiles("1120m555z"), copies == packed_copies(tiles)
+    (True, True)
+    >>> parse_counted("123m 5z"), parse_counted("8z"), parse_counted("1m" * 40)
+    (None, None, None)
+    """
+    if len(text) > _HAND_TEXT:  # at most 63 tiles: no count carries into the next kind
+        return None
+    tiles: tuple[Tile, ...] = ()
+    copies = 0
+    groups = _GROUP.findall(text)
+    for group in groups:
+        found = _COUNTED_GROUPS.get(group)
+        if found is None:  # a group not read before: read if plain
+            plain = _GROUPS.get(group)
+            if plain is None:
+                plain = _plain_group(group)
+                if plain is None:
+                    return None
+            found = (plain, _packed(plain))
+            if len(_COUNTED_GROUPS) < _GROUPS_SIZE:
+                _COUNTED_GROUPS[group] = found
+        tiles += found[0]
+        copies += found[1]
+    if len(tiles) + len(groups) != len(text):  # a character outside the groups
+        return None
+    return tiles, copies
+
+
 # compact groups without spaces or flowers ("123m", "0p"), read through _GROUPS
 _COMPACT: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUP: Final = re.compile(r"[0-9]+[mpsz]")
 _PLAIN_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
 _GROUPS: dict[str, tuple[Tile, ...]] = {"": ()}  # group text -> its tiles; bounded
 _GROUPS_SIZE: Final = 1 << 14
+# group text -> its tiles and their copies (parse_counted); bounded
+_COUNTED_GROUPS: dict[str, tuple[tuple[Tile, ...], int]] = {}
 _HAND_TEXT: Final = 64  # a text this long at most is read group by group at once
 # by suit letter, the tile of each digit of a plain compact group (0 a red five), as
 # _parse_compact reads it; _COMPACT lets no other digit reach it (no 0z, 8z, 9z)

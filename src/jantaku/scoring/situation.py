@@ -32,7 +32,7 @@ from jantaku.errors import (
     InvalidHandError,
     NotationError,
 )
-from jantaku.meld import Meld, MeldKind, read_hand_counts, read_hand_tiles
+from jantaku.meld import Meld, MeldKind, read_counted_hand, read_hand_counts, read_hand_tiles
 from jantaku.rules import TENHOU, NorthTile, Rules
 from jantaku.tiles import (
     EAST,
@@ -46,6 +46,7 @@ from jantaku.tiles import (
     format_tiles,
     parse_tiles,
     tally_if_fit,
+    tally_of_copies,
 )
 
 __all__ = ["Riichi", "WinSituation"]
@@ -181,7 +182,7 @@ Riichi.DOUBLE), not True
         # object.__setattr__). Spelled out here rather than in a helper, whose call of
         # 24 arguments costs more than the lines it would spare
         if self.__class__ is WinSituation:
-            _SET_ATTRIBUTE(self, "__class__", _Unfrozen)
+            _SET_CLASS(self, _Unfrozen)
             if TYPE_CHECKING:  # the twin, cast when type-checked only (typing.cast is a call)
                 twin = cast(_Unfrozen, self)
             else:
@@ -209,7 +210,7 @@ Riichi.DOUBLE), not True
             twin.honba = honba
             twin.deposits = deposits
             twin.rules = rules
-            _SET_ATTRIBUTE(self, "__class__", WinSituation)
+            _SET_CLASS(self, WinSituation)
         else:  # a subclass, whose layout may differ from the twin's: slot by slot
             for set_field, value in zip(
                 _SETTERS,
@@ -265,6 +266,7 @@ Riichi.DOUBLE), not True
             honba,
             deposits,
             rules,
+            None,
         )
         if tally is None:
             self._check_closely()
@@ -613,7 +615,15 @@ concealed tiles
             ):
                 if not isinstance(text, str):
                     raise ArgumentTypeError(f"{name} is tile notation (a str), not {text!r}")
-        concealed, melds = read_hand_tiles(hand)  # notation that is no hand raises here
+        # the common text, plain compact tiles then melds, read with the concealed tiles'
+        # copies (from each group's, kept); any other read by read_hand_tiles, and
+        # notation that is no hand raises there
+        read = read_counted_hand(hand)
+        if read is None:
+            concealed, melds = read_hand_tiles(hand)
+            counted = None
+        else:
+            concealed, melds, counted = read
         # the common case: the winning tile and the round wind each one tile in compact
         # notation (from a table of those texts), the indicators none or one (the same
         # table) or tiles that parse_tiles reads; the situation tested at once
@@ -661,6 +671,7 @@ concealed tiles
                 honba,
                 deposits,
                 rules,
+                counted,
             )
             if tally is not None:
                 new = _NEW(_Unfrozen)
@@ -687,7 +698,7 @@ concealed tiles
                 new.honba = honba
                 new.deposits = deposits
                 new.rules = rules
-                _SET_ATTRIBUTE(new, "__class__", WinSituation)
+                _SET_CLASS(new, WinSituation)
                 if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
                     self = cast(WinSituation, new)
                 else:  # (typing.cast is a call a hand)
@@ -823,7 +834,7 @@ concealed tiles
         new.honba = honba
         new.deposits = deposits
         new.rules = rules
-        _SET_ATTRIBUTE(new, "__class__", WinSituation)
+        _SET_CLASS(new, WinSituation)
         if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
             self = cast(WinSituation, new)
         else:  # (typing.cast is a call a hand)
@@ -948,6 +959,7 @@ def _common_tally(
     honba: int,
     deposits: int,
     rules: Rules,
+    counted: int | None,
 ) -> tuple[bytes, bytes, int] | None:
     """The tally of a common situation (``_tally`` of :class:`_Counted`), given its
     fields in their order, else None: four players, no pao, norths, flowers, first turn
@@ -957,12 +969,15 @@ def _common_tally(
     situation is to be checked closely. A flag ``is False`` is a bool and false in one
     test; the rarer flags are tested when set. The constructor and
     :meth:`WinSituation.from_hand` call it with their arguments (a function of
-    positional arguments: the cheapest call that reads them)."""
+    positional arguments: the cheapest call that reads them), and ``counted``, the
+    concealed tiles' copies packed (:func:`~jantaku.tiles.packed_copies`) when
+    :func:`~jantaku.meld.read_counted_hand` read them (so ints, and counted), else
+    None: given by from_hand alone, whose indicators are read from text (so ints too)."""
     if not (
         concealed.__class__ is tuple
         and melds.__class__ is tuple
         and len(concealed) + 3 * len(melds) == 14  # so at most four melds
-        and _INT_ONLY.issuperset(map(type, concealed))
+        and (counted is not None or _INT_ONLY.issuperset(map(type, concealed)))
         and win_tile.__class__ is int
         and win_tile in concealed  # so a tile, once the concealed tiles are
         and (not melds or _MELD_ONLY.issuperset(map(type, melds)))
@@ -1010,27 +1025,38 @@ def _common_tally(
         and deposits.__class__ is int
         and (honba | deposits) >= 0
         and dora.__class__ is tuple
-        and len(dora) <= (5 if rules.kan_dora else 1)
-        and _INT_ONLY.issuperset(map(type, dora))
-        and _TILE_SET.issuperset(dora)
+        and (
+            # one indicator (most wins), tested alone: cheaper than the two set tests
+            (len(dora) == 1 and dora[0].__class__ is int and 0 <= dora[0] < 37)
+            or (
+                len(dora) <= (5 if rules.kan_dora else 1)
+                and (counted is not None or _INT_ONLY.issuperset(map(type, dora)))
+                and _TILE_SET.issuperset(dora)
+            )
+        )
         and ura.__class__ is tuple
         and (  # most wins have no ura indicator
             not ura
             or (
                 len(ura) <= max(len(dora), 1)
                 and rules.ura_dora
-                and _INT_ONLY.issuperset(map(type, ura))
+                and (counted is not None or _INT_ONLY.issuperset(map(type, ura)))
                 and _TILE_SET.issuperset(ura)
             )
         )
     ):
         return None
     # the tiles: concealed ones 0-36, no fifth copy, the rules' red fives, counted
-    if melds:
-        melded = melds[0].tiles
+    if counted is not None:  # the concealed tiles read and counted from notation
+        every = counted
+        for m in melds:  # each meld's tiles counted when it was made (shared)
+            every += m._copies
+        tally = tally_of_copies(counted, every, rules.red_fives)
+    elif melds:
+        melded = melds[0]._copies
         for m in melds[1:]:
-            melded += m.tiles
-        tally = tally_if_fit(concealed, melded, rules.red_fives)
+            melded += m._copies
+        tally = tally_if_fit(concealed, (), rules.red_fives, melded)
     else:
         tally = tally_if_fit(concealed, (), rules.red_fives)
     if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
@@ -1038,36 +1064,52 @@ def _common_tally(
     return tally
 
 
-class _Unfrozen(_Counted):
-    """A situation being filled: :class:`WinSituation`'s slots, in its order, set by plain
-    assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-    :meth:`WinSituation.from_hand` fills one, then makes it a :class:`WinSituation`, whose
-    layout it shares: one step for the whole object instead of one call a field."""
+if TYPE_CHECKING:  # what the type checker knows of a twin: its fields, each assignable
 
-    __slots__ = WinSituation.__slots__
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...]
-    win_tile: Tile
-    discarder: int | None
-    riichi: Riichi
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    robbed_ankan: bool
-    first_turn: bool
-    round_wind: Tile
-    winner: int
-    dealer: int
-    pao: int | None
-    dora_indicators: tuple[Tile, ...]
-    ura_indicators: tuple[Tile, ...]
-    kita: int
-    flowers: int
-    honba: int
-    deposits: int
-    rules: Rules
+    class _Unfrozen(_Counted):
+        """A situation being filled (below)."""
+
+        concealed: tuple[Tile, ...]
+        melds: tuple[Meld, ...]
+        win_tile: Tile
+        discarder: int | None
+        riichi: Riichi
+        ippatsu: bool
+        haitei: bool
+        houtei: bool
+        rinshan: bool
+        chankan: bool
+        robbed_ankan: bool
+        first_turn: bool
+        round_wind: Tile
+        winner: int
+        dealer: int
+        pao: int | None
+        dora_indicators: tuple[Tile, ...]
+        ura_indicators: tuple[Tile, ...]
+        kita: int
+        flowers: int
+        honba: int
+        deposits: int
+        rules: Rules
+
+else:
+
+    class _Unfrozen(WinSituation):
+        """A situation being filled: a :class:`WinSituation` whose slots take plain
+        assignments (a frozen dataclass refuses them, and each slot's setter is a call).
+        The constructor and :meth:`WinSituation.from_hand` fill one, then make it a
+        WinSituation: one step for the whole object instead of one call a field. A
+        subclass that adds no slot, so that step finds the two layouts one at once (two
+        classes of equal slots would be compared slot name by slot name)."""
+
+        __slots__ = ()
+        # the plain store and delete, in place of the frozen refusals: both, as they share
+        # one slot of the type, which is the plain C one only when neither is Python code
+        __setattr__ = object.__setattr__
+        __delattr__ = object.__delattr__
 
 
-_SET_ATTRIBUTE: Final = object.__setattr__
+#: makes a situation a WinSituation or a twin in place (the ``__class__`` slot's own
+#: setter: the same check as ``object.__setattr__(x, "__class__", c)``, one call less)
+_SET_CLASS: Final = object.__dict__["__class__"].__set__
