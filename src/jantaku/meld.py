@@ -557,21 +557,14 @@ of one suit, not 124m at position 3 ('[') in '11m[12-4m]'
     # compact tiles, then melds each read before, written one after the other: the
     # melds by their text after the opening bracket (so no piece of a longer text is one)
     head, _, tail = text.partition("[")
-    known: list[Meld] = []
-    for piece in tail.split("["):
-        meld = _MELDS.get(piece)
-        if meld is None:  # a meld not read before: read alone, else the whole text below
-            meld = _meld_or_none(piece)
-            if meld is None:
-                break
-        known.append(meld)
-    else:  # every meld read (a "]" in the head is no tile: read below)
+    known = _melds_of(tail)
+    if known is not None:  # every meld read (a "]" in the head is no tile: read below)
         try:
             plain = parse_tiles(head)
         except NotationError:
             pass  # read again below, to say where
         else:
-            return plain, tuple(known)
+            return plain, known
     concealed: list[Tile] = []
     melds: list[Meld] = []
     i = 0
@@ -628,16 +621,26 @@ def read_counted_hand(text: str) -> tuple[tuple[Tile, ...], tuple[Meld, ...], in
         return None if read is None else (read[0], (), read[1])
     # compact tiles, then melds each read alone (as read_hand_tiles reads them)
     head, _, tail = text.partition("[")
+    melds = _melds_of(tail)
+    if melds is None:
+        return None
+    read = parse_counted(head)
+    return None if read is None else (read[0], melds, read[1])
+
+
+def _melds_of(tail: str) -> tuple[Meld, ...] | None:
+    """The melds of hand text after its first opening bracket (``"3-45m][555=z]"``),
+    each read alone (kept in :data:`_MELDS`); None when a piece is not one meld, for
+    :func:`read_hand_tiles` to read the whole text and say where it fails."""
     melds: list[Meld] = []
     for piece in tail.split("["):
         meld = _MELDS.get(piece)
-        if meld is None:
+        if meld is None:  # a meld not read before
             meld = _meld_or_none(piece)
             if meld is None:
                 return None
         melds.append(meld)
-    read = parse_counted(head)
-    return None if read is None else (read[0], tuple(melds), read[1])
+    return tuple(melds)
 
 
 def _meld_or_none(piece: str) -> Meld | None:

@@ -392,28 +392,7 @@ class Referee:
         log = self.log
         log.append(own)
         log.append(draw)
-        # the drawer's turn: _turn, spelled out
-        memo = s.memo
-        if (
-            memo.shanten_floor[nxt] > 0
-            and not memo.quads[nxt]
-            and (not s.first_turn[nxt] or _YAOCHUU_COUNTS(s.counts[nxt]).count(0) > 4)
-            and (self._four or not s.counts[nxt][NORTH])
-        ):
-            melds = s.melds[nxt]
-            if melds:  # no pon the hand could add its fourth tile to
-                c = s.counts[nxt]
-                for m in melds:
-                    if m.kind is _PON and c[m.kind34]:
-                        self._pending = {nxt: turn_actions(s, nxt)}
-                        return [own, draw]
-            keys = memo.discards[nxt]
-            if keys[t].tsumogiri:
-                self._pending = self._usual = {nxt: tuple(keys.values())}
-            else:
-                self._pending = self._usual = {nxt: (*keys.values(), TSUMOGIRI_DISCARDS[nxt][t])}
-        else:
-            self._pending = {nxt: turn_actions(s, nxt)}
+        self._turn(s, nxt)
         return [own, draw]
 
     def _draw_after_passes(self, s: State) -> bool:
@@ -447,8 +426,7 @@ class Referee:
         :func:`~jantaku.engine.legal.turn_actions` pending. The usual turn, the discards
         only, is listed here (turn_actions' first case, spelled out) and its pending map
         marked as such (``_usual``), so that :meth:`submit` checks a discard against the
-        hand's listed discards instead of scanning the tuple. :meth:`_discard_and_draw`
-        spells it out for its drawer."""
+        hand's listed discards instead of scanning the tuple."""
         memo = s.memo
         if (
             memo.shanten_floor[seat] > 0

@@ -629,7 +629,7 @@ concealed tiles
         # table) or tiles that parse_tiles reads; the situation tested at once
         # (:func:`_common_tally`), then filled as an unfrozen twin (:class:`_Unfrozen`) by
         # plain assignments and made a WinSituation. Anything else is read and checked
-        # closely (:meth:`_read_closely`), to the same situation or the same error. The
+        # closely below, to the same situation or the same error. The
         # fill is spelled out here rather than in a helper: from_hand alone fills a twin,
         # and a call of 23 arguments would cost a hand more than the lines it spares
         wins = _TILES_OF_TEXT.get(win)
@@ -705,12 +705,26 @@ concealed tiles
                     self = new
                 _set_tally(self, tally)
                 return self
-        return cls._read_closely(
-            hand,
-            win=win,
-            dora=dora,
-            ura=ura,
-            round_wind=round_wind,
+        # any other situation or text: read closely, then built by the constructor, which
+        # checks it in full, to the same situation or the same error (the hand's own
+        # size and copies checked first, as parse_hand words them)
+        concealed, melds, *_ = read_hand_counts(hand)
+        if wins is None:
+            wins = parse_tiles(win)
+        if len(wins) != 1:
+            raise InvalidHandError(f"one winning tile, not {win!r}")
+        if rw is None:
+            rw = parse_tiles(round_wind)
+        if len(rw) != 1:
+            raise InvalidHandError(f"one round wind, not {round_wind!r}")
+        if dora_indicators is None:
+            dora_indicators = parse_tiles(dora)  # raises: _tiles_or_none read none
+        if ura_indicators is None:
+            ura_indicators = parse_tiles(ura)
+        return cls(
+            concealed=concealed,
+            melds=melds,
+            win_tile=wins[0],
             discarder=discarder,
             riichi=riichi,
             ippatsu=ippatsu,
@@ -720,131 +734,18 @@ concealed tiles
             chankan=chankan,
             robbed_ankan=robbed_ankan,
             first_turn=first_turn,
+            round_wind=rw[0],
             winner=winner,
             dealer=dealer,
             pao=pao,
+            dora_indicators=dora_indicators,
+            ura_indicators=ura_indicators,
             kita=kita,
             flowers=flowers,
             honba=honba,
             deposits=deposits,
             rules=rules,
         )
-
-    @classmethod
-    def _read_closely(
-        cls,
-        hand: str,
-        *,
-        win: str,
-        dora: str = "",
-        ura: str = "",
-        round_wind: str = "1z",
-        discarder: int | None = None,
-        riichi: Riichi = Riichi.NONE,
-        ippatsu: bool = False,
-        haitei: bool = False,
-        houtei: bool = False,
-        rinshan: bool = False,
-        chankan: bool = False,
-        robbed_ankan: bool = False,
-        first_turn: bool = False,
-        winner: int = 0,
-        dealer: int = 0,
-        pao: int | None = None,
-        kita: int = 0,
-        flowers: int = 0,
-        honba: int = 0,
-        deposits: int = 0,
-        rules: Rules = TENHOU,
-    ) -> WinSituation:
-        """:meth:`from_hand` of a situation that is not a common one, or of a text that is
-        not one tile: read, then checked closely (the texts are str)."""
-        concealed, melds, ids, held, every = read_hand_counts(hand)
-        # the winning tile, the round wind and each indicator text are most often one
-        # tile in compact notation (or no tile): read from a table of those texts, any
-        # other text by parse_tiles (the same tiles; four calls a hand spared)
-        wins = _TILES_OF_TEXT.get(win)
-        if wins is None:
-            wins = parse_tiles(win)
-        if len(wins) != 1:
-            raise InvalidHandError(f"one winning tile, not {win!r}")
-        rw = _TILES_OF_TEXT.get(round_wind)
-        if rw is None:
-            rw = parse_tiles(round_wind)
-        if len(rw) != 1:
-            raise InvalidHandError(f"one round wind, not {round_wind!r}")
-        dora_indicators = _TILES_OF_TEXT.get(dora)
-        if dora_indicators is None:
-            dora_indicators = parse_tiles(dora)
-        ura_indicators = _TILES_OF_TEXT.get(ura)
-        if ura_indicators is None:
-            ura_indicators = parse_tiles(ura)
-        if cls is not WinSituation:  # a subclass: its own constructor
-            return cls(
-                concealed=concealed,
-                melds=melds,
-                win_tile=wins[0],
-                discarder=discarder,
-                riichi=riichi,
-                ippatsu=ippatsu,
-                haitei=haitei,
-                houtei=houtei,
-                rinshan=rinshan,
-                chankan=chankan,
-                robbed_ankan=robbed_ankan,
-                first_turn=first_turn,
-                round_wind=rw[0],
-                winner=winner,
-                dealer=dealer,
-                pao=pao,
-                dora_indicators=dora_indicators,
-                ura_indicators=ura_indicators,
-                kita=kita,
-                flowers=flowers,
-                honba=honba,
-                deposits=deposits,
-                rules=rules,
-            )
-        # the fields set on an unfrozen twin by plain assignments (:class:`_Unfrozen`),
-        # which then becomes a WinSituation, then checked as __init__ checks them; the
-        # tiles are tuples of ints that read_hand_counts counted. Spelled out here rather
-        # than through helpers: from_hand alone builds this way, and the two calls (of 23
-        # and 17 arguments) cost a hand more than the lines they would spare
-        new = _NEW(_Unfrozen)
-        new.concealed = concealed
-        new.melds = melds
-        new.win_tile = wins[0]
-        new.discarder = discarder
-        new.riichi = riichi
-        new.ippatsu = ippatsu
-        new.haitei = haitei
-        new.houtei = houtei
-        new.rinshan = rinshan
-        new.chankan = chankan
-        new.robbed_ankan = robbed_ankan
-        new.first_turn = first_turn
-        new.round_wind = rw[0]
-        new.winner = winner
-        new.dealer = dealer
-        new.pao = pao
-        new.dora_indicators = dora_indicators
-        new.ura_indicators = ura_indicators
-        new.kita = kita
-        new.flowers = flowers
-        new.honba = honba
-        new.deposits = deposits
-        new.rules = rules
-        _SET_CLASS(new, WinSituation)
-        if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
-            self = cast(WinSituation, new)
-        else:  # (typing.cast is a call a hand)
-            self = new
-        if _common_types(self):
-            self._check_common(ids, held, every)
-        else:  # the rules by a preset's name, or a field of the wrong type
-            self._check_types()
-            self._check_values(False)
-        return self
 
     @property
     def is_tsumo(self) -> bool:
