@@ -156,6 +156,16 @@ def check_invariants(ref: Referee, event: Event | None = None) -> None:
             ), "a riichi hand may only discard the drawn tile"
 
 
+def legal_by_seat(s: State) -> dict[int, tuple[Action, ...]]:
+    """Every seat with a legal action now, with its actions (what the referee should ask)."""
+    every = {}
+    for seat in range(s.players):
+        legal = legal_actions(s, seat)
+        if legal:
+            every[seat] = legal
+    return every
+
+
 def tally(log: list[Event], ref: Referee, counts: Counter[str]) -> None:
     """Count the rare events of a finished match (the draws by reason, wins by kind,
     double rons, rinshan / chankan / haitei / houtei wins, nukidora, busts)."""

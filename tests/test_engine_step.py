@@ -25,8 +25,9 @@ from dataclasses import replace
 
 import pytest
 
+from fuzzing import legal_by_seat
 from jantaku.agents import EfficiencyAgent
-from jantaku.engine import Referee, State, apply, legal_actions
+from jantaku.engine import Referee, State, apply
 from jantaku.engine import referee as referee_module
 from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Memo, Phase
 from jantaku.engine.step import discard_draw_commit
@@ -53,15 +54,6 @@ def _assert_same_state(got: State, want: State) -> None:
             assert type(a) is type(b), name
 
 
-def _every(ref: Referee) -> dict[int, tuple[Action, ...]]:
-    every = {}
-    for seat in range(ref.rules.players):
-        legal = legal_actions(ref.state, seat)
-        if legal:
-            every[seat] = legal
-    return every
-
-
 def _policies(rules: Rules) -> list[tuple[int, Policy]]:
     bots = [EfficiencyAgent() for _ in range(rules.players)]
     uniform = random.Random(5).random
@@ -79,7 +71,7 @@ def _play(rules: Rules, seed: int, policy: Policy) -> tuple[int, int, list[Event
     before: State | None = None  # the state before a discard that was not yet drawn after
     while not ref.done:
         pend = ref.pending()
-        assert pend == _every(ref)
+        assert pend == legal_by_seat(ref.state)
         choices = {seat: policy(ref, seat, legal) for seat, legal in pend.items()}
         state = ref.state.copy()
         discard = len(choices) == 1 and next(iter(choices.values()))
@@ -192,7 +184,7 @@ def test_a_first_turn_lists_kyuushu_kyuuhai_when_the_hand_may_declare_it(seed: i
     offered = usual = 0
     while not ref.done:
         pend = ref.pending()
-        assert pend == _every(ref)
+        assert pend == legal_by_seat(ref.state)
         s = ref.state
         if s.phase == Phase.ACT and s.first_turn[s.turn]:
             kinds = [type(a) for a in pend[s.turn]]

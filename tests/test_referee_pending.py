@@ -19,24 +19,15 @@ from dataclasses import replace
 
 import pytest
 
+from fuzzing import legal_by_seat
 from jantaku.agents import EfficiencyAgent
-from jantaku.engine import Referee, legal_actions
+from jantaku.engine import Referee
 from jantaku.events import Action, Dahai, Event, Hora
 from jantaku.rules import PRESETS, TENHOU, TENHOU_SANMA, Rules
 
 RULES = [*PRESETS.values(), replace(TENHOU, flowers=8), replace(TENHOU_SANMA, flowers=4)]
 
 Policy = Callable[[Referee, int, tuple[Action, ...]], Action]
-
-
-def _every(ref: Referee) -> dict[int, tuple[Action, ...]]:
-    """Every seat with a legal action now, with its actions."""
-    every = {}
-    for seat in range(ref.rules.players):
-        legal = legal_actions(ref.state, seat)
-        if legal:
-            every[seat] = legal
-    return every
 
 
 def _play(rules: Rules, seed: int, policy: Policy) -> tuple[int, int]:
@@ -46,13 +37,13 @@ def _play(rules: Rules, seed: int, policy: Policy) -> tuple[int, int]:
 
     def on_event(ref: Referee, event: Event) -> None:
         if type(event) is Dahai:
-            after_discard.append((len(ref.log), _every(ref)))
+            after_discard.append((len(ref.log), legal_by_seat(ref.state)))
 
     claims = rons = 0
     ref = Referee(rules, seed=seed, on_event=on_event)
     while not ref.done:
         pend = ref.pending()
-        assert pend == _every(ref)
+        assert pend == legal_by_seat(ref.state)
         if after_discard:
             at, every = after_discard.pop()
             if len(ref.log) == at:  # still at the discard: these seats are asked

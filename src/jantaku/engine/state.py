@@ -93,6 +93,23 @@ TSUMOGIRI_DISCARDS: Final = tuple(
 )
 
 
+def drop_last_copy(hand: list[Tile], t: Tile) -> None:
+    """Take the last copy of ``t`` out of a hand: the first copy of every tile keeps its
+    place, so the hand's distinct tiles (and its listed discards) keep their order.
+
+    >>> hand = [3, 7, 3, 5]
+    >>> drop_last_copy(hand, 3)
+    >>> hand
+    [3, 7, 5]
+    """
+    if hand[-1] == t:
+        hand.pop()
+    else:
+        hand.reverse()
+        hand.remove(t)
+        hand.reverse()
+
+
 class Memo:
     """What the transition keeps counted for every hand, so that the rule checks and the
     legal actions need not count again.

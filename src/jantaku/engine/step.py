@@ -17,7 +17,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Phase, State
+from jantaku.engine.state import (
+    PLAIN_DISCARDS,
+    TSUMOGIRI_DISCARDS,
+    Phase,
+    State,
+    drop_last_copy,
+)
 from jantaku.engine.waits import hand_waits
 from jantaku.events import Dahai, Tsumo
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF, shanten_of_numbers
@@ -65,9 +71,7 @@ def discard_draw_commit(s: State, discard: Dahai, draw: Tsumo) -> None:
     elif not left:  # the only tile of its kind: the first copy is the last
         hand.remove(t)
     else:  # the last copy goes: the first copy of every tile keeps its place
-        hand.reverse()
-        hand.remove(t)
-        hand.reverse()
+        drop_last_copy(hand, t)
     c[k] = left
     numbers = memo.suits[seat]
     numbers[SUIT_OF[k]] -= PLACE_VALUE[k]

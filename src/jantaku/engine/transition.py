@@ -44,6 +44,7 @@ from jantaku.engine.state import (
     TSUMOGIRI_DISCARDS,
     Phase,
     State,
+    drop_last_copy,
     flush_missed,
     tile_order,
 )
@@ -349,17 +350,6 @@ def _dahai(s: State, e: Dahai) -> None:
     dahai_commit(s, e)
 
 
-def _drop_last(hand: list[Tile], t: Tile) -> None:
-    """Take the last copy of ``t`` out of the hand: the first copy of every tile keeps
-    its place, so the hand's distinct tiles (and its listed discards) keep their order."""
-    if hand[-1] == t:
-        hand.pop()
-    else:
-        hand.reverse()
-        hand.remove(t)
-        hand.reverse()
-
-
 def dahai_commit(s: State, e: Dahai) -> None:
     """The bookkeeping of a discard already known to be legal (one the referee matched
     against the legal actions): :func:`apply` of a ``dahai`` without its checks, as
@@ -387,7 +377,7 @@ def dahai_commit(s: State, e: Dahai) -> None:
     elif not left:  # the only tile of its kind: the first copy is the last
         hand.remove(t)
     else:
-        _drop_last(hand, t)
+        drop_last_copy(hand, t)
     counts[k] = left
     memo = s.memo
     numbers = memo.suits[seat]
@@ -536,7 +526,7 @@ def _commit_call(s: State, e: Chi | Pon | Daiminkan, meld: Meld) -> None:
     c = s.counts[seat]
     numbers = s.memo.suits[seat]
     for t in e.consumed:
-        _drop_last(hand, t)
+        drop_last_copy(hand, t)
         k = KIND_OF[t]
         c[k] -= 1
         numbers[SUIT_OF[k]] -= PLACE_VALUE[k]
