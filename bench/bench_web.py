@@ -8,27 +8,43 @@ included). First one table alone, then ``--tables`` tables at once (three effici
 bots and one scripted person each), each for ``--decisions`` of its person's decisions.
 
     python bench/bench_web.py [--tables 100] [--decisions 40] [--solo 300] [--think 1.0]
+    python bench/bench_web.py --attack [--seconds 6] [--jantaku PATH]
 
 The tables at once run twice: with people who think ``--think`` seconds (0.5x-1.5x) a
 decision, as people do, and with instant answers (the server saturated). Prints, for
 each run, answers per second and the p50 / p99 / max time from an answer to the next
 state and to the person's next prompt (every bot move between), and whether every
 table played all its decisions.
+
+With ``--attack``, one table is played by a scripted person answering at once (the
+victim) while the attacks of a security review run one after another, each for
+``--seconds``: a gzip bomb and a record with long names uploaded again and again, a
+flood of ``settings`` messages on one socket, 500 sockets on one seat, oversized frames,
+2,000 slow connections, a flood of new matches, deeply nested JSON. For each it prints
+the victim's answer -> next state p50 / p99 / max, the server's peak memory (its own and
+its worker processes'), and the processes the server started. ``--jantaku`` runs another
+build's command (to compare with an older one).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gzip
+import io
 import json
 import os
 import random
+import shlex
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +70,8 @@ def _choose(legal: list[dict[str, Any]]) -> int:
     return int(next(a for a in legal if a["kind"] == "dahai")["index"])
 
 
-def _new_match(base: str, seed: int) -> tuple[str, str]:
-    body = {"preset": "tenhou", "length": "east_south", "seed": seed, "timer": 0}
+def _new_match(base: str, seed: int, length: str = "east_south") -> tuple[str, str]:
+    body = {"preset": "tenhou", "length": length, "seed": seed, "timer": 0}
     req = urllib.request.Request(
         base + "/api/matches",
         data=json.dumps(body).encode(),
@@ -78,7 +94,7 @@ async def _person(
     """Play up to ``limit`` decisions, thinking ``think`` seconds (0.5x-1.5x) before each;
     record each answer's time to the next state and to the next prompt. True when done."""
     first, prompt = out
-    async with websockets.connect(f"{ws_base}/ws/{match}?token={token}", max_size=None) as ws:
+    async with _open_seat(ws_base, match, token) as ws:
         made = 0
         msg: dict[str, Any] | None = None
         while made < limit:
@@ -104,12 +120,21 @@ async def _person(
         return True
 
 
+@contextlib.asynccontextmanager
+async def _open_seat(ws_base: str, match: str, token: str) -> AsyncIterator[Any]:
+    """A seat's socket: the token said in the first message (and, for servers that read it
+    there, in the query)."""
+    async with websockets.connect(f"{ws_base}/ws/{match}?token={token}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        yield ws
+
+
 async def _next_state(ws: Any) -> dict[str, Any]:
     while True:
         reply = json.loads(await ws.recv())
         if reply.get("type") == "state":
             return dict(reply)
-        if reply.get("type") == "error":
+        if reply.get("type") == "error" and reply.get("code") != "unknown":  # an old hello
             raise RuntimeError(reply)
 
 
@@ -129,24 +154,32 @@ def _report(name: str, lat: tuple[list[float], list[float]], wall: float) -> Non
     )
 
 
+def _start(args: argparse.Namespace, port: int, db: Path, *extra: str) -> subprocess.Popen[bytes]:
+    server = subprocess.Popen(
+        [*shlex.split(args.jantaku), "serve", "--port", str(port), "--db", str(db), *extra],
+        stdout=subprocess.DEVNULL,
+        env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            urllib.request.urlopen(base + "/api/options").close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return server
+
+
 async def _main(args: argparse.Namespace) -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
-        server = subprocess.Popen(
-            [JANTAKU, "serve", "--port", str(port), "--db", str(db)],
-            stdout=subprocess.DEVNULL,
-            env=os.environ | {"PYTHONUNBUFFERED": "1"},
-        )
+        # one address plays every table here: the per-address bounds are lifted
+        lifted = ("matches_per_minute=100000", "match_burst=100000", "sockets_per_address=1000")
+        server = _start(args, port, db, *(f"--limit={x}" for x in lifted))
         try:
-            for _ in range(200):
-                try:
-                    urllib.request.urlopen(base + "/api/options").close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
             rng = random.Random(0)
             lat: tuple[list[float], list[float]] = ([], [])
             match, token = _new_match(base, 1)
@@ -168,13 +201,260 @@ async def _main(args: argparse.Namespace) -> None:
             server.wait(10)
 
 
+# --- attacks ---------------------------------------------------------------------------
+
+
+def _memory(pid: int) -> tuple[int, int, list[str]]:
+    """The peak resident memory (KiB) of a process and of its children now alive, and the
+    children's command lines."""
+
+    def peak(p: int) -> int:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    kids: list[str] = []
+    worst = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in children:
+            worst = max(worst, peak(int(child)))
+            try:
+                cmd = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ")
+                kids.append(cmd.decode(errors="replace").strip()[:80])
+            except OSError:
+                pass
+    return peak(pid), worst, kids
+
+
+def _bomb() -> bytes:
+    """A 600 MB attribute in a Tenhou record, gzipped (about 600 KB)."""
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", compresslevel=9) as z:
+        z.write(b'<mjloggm ver="2.3"><SHUFFLE seed="')
+        chunk = b"A" * (1 << 20)
+        for _ in range(600):
+            z.write(chunk)
+        z.write(b'"/></mjloggm>')
+    return out.getvalue()
+
+
+def _long_names() -> bytes:
+    """A played match as mjai lines with 100,000-character names."""
+    from jantaku.engine import Referee
+    from jantaku.logs.mjai import dumps_game
+
+    rng = random.Random(5)
+    ref = Referee(seed=5, names=("x" * 100_000,) * 4)
+    events = ref.play(lambda seat, state, legal: rng.choice(legal))
+    return dumps_game(events).encode()
+
+
+async def _post(base: str, path: str, body: bytes, kind: str) -> int:
+    def go() -> int:
+        req = urllib.request.Request(base + path, data=body, headers={"content-type": kind})
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                r.read()
+                return int(r.status)
+        except urllib.error.HTTPError as e:
+            return int(e.code)
+        except OSError:
+            return 0
+
+    return await asyncio.to_thread(go)
+
+
+async def _victim(
+    ws_base: str, match: str, token: str, out: list[float], stop: asyncio.Event
+) -> None:
+    """A person at another table answering every prompt at once, timing each answer."""
+    async with _open_seat(ws_base, match, token) as ws:
+        msg: dict[str, Any] | None = None
+        while not stop.is_set():
+            if msg is None:
+                msg = await _next_state(ws)
+            if msg["done"]:
+                return
+            if not msg["legal"]:
+                msg = None
+                continue
+            start = time.perf_counter()
+            index = _choose(msg["legal"])
+            await ws.send(json.dumps({"type": "act", "decision": msg["decision"], "index": index}))
+            msg = await _next_state(ws)
+            out.append(time.perf_counter() - start)
+
+
+async def _attack_run(args: argparse.Namespace) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    ws_base = f"ws://127.0.0.1:{port}"
+    bomb, names = _bomb(), _long_names()
+    print(
+        f"gzip bomb {len(bomb) / 1e3:.0f} KB (600 MB inside); long-name record "
+        f"{len(names) / 1e6:.1f} MB"
+    )
+
+    async def uploads(data: bytes) -> Callable[[asyncio.Event], Awaitable[str]]:
+        async def run(stop: asyncio.Event) -> str:
+            codes: list[int] = []
+            while not stop.is_set():
+                codes.append(await _post(base, "/api/replay", data, "application/octet-stream"))
+            return f"answers {sorted(set(codes))} x{len(codes)}"
+
+        return run
+
+    async def settings_flood(stop: asyncio.Event) -> str:
+        m, t = _new_match(base, 7, "east_only")
+        sent = 0
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async with _open_seat(ws_base, m, t) as ws:
+                for _ in range(10_000):
+                    await ws.send('{"type": "settings", "aids": true}')
+                    sent += 1
+                while not stop.is_set():
+                    await asyncio.wait_for(ws.recv(), 30)
+        return f"{sent} messages sent before the socket closed"
+
+    async def many_sockets(stop: asyncio.Event) -> str:
+        m, t = _new_match(base, 8, "east_only")
+        socks = []
+        refused = 0
+        for _ in range(500):
+            try:
+                ws = await websockets.connect(f"{ws_base}/ws/{m}?token={t}", max_size=None)
+                await ws.send(json.dumps({"type": "hello", "token": t}))
+                socks.append(ws)
+            except (OSError, websockets.InvalidHandshake):
+                refused += 1
+        await stop.wait()
+        open_ = sum(1 for ws in socks if ws.state.name == "OPEN")
+        for ws in socks:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        return f"500 sockets on one seat: {open_} still open, {refused} refused"
+
+    async def big_frames(stop: asyncio.Event) -> str:
+        m, t = _new_match(base, 9, "east_only")
+        closed = 0
+        for _ in range(30):
+            try:
+                async with _open_seat(ws_base, m, t) as ws:
+                    await ws.send("x" * (16 << 20))
+                    await asyncio.wait_for(ws.recv(), 30)
+                    await asyncio.wait_for(ws.recv(), 30)
+            except (websockets.ConnectionClosed, OSError, TimeoutError):
+                closed += 1
+        await stop.wait()
+        return f"30 frames of 16 MiB: {closed} sockets closed"
+
+    async def slowloris(stop: asyncio.Event) -> str:
+        held = []
+        for _ in range(2000):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                s.setblocking(False)
+                held.append(s)
+            except OSError:
+                pass
+        await stop.wait()
+        alive = 0
+        for s in held:
+            try:
+                alive += s.recv(1) != b""
+            except BlockingIOError:
+                alive += 1
+            except OSError:
+                pass
+            s.close()
+        return f"2,000 slow connections: {alive} still held at the end"
+
+    async def creations(stop: asyncio.Event) -> str:
+        body = json.dumps({"preset": "tenhou", "length": "east_only"}).encode()
+        codes: list[int] = []
+        while not stop.is_set():
+            codes.append(await _post(base, "/api/matches", body, "application/json"))
+        return f"{len(codes)} new matches asked: {codes.count(200)} made"
+
+    async def deep_json(stop: asyncio.Event) -> str:
+        m, t = _new_match(base, 10, "east_only")
+        deep = "[" * 2000 + "]" * 2000
+        sent = 0
+        with contextlib.suppress(websockets.ConnectionClosed):
+            async with _open_seat(ws_base, m, t) as ws:
+                while not stop.is_set() and sent < 2000:
+                    await ws.send(deep)
+                    sent += 1
+                    await asyncio.sleep(0.01)
+        return f"{sent} deeply nested messages"
+
+    attacks: list[tuple[str, Callable[[asyncio.Event], Awaitable[str]]]] = [
+        ("no attack", lambda stop: stop.wait()),  # type: ignore[list-item]
+        ("gzip bomb uploads", await uploads(bomb)),
+        ("long-name record uploads", await uploads(names)),
+        ("settings flood", settings_flood),
+        ("500 sockets on one seat", many_sockets),
+        ("oversized frames", big_frames),
+        ("slowloris", slowloris),
+        ("new-match flood", creations),
+        ("deep JSON", deep_json),
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        server = _start(args, port, Path(tmp) / "attack.sqlite3")
+        try:
+            for name, attack in attacks:
+                match, token = _new_match(base, 42)
+                lat: list[float] = []
+                stop = asyncio.Event()
+                victim = asyncio.create_task(_victim(ws_base, match, token, lat, stop))
+                attacker = asyncio.create_task(attack(stop))
+                await asyncio.sleep(args.seconds)
+                stop.set()
+                try:
+                    what = await asyncio.wait_for(attacker, 180)
+                except Exception as e:  # an attack that failed says so
+                    what = f"attack failed: {type(e).__name__}: {e}"
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(victim, 30)
+                own, workers, kids = _memory(server.pid)
+                p = (
+                    f"p50 {_pct(lat, 0.5):.1f} ms, p99 {_pct(lat, 0.99):.1f} ms, "
+                    f"max {_pct(lat, 1):.1f} ms over {len(lat)} answers"
+                    if lat
+                    else "no answer at all"
+                )
+                print(f"{name}: another table's answer -> state {p}")
+                print(
+                    f"  {what}; server peak {own / 1024:.0f} MB, workers' peak "
+                    f"{workers / 1024:.0f} MB; processes started: {len(kids)}"
+                )
+                for k in sorted(set(kids)):
+                    print(f"    {k}")
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--solo", type=int, default=300)
     parser.add_argument("--think", type=float, default=1.0, help="a person's mean seconds")
-    asyncio.run(_main(parser.parse_args()))
+    parser.add_argument("--attack", action="store_true", help="run the attacks (see above)")
+    parser.add_argument("--seconds", type=float, default=6.0, help="seconds an attack")
+    parser.add_argument("--jantaku", default=JANTAKU, help="the jantaku command to serve with")
+    args = parser.parse_args()
+    asyncio.run(_attack_run(args) if args.attack else _main(args))
 
 
 if __name__ == "__main__":

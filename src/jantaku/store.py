@@ -22,6 +22,7 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from jantaku.errors import JantakuError
 
@@ -51,19 +52,90 @@ def default_path() -> Path:
     return base / "jantaku" / "jantaku.sqlite3"
 
 
-def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
+SQLITE_MAGIC: Final = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def _is_new(target: str | os.PathLike[str]) -> bool:
+    """Whether ``target`` names no file yet (``:memory:`` counts as new)."""
+    return str(target) == ":memory:" or not os.path.exists(target)
+
+
+def _check_file(target: str | os.PathLike[str], *, allow_empty: bool) -> None:
+    """Refuse an existing file that is empty (unless allowed) or is not an SQLite database."""
+    try:
+        with open(target, "rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except OSError as e:
+        raise StoreError(f"cannot open the store {str(target)!r}: {e}") from e
+    if not head:
+        if allow_empty:
+            return
+        raise StoreError(
+            f"the store {str(target)!r} is an empty file (0 bytes), perhaps a copy that "
+            "failed: remove it to start a new store there, or restore it from a backup"
+        )
+    if head != SQLITE_MAGIC:
+        raise StoreError(f"{str(target)!r} is not a jantaku store (not an SQLite database)")
+
+
+_DAMAGE_CODES: Final = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+
+def _damaged(e: sqlite3.Error) -> bool:
+    """Whether an error says the file is damaged or not a database (not busy, not denied)."""
+    code = getattr(e, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in _DAMAGE_CODES
+
+
+def _check_database(conn: sqlite3.Connection, target: str | os.PathLike[str]) -> None:
+    """Refuse a damaged database, or one that holds another program's tables only."""
+    try:
+        problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+        tables = {
+            str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+    except sqlite3.Error as e:
+        if _damaged(e):
+            raise StoreError(f"the store {str(target)!r} is damaged ({e})") from e
+        raise StoreError(f"cannot open the store {str(target)!r}: {e}") from e
+    if problems != ["ok"]:
+        raise StoreError(
+            f"the store {str(target)!r} is damaged ({problems[0]}"
+            + (f", and {len(problems) - 1} more problems)" if len(problems) > 1 else ")")
+        )
+    if tables and "schema_versions" not in tables:
+        raise StoreError(
+            f"{str(target)!r} is not a jantaku store (an SQLite database of another program)"
+        )
+
+
+def connect(
+    path: str | os.PathLike[str] | None = None, *, allow_empty: bool = False
+) -> sqlite3.Connection:
     """Open (creating it and its folder if needed) the store at ``path`` or :func:`default_path`.
 
     Rows come back as :class:`sqlite3.Row`; foreign keys are enforced; a file store uses
     write-ahead logging so that readers do not wait for a writer. Raises
-    :class:`StoreError` when the file cannot be opened.
+    :class:`StoreError` when the file cannot be opened, when an existing file is not a
+    jantaku store or is damaged (it is checked with ``PRAGMA quick_check``), and when it
+    is an empty file (0 bytes: a copy that failed looks like that) unless
+    ``allow_empty`` says to start a new store in it. A path with no file yet is created.
     """
     target = default_path() if path is None else path
+    new = _is_new(target)
+    if not new:
+        _check_file(target, allow_empty=allow_empty)
     try:
         if str(target) != ":memory:":
             Path(target).parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+    except (OSError, sqlite3.Error) as e:
+        raise StoreError(f"cannot open the store {str(target)!r}: {e}") from e
+    try:
         conn.row_factory = sqlite3.Row
+        if not new:
+            _check_database(conn, target)
         conn.execute("PRAGMA foreign_keys = ON")
         if str(target) != ":memory:":
             conn.execute("PRAGMA journal_mode = WAL")
@@ -72,7 +144,13 @@ def connect(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
             "CREATE TABLE IF NOT EXISTS schema_versions"
             " (component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
         )
+    except StoreError:
+        conn.close()
+        raise
     except (OSError, sqlite3.Error) as e:
+        conn.close()
+        if isinstance(e, sqlite3.Error) and _damaged(e):
+            raise StoreError(f"the store {str(target)!r} is damaged ({e})") from e
         raise StoreError(f"cannot open the store {str(target)!r}: {e}") from e
     return conn
 

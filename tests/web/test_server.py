@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from webhelp import choose, next_prompt
+from webhelp import BASE, choose, next_prompt, open_seat
 
 from jantaku.agents import events_for
 from jantaku.engine import Referee, observe
@@ -21,6 +21,8 @@ from jantaku.web.store import WebStore
 from jantaku.web.tables import rules_of
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+RECORD = {"content-type": "application/octet-stream"}
+JSON = {"content-type": "application/json"}
 
 
 def _new(client: TestClient, **setup: Any) -> dict[str, Any]:
@@ -52,11 +54,11 @@ def _engine_log(store: WebStore, match_id: str) -> list[Any]:
 
 def test_a_whole_match_over_the_websocket_is_the_engines_match(tmp_path: Path) -> None:
     app = create_app(tmp_path / "t.sqlite3")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client)
         link = m["links"][0]
         msgs: list[dict[str, Any]] = []
-        with client.websocket_connect(f"/ws/{m['id']}?token={link['token']}") as ws:
+        with open_seat(client, m["id"], link["token"]) as ws:
             end = _play_to_end(ws, msgs)
         store: WebStore = app.state.store
         assert m["id"] not in app.state.tables.live  # over and left: the table is let go
@@ -92,13 +94,13 @@ def test_a_whole_match_over_the_websocket_is_the_engines_match(tmp_path: Path) -
 
 def test_a_seat_sees_only_its_own_hand_and_no_hidden_tiles() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seats=["human", "efficiency", "human", "efficiency"], seed=11)
         tokens = {link["seat"]: link["token"] for link in m["links"]}
         table = app.state.tables
         with (
-            client.websocket_connect(f"/ws/{m['id']}?token={tokens[0]}") as ws0,
-            client.websocket_connect(f"/ws/{m['id']}?token={tokens[2]}") as ws2,
+            open_seat(client, m["id"], tokens[0]) as ws0,
+            open_seat(client, m["id"], tokens[2]) as ws2,
         ):
             first = ws0.receive_json()
             ws2.receive_json()
@@ -132,9 +134,9 @@ def test_a_seat_sees_only_its_own_hand_and_no_hidden_tiles() -> None:
             assert _first_error(ws2)["code"] in ("not_pending", "stale", "illegal")
             assert table.get(m["id"]).decision == msg["decision"]  # nothing changed
         # a token of another match, or none, opens nothing
-        with client.websocket_connect(f"/ws/{m['id']}?token=forged") as bad:
+        with open_seat(client, m["id"], "forged") as bad:
             assert bad.receive_json()["code"] == "forbidden"
-        with client.websocket_connect("/ws/nosuchmatch?token=" + tokens[0]) as bad:
+        with open_seat(client, "nosuchmatch", tokens[0]) as bad:
             assert bad.receive_json()["code"] == "forbidden"
 
 
@@ -171,9 +173,9 @@ def _first_error(ws: Any) -> dict[str, Any]:
 )
 def test_bad_messages_get_an_error_and_change_nothing(message: str, code: str) -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=5)
-        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+        with open_seat(client, m["id"], m["links"][0]["token"]) as ws:
             msg = next_prompt(ws)
             before = app.state.tables.get(m["id"]).ref.log[:]
             ws.send_text(message.replace("DEC", str(msg["decision"])))
@@ -191,9 +193,9 @@ def test_bad_messages_get_an_error_and_change_nothing(message: str, code: str) -
 
 def test_a_stale_answer_after_the_decision_is_refused() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=5)
-        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+        with open_seat(client, m["id"], m["links"][0]["token"]) as ws:
             msg = next_prompt(ws)
             pick = choose(msg["legal"])["index"]
             ws.send_json({"type": "act", "decision": msg["decision"], "index": pick})
@@ -203,10 +205,10 @@ def test_a_stale_answer_after_the_decision_is_refused() -> None:
 
 def test_a_dropped_connection_rejoins_its_seat_at_the_same_decision() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=8)
-        url = f"/ws/{m['id']}?token={m['links'][0]['token']}"
-        with client.websocket_connect(url) as ws:
+        seat_key = (m["id"], m["links"][0]["token"])
+        with open_seat(client, *seat_key) as ws:
             msg = next_prompt(ws)
             for _ in range(3):
                 ws.send_json(
@@ -217,7 +219,7 @@ def test_a_dropped_connection_rejoins_its_seat_at_the_same_decision() -> None:
                     }
                 )
                 msg = next_prompt(ws)
-        with client.websocket_connect(url) as ws:
+        with open_seat(client, *seat_key) as ws:
             again = ws.receive_json()
             assert again["decision"] == msg["decision"]
             assert again["view"]["hand"] == msg["view"]["hand"]
@@ -238,10 +240,10 @@ def test_a_match_resumes_after_a_restart_where_it_waited(tmp_path: Path) -> None
     def play(restart_after: int | None) -> list[Any]:
         path = tmp_path / f"s{restart_after}.sqlite3"
         app = create_app(path)
-        with TestClient(app) as client:
+        with TestClient(app, base_url=BASE) as client:
             m = _new(client, seed=21)
-            url = f"/ws/{m['id']}?token={m['links'][0]['token']}"
-            with client.websocket_connect(url) as ws:
+            seat_key = (m["id"], m["links"][0]["token"])
+            with open_seat(client, *seat_key) as ws:
                 msg = next_prompt(ws)
                 n = 0
                 while not msg["done"] and (restart_after is None or n < restart_after):
@@ -256,7 +258,7 @@ def test_a_match_resumes_after_a_restart_where_it_waited(tmp_path: Path) -> None
                     n += 1
         if restart_after is not None:  # a new server process on the same file
             app = create_app(path)
-            with TestClient(app) as client, client.websocket_connect(url) as ws:
+            with TestClient(app, base_url=BASE) as client, open_seat(client, *seat_key) as ws:
                 again = ws.receive_json()
                 assert again["decision"] == msg["decision"]
                 assert again["view"]["hand"] == msg["view"]["hand"]
@@ -274,10 +276,10 @@ def test_a_match_resumes_after_a_restart_where_it_waited(tmp_path: Path) -> None
 def test_the_result_screen_numbers_are_the_engines_and_score_wins() -> None:
     app = create_app(":memory:")
     wins: list[dict[str, Any]] = []
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=3)
         msgs: list[dict[str, Any]] = []
-        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+        with open_seat(client, m["id"], m["links"][0]["token"]) as ws:
             _play_to_end(ws, msgs)
         for msg in msgs:
             for r in msg.get("results", []):
@@ -295,8 +297,8 @@ def test_the_result_screen_numbers_are_the_engines_and_score_wins() -> None:
 
 
 def test_the_lobby_refuses_bad_setups() -> None:
-    app = create_app(":memory:", allow_mjai=False)
-    with TestClient(app) as client:
+    app = create_app(":memory:")
+    with TestClient(app, base_url=BASE) as client:
         bad = [
             {"preset": "nope"},
             {"preset": "tenhou", "seats": ["human", "efficiency"]},
@@ -311,7 +313,7 @@ def test_the_lobby_refuses_bad_setups() -> None:
             r = client.post("/api/matches", json=body)
             assert r.status_code == 400, body
             assert "error" in r.json()
-        assert client.post("/api/matches", content=b"[1").status_code == 400
+        assert client.post("/api/matches", content=b"[1", headers=JSON).status_code == 400
         opts = client.get("/api/options").json()
         names = {p["name"] for p in opts["presets"]}
         assert {"textbook", "tenhou-sanma", "majsoul-sanma"} <= names
@@ -321,10 +323,10 @@ def test_the_lobby_refuses_bad_setups() -> None:
 
 def test_replay_of_a_finished_match_and_its_tenhou6_export() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=3)
         assert client.get(f"/api/matches/{m['id']}/replay").status_code == 403
-        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+        with open_seat(client, m["id"], m["links"][0]["token"]) as ws:
             _play_to_end(ws, [])
         r = client.get(f"/api/matches/{m['id']}/replay").json()
         events = app.state.store.events(m["id"])
@@ -341,18 +343,18 @@ def test_an_uploaded_tenhou_record_replays_in_the_viewer() -> None:
     if not files:
         pytest.skip("no Tenhou records in shared/data")
     app = create_app(":memory:")
-    with TestClient(app) as client:
-        r = client.post("/api/replay", content=files[0].read_bytes())
+    with TestClient(app, base_url=BASE) as client:
+        r = client.post("/api/replay", content=files[0].read_bytes(), headers=RECORD)
         assert r.status_code == 200, r.text
         data = r.json()
         assert data["error"] is None and data["rounds"] and data["frames"][-1].get("final")
         assert data["tenhou6_json"]["log"]
-        assert client.post("/api/replay", content=b"<nope").status_code == 400
+        assert client.post("/api/replay", content=b"<nope", headers=RECORD).status_code == 400
 
 
 def test_tile_faces_are_served_even_before_the_pictures_exist() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         for code in ("1m", "0p", "7z", "back"):
             r = client.get(f"/static/tiles/{code}.svg")
             assert r.status_code == 200 and r.text.lstrip().startswith("<svg")
@@ -372,16 +374,16 @@ def test_broken_records_and_binary_frames_get_errors_not_crashes() -> None:
     files = sorted((DATA / "tenhou_xml").glob("*/*.xml*"))
     raw = files[0].read_bytes() if files else b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>'
     app = create_app(":memory:")
-    with TestClient(app, raise_server_exceptions=True) as client:
+    with TestClient(app, base_url=BASE, raise_server_exceptions=True) as client:
         for cut in (0, 10, len(raw) // 3, len(raw) // 2, len(raw) - 5):
-            r = client.post("/api/replay", content=raw[:cut])
+            r = client.post("/api/replay", content=raw[:cut], headers=RECORD)
             assert r.status_code in (200, 400), (cut, r.text)
             if r.status_code == 200:
                 assert "frames" in r.json()
         for junk in (b"\xff\xfe", b"{}", b"[]", b'{"type": 3}', b"\x1f\x8b garbage"):
-            assert client.post("/api/replay", content=junk).status_code == 400
+            assert client.post("/api/replay", content=junk, headers=RECORD).status_code == 400
         m = _new(client, seed=5)
-        with client.websocket_connect(f"/ws/{m['id']}?token={m['links'][0]['token']}") as ws:
+        with open_seat(client, m["id"], m["links"][0]["token"]) as ws:
             next_prompt(ws)
             ws.send_bytes(b"\xff\x00")
             assert _first_error(ws)["code"] == "malformed"
@@ -391,7 +393,7 @@ def test_broken_records_and_binary_frames_get_errors_not_crashes() -> None:
 
 def test_the_scorekeeper_is_served_at_keep_on_the_same_store(tmp_path: Path) -> None:
     db = tmp_path / "jantaku.sqlite3"
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db), base_url=BASE) as client:
         assert "/keep/" in client.get("/").text  # the lobby links to it
         r = client.get("/keep", follow_redirects=False)
         assert r.status_code == 308 and r.headers["location"] == "/keep/"
@@ -408,11 +410,11 @@ def test_the_scorekeeper_is_served_at_keep_on_the_same_store(tmp_path: Path) -> 
 
 def test_each_hands_review_is_the_review_of_the_persons_discards_in_that_hand() -> None:
     app = create_app(":memory:")
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         m = _new(client, seed=5)
         link = m["links"][0]
         msgs: list[dict[str, Any]] = []
-        with client.websocket_connect(f"/ws/{m['id']}?token={link['token']}") as ws:
+        with open_seat(client, m["id"], link["token"]) as ws:
             _play_to_end(ws, msgs)
         store: WebStore = app.state.store
         shown = [r["review"] for msg in msgs for r in msg.get("results", [])]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
 from jantaku.agents import EfficiencyAgent
@@ -53,3 +55,18 @@ def efficiency_script(seed: int, limit: int = 40) -> tuple[list[tuple[Action, St
                 out.append((choices[seat], ref.state.copy()))
         ref.submit(choices)
     return out, ref.log
+
+
+BASE = "http://127.0.0.1"
+"""The test client's base URL: a name the server answers to (its Host allowlist)."""
+
+HOST = {"host": "127.0.0.1"}
+"""The ``Host`` of a test client's websocket (which would otherwise name ``testserver``)."""
+
+
+@contextlib.contextmanager
+def open_seat(client: Any, match_id: str, token: str) -> Iterator[Any]:
+    """A seat's websocket: connected to ``/ws/MATCH``, the token said in the first message."""
+    with client.websocket_connect(f"/ws/{match_id}", headers=HOST) as ws:
+        ws.send_json({"type": "hello", "token": token})
+        yield ws

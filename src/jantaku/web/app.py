@@ -11,26 +11,39 @@ websocket per seat.
 - ``GET /api/matches``: past and live matches with their placements;
 - ``GET /api/matches/ID/replay`` and ``/tenhou6``: a finished match for the viewer, or
   as tenhou.net/6 JSON (a match still in play is not shown: its hands are secret);
-- ``POST /api/replay``: an uploaded record (Tenhou XML or JSON, mjai) for the viewer;
-- ``WS /ws/ID?token=T``: the seat the token opens (see ``PROTOCOL.md``).
+- ``POST /api/replay``: an uploaded record (Tenhou XML or JSON, mjai) for the viewer,
+  read and replayed in a worker process within set bounds (:mod:`jantaku.web.uploads`);
+- ``WS /ws/ID``: the seat whose token the first message names (see ``PROTOCOL.md``).
+
+Every request passes :class:`~jantaku.web.security.Guard` and Starlette's
+``TrustedHostMiddleware`` first: only the names of ``hosts`` (the loopback's by
+default), changes only from the page's own origin as JSON, bodies and message rates
+bounded by :class:`~jantaku.web.security.ServerLimits`. External mjai bots are only the
+ones the operator named (``mjai_bots``: name → command line); a request names a bot,
+never a command.
 
 Other apps mount beside it (``app.mount("/keep", other)``): every route of this one
 is listed in ``app.routes``.
 
 >>> app = create_app(":memory:")
->>> sorted({r.path for r in app.routes})[:3]
+>>> sorted({r.path for r in app.router.routes})[:3]
 ['/', '/api/matches', '/api/matches/{match_id}/replay']
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import os
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -43,14 +56,18 @@ from jantaku.keep.api import create_keep_app
 from jantaku.logs.tenhou import to_tenhou6
 from jantaku.rules import PRESETS
 from jantaku.store import default_path
-from jantaku.web.protocol import Act, Ping, ProtocolError, Settings, error_json
+from jantaku.web.protocol import Act, Hello, Ping, ProtocolError, Settings, error_json
 from jantaku.web.protocol import parse_client_message as parse_message
-from jantaku.web.replay import MAX_RECORD, read_record, replay_json
+from jantaku.web.replay import replay_json
+from jantaku.web.security import LOOPBACK_HOSTS, Guard, RateLimiter, ServerLimits, TokenBucket
 from jantaku.web.store import WebStore
 from jantaku.web.tables import Setup, Tables, Walls, rules_of
 from jantaku.web.tiles import placeholder_svg
+from jantaku.web.uploads import UploadLimits, UploadPool, UploadRefused
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("jantaku.web")
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -63,19 +80,35 @@ def _error(status: int, message: str) -> JSONResponse:
 def create_app(
     db_path: str | os.PathLike[str] | None = None,
     *,
-    allow_mjai: bool = True,
+    mjai_bots: Mapping[str, str] | None = None,
+    hosts: Sequence[str] = LOOPBACK_HOSTS,
+    limits: ServerLimits | None = None,
+    upload_limits: UploadLimits | None = None,
+    allow_empty_db: bool = False,
     walls: Walls | None = None,
     static_dir: str | os.PathLike[str] | None = None,
 ) -> Starlette:
     """The table's app over the store at ``db_path`` (``None``: the default file).
 
-    ``allow_mjai`` lets the lobby seat external bots (a command run on this machine:
-    leave it on only for a server that listens on the loopback); ``walls`` gives every
-    new table scripted walls (tests); ``static_dir`` serves the page from elsewhere.
+    ``mjai_bots`` names the external bots the lobby offers (name → the command line that
+    starts one; the operator's, never a request's); ``hosts`` the names the server
+    answers to (``Host``; see :func:`~jantaku.web.security.allowed_hosts`); ``limits``
+    and ``upload_limits`` its bounds; ``allow_empty_db`` takes an existing empty file as
+    a new store (otherwise refused, as a damaged one is); ``walls`` gives every new table
+    scripted walls (tests); ``static_dir`` serves the page from elsewhere.
     """
-    store = WebStore(db_path)
-    tables = Tables(store, allow_mjai=allow_mjai, walls=walls)
+    limits = limits if limits is not None else ServerLimits()
+    bots = dict(mjai_bots or {})
+    store = WebStore(db_path, allow_empty=allow_empty_db)
+    tables = Tables(store, mjai_bots=bots, walls=walls, idle_seconds=limits.idle_seconds)
+    uploads = UploadPool(
+        upload_limits if upload_limits is not None else UploadLimits(body_bytes=limits.upload_bytes)
+    )
     static = Path(static_dir) if static_dir is not None else STATIC
+    creations = RateLimiter(limits.matches_per_minute / 60, limits.match_burst)
+    sockets_of: Counter[str] = Counter()  # open websockets by client address
+    # the open connections of each seat, oldest first, with their place at the table
+    seat_sockets: dict[tuple[str, int], list[tuple[WebSocket, Any]]] = {}
 
     async def page(request: Request) -> Response:
         return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
@@ -99,15 +132,18 @@ def create_app(
             {
                 "presets": presets,
                 "bots": list(BOTS),
-                "mjai": allow_mjai,
+                "mjai": sorted(bots),
                 "lengths": ["east_only", "east_south"],
             }
         )
 
     async def new_match(request: Request) -> Response:
+        address = request.client.host if request.client is not None else ""
+        if not creations.take(address):
+            return _error(429, "too many new matches from this address: wait a minute")
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             return _error(400, "the body is a JSON object")
         if not isinstance(body, dict):
             return _error(400, "the body is a JSON object")
@@ -144,7 +180,7 @@ def create_app(
         except (ProtocolError, JantakuError) as e:
             return _error(400, str(e))
         links = [
-            {"seat": seat, "token": token, "url": f"/table/{record.id}?token={token}"}
+            {"seat": seat, "token": token, "url": f"/table/{record.id}#token={token}"}
             for token, seat in zip(record.tokens, record.token_seats, strict=True)
         ]
         return JSONResponse({"id": record.id, "players": record.players, "links": links})
@@ -200,35 +236,75 @@ def create_app(
         )
 
     async def upload(request: Request) -> Response:
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_RECORD:
-                return _error(413, f"a record holds at most {MAX_RECORD} bytes")
         try:
-            events, rules = read_record(body)
-            data = replay_json(events, rules)
-        except JantakuError as e:
-            return _error(400, str(e))
-        except (ValueError, KeyError, IndexError, TypeError) as e:  # a record beyond reading
-            return _error(400, f"cannot read this record ({type(e).__name__})")
+            body = await request.body()
+            if "gzip" in request.headers.get("accept-encoding", ""):  # a hanchan: 7 MB → 0.3 MB
+                answer = await uploads.replay_bytes(body, compressed=True)
+                headers = {"content-encoding": "gzip", "vary": "accept-encoding"}
+                return Response(answer, media_type="application/json", headers=headers)
+            return Response(await uploads.replay_bytes(body), media_type="application/json")
+        except UploadRefused as e:
+            return _error(e.status, e.reason)
+
+    async def hello(ws: WebSocket) -> str | None:
+        """The seat token of a connection's first message, or ``None`` (it was told why)."""
         try:
-            data["tenhou6_json"] = to_tenhou6(events)
-        except JantakuError:
-            data["tenhou6_json"] = None
-        return JSONResponse(data)
+            frame = await asyncio.wait_for(ws.receive(), limits.head_seconds)
+        except TimeoutError:
+            frame = {}
+        text = frame.get("text")
+        if text is None and frame.get("bytes") is not None:
+            text = bytes(frame["bytes"]).decode("utf-8", "replace")
+        if frame.get("type") == "websocket.disconnect":
+            return None
+        try:
+            message = parse_message(text or "")
+        except ProtocolError as e:
+            await ws.send_json(error_json(e.code, e.message))
+            return None
+        if not isinstance(message, Hello):
+            await ws.send_json(error_json("forbidden", "the first message is a hello with a token"))
+            return None
+        return message.token
 
     async def seat_socket(ws: WebSocket) -> None:
         match_id = ws.path_params["match_id"]
-        token = ws.query_params.get("token", "")
-        await ws.accept()
-        seat = store.seat_of_token(match_id, token) if token else None
+        address = ws.client.host if ws.client is not None else ""
+        if sockets_of[address] >= limits.sockets_per_address:
+            await ws.close(code=1013, reason="too many connections from this address")
+            return
+        sockets_of[address] += 1
+        try:
+            await ws.accept()
+            await serve_seat(ws, match_id)
+        finally:
+            sockets_of[address] -= 1
+            if sockets_of[address] <= 0:
+                del sockets_of[address]
+
+    async def serve_seat(ws: WebSocket, match_id: str) -> None:
+        token = await hello(ws)
+        if token is None:
+            with contextlib.suppress(Exception):
+                await ws.close(code=4403)
+            return
+        seat = store.seat_of_token(match_id, token)
         table = tables.get(match_id) if seat is not None else None
         if seat is None or table is None:
             await ws.send_json(error_json("forbidden", "no such match or seat token"))
             await ws.close(code=4403)
             return
+        others = seat_sockets.setdefault((match_id, seat), [])
+        while len(others) >= limits.sockets_per_seat:  # the oldest window gives way
+            oldest, oldest_client = others.pop(0)
+            table.leave(seat, oldest_client)
+            with contextlib.suppress(Exception):
+                await oldest.send_json(error_json("busy", "this seat was opened elsewhere"))
+                await oldest.close(code=4409)
+        bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
         client = await table.join(seat, ws)
+        mine = (ws, client)
+        others.append(mine)
         try:
             while True:
                 frame = await ws.receive()
@@ -237,6 +313,7 @@ def create_app(
                 text = frame.get("text")
                 if text is None:  # a binary frame: read as UTF-8 text, refused if it is not
                     text = (frame.get("bytes") or b"").decode("utf-8", "replace")
+                answered = False  # an answer the table asked for costs the socket nothing
                 try:
                     message = parse_message(text)
                     if isinstance(message, Ping):
@@ -246,11 +323,24 @@ def create_app(
                         await ws.send_json(table.message_for(seat))
                     elif isinstance(message, Act):
                         table.act(seat, message)
+                        answered = True
+                    elif isinstance(message, Hello):
+                        raise ProtocolError("malformed", "this connection has its seat already")
                 except ProtocolError as e:
                     await ws.send_json(error_json(e.code, e.message))
-        except WebSocketDisconnect:
+                if not answered and not bucket.take():
+                    await ws.send_json(
+                        error_json("rate_limited", "too many messages: this connection closes")
+                    )
+                    await ws.close(code=1008)
+                    break
+        except (WebSocketDisconnect, RuntimeError):  # closed under us
             pass
         finally:
+            with contextlib.suppress(ValueError):
+                others.remove(mine)
+            if not others:
+                seat_sockets.pop((match_id, seat), None)
             table.leave(seat, client)
             tables.release(match_id)
 
@@ -260,6 +350,7 @@ def create_app(
             yield
         finally:
             await tables.close()
+            uploads.close()
             store.close()
 
     routes = [
@@ -280,7 +371,11 @@ def create_app(
         Route("/keep", lambda request: RedirectResponse("/keep/", status_code=308)),
         Mount("/keep", create_keep_app(db_path if db_path is not None else default_path())),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False),
+        Middleware(Guard, limits=limits, upload_paths=("/api/replay",)),
+    ]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.store = store
     app.state.tables = tables
     return app

@@ -51,6 +51,7 @@ __all__ = [
     "SETTINGS",
     "Act",
     "ClientMessage",
+    "Hello",
     "Ping",
     "ProtocolError",
     "Settings",
@@ -77,7 +78,9 @@ class ProtocolError(JantakuError, ValueError):
     ``type``), ``stale`` (answers a decision that is not the pending one),
     ``not_pending`` (the seat has nothing to decide now), ``illegal`` (not one of the
     seat's legal actions; acting for another seat is illegal too), ``over`` (the match
-    has ended), ``forbidden`` (no such match or seat token).
+    has ended), ``forbidden`` (no such match or seat token), ``rate_limited`` (too many
+    messages: the socket is closed), ``busy`` (too many connections), ``internal`` (the
+    server failed to build part of a message; the rest was sent).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -104,11 +107,19 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
+class Hello:
+    """``hello``: the first message of a connection, naming the seat by its ``token``
+    (kept out of URLs, which servers and proxies log)."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """``ping``: the server answers ``pong`` (keeps a connection alive)."""
 
 
-ClientMessage: TypeAlias = Act | Settings | Ping
+ClientMessage: TypeAlias = Hello | Act | Settings | Ping
 
 
 def _whole(obj: Mapping[str, Any], key: str) -> int:
@@ -134,11 +145,18 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         obj = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("malformed", "not JSON") from None
+    except RecursionError:
+        raise ProtocolError("malformed", "JSON nested too deep") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
         raise ProtocolError("malformed", "a message is a JSON object with a 'type'")
     kind = obj["type"]
     if kind == "ping":
         return Ping()
+    if kind == "hello":
+        token = obj.get("token")
+        if not isinstance(token, str) or not 0 < len(token) <= 64:
+            raise ProtocolError("malformed", "a hello gives the seat's 'token'")
+        return Hello(token)
     if kind == "settings":
         values: dict[str, bool] = {}
         for key, value in obj.items():

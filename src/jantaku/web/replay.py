@@ -45,17 +45,20 @@ MAX_RECORD = 8 * 1024 * 1024
 """The largest record the viewer reads, in bytes."""
 
 
-def read_record(data: bytes) -> tuple[list[Event], Rules]:
+def read_record(data: bytes, *, limit: int = MAX_RECORD) -> tuple[list[Event], Rules]:
     """The events and rules of an uploaded record (Tenhou XML / JSON, or mjai).
 
-    Raises :class:`~jantaku.errors.LogFormatError` for anything else.
+    ``limit`` is the largest record read, in bytes (a gzip record counts compressed
+    here: a caller that must bound the inflated size inflates it first, as
+    :mod:`jantaku.web.uploads` does). Raises :class:`~jantaku.errors.LogFormatError`
+    for anything else.
 
     >>> events, rules = read_record(b'{"type":"start_game","names":["a","b","c","d"]}')
     >>> type(events[0]).__name__, rules.players
     ('StartGame', 4)
     """
-    if len(data) > MAX_RECORD:
-        raise LogFormatError(f"a record holds at most {MAX_RECORD} bytes")
+    if len(data) > limit:
+        raise LogFormatError(f"a record holds at most {limit} bytes")
     head = data.lstrip()[:1]
     if head == b"{" and b'"type"' in data[:200]:
         try:

@@ -8,6 +8,12 @@ that followed (``web_events``). The decisions alone rebuild the match: a fresh
 :class:`~jantaku.engine.Referee` with the same seed, fed the same choices, reaches
 the same state, so a match resumes after a restart at the decision it was waiting for.
 
+Every write is one transaction, committed before the call returns. The file uses
+write-ahead logging with ``synchronous = NORMAL``: a committed transaction is in the
+log file when the commit returns, so it survives the server's process being killed
+(``kill -9``) at any moment; only a power cut or an operating system crash may lose the
+last transactions (``FULL`` would cost an fsync a decision to cover those too).
+
 >>> store = WebStore(":memory:")
 >>> m = store.create_match(preset="tenhou", players=4, length="east_south", seed=5,
 ...     seats=("human", "efficiency", "efficiency", "efficiency"),
@@ -26,7 +32,8 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -101,10 +108,16 @@ def _dumps(obj: Any) -> str:
 
 
 class WebStore:
-    """The web table's tables in the store at ``path`` (``None``: the default file)."""
+    """The web table's tables in the store at ``path`` (``None``: the default file).
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.conn: sqlite3.Connection = connect(path)
+    An existing empty file is refused unless ``allow_empty`` (see
+    :func:`jantaku.store.connect`).
+    """
+
+    def __init__(
+        self, path: str | os.PathLike[str] | None = None, *, allow_empty: bool = False
+    ) -> None:
+        self.conn: sqlite3.Connection = connect(path, allow_empty=allow_empty)
         self.conn.execute("PRAGMA synchronous = NORMAL")
         migrate(self.conn, "web", MIGRATIONS)
         self._lock = threading.Lock()
@@ -112,6 +125,20 @@ class WebStore:
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction under the lock: committed at the end, rolled back on an
+        error (so that a failed write leaves no transaction open behind it)."""
+        with self._lock:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+                self.conn.execute("COMMIT")
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
 
     # --- matches ---------------------------------------------------------------------
 
@@ -130,8 +157,7 @@ class WebStore:
         match_id = secrets.token_hex(6)
         human = [s for s, kind in enumerate(seats) if kind == "human"]
         tokens = [secrets.token_urlsafe(12) for _ in human]
-        with self._lock:
-            self.conn.execute("BEGIN")
+        with self._transaction():
             self.conn.execute(
                 "INSERT INTO web_matches (id, created, preset, players, length, seed, seats,"
                 " names, settings, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'playing')",
@@ -151,7 +177,6 @@ class WebStore:
                 "INSERT INTO web_tokens (token, match_id, seat) VALUES (?, ?, ?)",
                 [(t, match_id, s) for t, s in zip(tokens, human, strict=True)],
             )
-            self.conn.execute("COMMIT")
         record = self.match(match_id)
         assert record is not None  # just written
         return record
@@ -211,8 +236,7 @@ class WebStore:
 
     def set_match_setting(self, match_id: str, key: str, value: Any) -> None:
         """Keep one setting of a match (a seat's toggles) with it."""
-        with self._lock:
-            self.conn.execute("BEGIN IMMEDIATE")
+        with self._transaction():
             row = self.conn.execute(
                 "SELECT settings FROM web_matches WHERE id = ?", (match_id,)
             ).fetchone()
@@ -222,7 +246,6 @@ class WebStore:
                 self.conn.execute(
                     "UPDATE web_matches SET settings = ? WHERE id = ?", (_dumps(settings), match_id)
                 )
-            self.conn.execute("COMMIT")
 
     # --- decisions and events -----------------------------------------------------------
 
@@ -232,7 +255,8 @@ class WebStore:
         decisions: Iterable[tuple[int, Mapping[int, Action]]],
         events: Iterable[tuple[int, Event]],
     ) -> None:
-        """Store decisions (numbered) and events (numbered) in one transaction."""
+        """Store decisions (numbered) and events (numbered) in one transaction, committed
+        (durable against the process being killed) when this returns."""
         d_rows = [
             (
                 match_id,
@@ -246,8 +270,7 @@ class WebStore:
         e_rows = [(match_id, n, _dumps(event_to_mjai(e))) for n, e in events]
         if not d_rows and not e_rows:
             return
-        with self._lock:
-            self.conn.execute("BEGIN")
+        with self._transaction():
             self.conn.executemany(
                 "INSERT OR REPLACE INTO web_decisions (match_id, n, choices) VALUES (?, ?, ?)",
                 d_rows,
@@ -255,7 +278,6 @@ class WebStore:
             self.conn.executemany(
                 "INSERT OR REPLACE INTO web_events (match_id, n, event) VALUES (?, ?, ?)", e_rows
             )
-            self.conn.execute("COMMIT")
 
     def decisions(self, match_id: str) -> list[dict[int, Action]]:
         """Every stored decision of a match, in order (passes left out: a left-out seat

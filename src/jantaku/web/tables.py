@@ -16,6 +16,20 @@ and the events projected for it (:func:`~jantaku.agents.events_for`).
 Per seat toggles (``auto_win``, ``auto_pass``, ``no_call``, ``aids``) and the table's
 per-decision timer (``timer`` seconds, 0 for none; at the end of it the seat passes,
 or discards the drawn tile) shape how the table asks a person.
+
+What a table promises:
+
+- Nothing is shown before it is stored: every message a seat is sent is preceded by
+  writing the decisions and events it shows (one committed transaction), so after the
+  server is killed the match resumes exactly where the seats saw it.
+- A part of a seat's message that cannot be computed (the learning aids, a result's
+  itemisation) is left out — ``null``, with ``<part>_error`` saying why — and the seat
+  is also sent an ``internal`` error once; the failure is logged once with its
+  traceback. The connection stays: only a failure to send drops a client.
+- A table nobody is connected to stops after :attr:`Tables.idle_seconds` and leaves
+  memory; its match stays ``playing`` in the store and resumes on the next visit.
+- External bots are the operator's: a seat ``mjai:NAME`` runs the command configured
+  under NAME (:class:`Tables`' ``mjai_bots``); no request ever names a command.
 """
 
 from __future__ import annotations
@@ -24,14 +38,16 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 from jantaku.agents import Agent, events_for, make_agent
 from jantaku.agents.base import RoundEnd
-from jantaku.agents.mjai_bot import match_legal
+from jantaku.agents.mjai_bot import MjaiBotAgent, match_legal
 from jantaku.engine import Referee, State, View, Wall, observe
 from jantaku.errors import AgentError, JantakuError
 from jantaku.events import (
@@ -64,11 +80,31 @@ from jantaku.web.protocol import (
 )
 from jantaku.web.store import MatchRecord, WebStore
 
-__all__ = ["Connection", "SeatPrefs", "Table", "Tables", "default_action", "rules_of"]
+__all__ = [
+    "MJAI_PREFIX",
+    "Connection",
+    "SeatPrefs",
+    "Setup",
+    "Table",
+    "Tables",
+    "bot_agent",
+    "default_action",
+    "rules_of",
+]
 
 log = logging.getLogger("jantaku.web")
 
 Walls = Callable[[int, int], Wall]
+
+_T = TypeVar("_T")
+
+MJAI_PREFIX: Final = "mjai:"
+"""A seat ``mjai:NAME`` is the external bot the operator configured under NAME."""
+
+_BOT_NAME: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+_LOGGED_FAILURES: Final = 64
+"""How many distinct failures one table logs (each once, with its traceback)."""
 
 
 class Connection(Protocol):
@@ -151,6 +187,60 @@ def _automatic(legal: Sequence[Action], prefs: SeatPrefs) -> Action | None:
     return None
 
 
+def _offered(mjai_bots: Mapping[str, str]) -> str:
+    return ", ".join(sorted(mjai_bots)) or "none"
+
+
+def bot_agent(
+    kind: str,
+    mjai_bots: Mapping[str, str],
+    *,
+    seed: int = 0,
+    seat: int = 0,
+    rules: Rules | None = None,
+) -> Agent:
+    """The bot of a seat: a built-in bot by name (:func:`~jantaku.agents.make_agent`),
+    or for ``mjai:NAME`` the external bot whose command line ``mjai_bots`` gives under
+    NAME (split as a shell would, never run through one).
+
+    Raises :class:`~jantaku.errors.AgentError` for an unknown bot or a NAME that
+    ``mjai_bots`` does not hold.
+
+    >>> bot_agent("mjai:peer", {"peer": "python3 peer.py --seat {seat}"}, seat=2).command
+    ['python3', 'peer.py', '--seat', '{seat}']
+    >>> bot_agent("mjai:sh", {"peer": "python3 peer.py"}, seat=1)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.AgentError: agent at seat 1: no mjai bot named 'sh' (this server offers: peer)
+    """
+    if kind.startswith(MJAI_PREFIX):
+        name = kind[len(MJAI_PREFIX) :]
+        command = mjai_bots.get(name)
+        if command is None:
+            raise AgentError(
+                f"no mjai bot named {name!r} (this server offers: {_offered(mjai_bots)})",
+                seat=seat,
+            )
+        return MjaiBotAgent(shlex.split(command), name=kind)
+    return make_agent(kind, seed=seed, seat=seat, rules=rules)
+
+
+def _checked_bots(mjai_bots: Mapping[str, str]) -> dict[str, str]:
+    """The operator's external bots, each name and command line checked."""
+    out: dict[str, str] = {}
+    for name, command in mjai_bots.items():
+        if not isinstance(name, str) or _BOT_NAME.fullmatch(name) is None:
+            raise JantakuError(f"mjai bot name {name!r}: 1 to 32 letters, digits, '-' or '_'")
+        try:
+            words = shlex.split(command)
+        except ValueError as e:
+            raise JantakuError(f"mjai bot {name!r}: cannot read its command ({e})") from None
+        if not words:
+            raise JantakuError(f"mjai bot {name!r}: the command that starts it is empty")
+        out[name] = command
+    return out
+
+
 @dataclass(slots=True)
 class _Ask:
     """A person's pending decision."""
@@ -164,10 +254,22 @@ class _Ask:
 
 @dataclass(slots=True)
 class _Client:
-    """One open connection of a seat, and how far it has seen the log."""
+    """One open connection of a seat, how far it has seen the log, and the failures it
+    was told of (each once)."""
 
     conn: Connection
     sent: int = 0
+    told: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class _Failure:
+    """A part of a message that could not be computed: ``key`` tells failures apart,
+    ``text`` is what the person is told."""
+
+    part: str
+    key: str
+    text: str
 
 
 @dataclass(slots=True)
@@ -189,9 +291,14 @@ class _SeatState:
 class Table:
     """One live match of the store, rebuilt from its stored decisions.
 
-    ``agents`` gives the bot at each bot seat (built with
-    :func:`~jantaku.agents.make_agent` from the record when left out); ``walls``
-    replaces the seeded walls (scripted scenarios in tests).
+    ``agents`` gives the bot at each bot seat (built with :func:`bot_agent` from the
+    record when left out, an ``mjai:NAME`` seat through ``mjai_bots``); ``walls``
+    replaces the seeded walls (scripted scenarios in tests). A seat whose bot cannot be
+    built here (an ``mjai:NAME`` this server does not configure) leaves the table
+    :attr:`failed` from the start, its match still ``playing`` in the store.
+
+    With ``idle_seconds``, a started table that nobody is connected to for that long
+    stops (:meth:`halt`) and calls ``on_idle`` with itself.
     """
 
     def __init__(
@@ -201,18 +308,35 @@ class Table:
         *,
         agents: Mapping[int, Agent] | None = None,
         walls: Walls | None = None,
+        mjai_bots: Mapping[str, str] | None = None,
+        idle_seconds: float | None = None,
+        on_idle: Callable[[Table], None] | None = None,
     ) -> None:
         self.record = record
         self.store = store
         self.rules = rules_of(record.preset, record.length)
         n = self.rules.players
         self.humans = tuple(s for s in range(n) if record.seats[s] == "human")
+        self.failed: str | None = None
         bots = dict(agents) if agents is not None else {}
         for s in range(n):
-            if s not in self.humans and s not in bots:
-                bots[s] = make_agent(
-                    record.seats[s], seed=record.seed * 4 + s, seat=s, rules=self.rules
-                )
+            if s not in self.humans and s not in bots and self.failed is None:
+                try:
+                    bots[s] = bot_agent(
+                        record.seats[s],
+                        mjai_bots or {},
+                        seed=record.seed * 4 + s,
+                        seat=s,
+                        rules=self.rules,
+                    )
+                except JantakuError as e:
+                    self.failed = f"this match cannot be played on this server: {e}"
+                    log.warning("match %s: %s", record.id, self.failed)
+        if self.failed is not None:
+            for agent in bots.values():
+                with contextlib.suppress(Exception):
+                    agent.close()
+            bots = {}
         self.bots = bots
         self.ref = Referee(self.rules, record.seed, record.names, walls=walls)
         stored = store.decisions(record.id)
@@ -229,7 +353,6 @@ class Table:
         self.asks: dict[int, _Ask] = {}
         self.results: list[dict[str, Any]] = []
         self.final: dict[str, Any] | None = dict(record.final) if record.final else None
-        self.failed: str | None = None
         self.timer = float(record.settings.get("timer", 0) or 0)
         self.pace = float(record.settings.get("pace", 0) or 0) / 1000  # seconds a bot move
         self._fed = {s: 0 for s in bots}
@@ -237,21 +360,46 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         # the results of the last decision, and each person's review of that hand
         self._pending_results: list[tuple[dict[str, Any], dict[int, list[Any]]]] = []
+        # failures met while playing the last decision (seat, or None for every seat)
+        self._pending_failures: list[tuple[int | None, _Failure]] = []
+        self._logged: set[str] = set()  # the failures logged (each once)
+        self._logged_more = False
+        self.idle_seconds = idle_seconds
+        self.on_idle = on_idle
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self.halted = False
 
     # --- the loop ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Run the match in the running event loop (once)."""
-        if self.task is None and not self.ref.done:
+        """Run the match in the running event loop (once); the idle clock starts too."""
+        if self.task is None and not self.ref.done and self.failed is None and not self.halted:
             self.task = asyncio.get_running_loop().create_task(self._run())
+        self._arm_idle()
+
+    def halt(self) -> None:
+        """Stop the loop at once and store what is not stored yet (the match resumes
+        from the store when loaded again); the bots are closed as the loop ends."""
+        self.halted = True
+        self._disarm_idle()
+        if self.task is not None and not self.task.done():
+            # the loop is suspended at an await and will not change the match again:
+            # what it played so far is written now, before anyone can load it afresh
+            self.task.cancel()
+        else:
+            self._close_bots()
+        self._flush()
 
     async def stop(self) -> None:
-        """Stop the loop (the match stays stored and resumes when loaded again)."""
+        """Stop the loop and close the bots (the match stays stored and resumes when
+        loaded again)."""
+        self.halt()
         if self.task is not None:
-            self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
-        self._flush()
+        self._close_bots()
+
+    def _close_bots(self) -> None:
         for agent in self.bots.values():
             with contextlib.suppress(Exception):
                 agent.close()
@@ -266,16 +414,26 @@ class Table:
             await self._publish()
         except asyncio.CancelledError:
             raise
-        except JantakuError as e:
-            self.failed = str(e)
+        except JantakuError as e:  # a bot failed: the match is over, as failed
             log.warning("match %s stopped: %s", self.record.id, e)
-            self._flush()
-            self.store.finish(self.record.id, {"error": str(e)}, status="failed")
-            await self._broadcast(error_json("failed", str(e)))
+            await self._fail(str(e), stored=True)
+        except Exception as e:  # a fault of the server: stopped here, resumable later
+            log.error("match %s stopped by an internal error", self.record.id, exc_info=e)
+            await self._fail(f"internal error ({type(e).__name__}: {e})", stored=False)
         finally:
-            for agent in self.bots.values():
-                with contextlib.suppress(Exception):
-                    agent.close()
+            self._close_bots()
+
+    async def _fail(self, reason: str, *, stored: bool) -> None:
+        """Stop the match with ``reason``: tell every seat; with ``stored``, the store
+        keeps the match as ``failed`` (otherwise it stays ``playing``, to resume)."""
+        self.failed = reason
+        try:
+            self._flush()
+            if stored:
+                self.store.finish(self.record.id, {"error": reason}, status="failed")
+        except Exception as e:
+            log.error("match %s: the store failed too", self.record.id, exc_info=e)
+        await self._broadcast(error_json("failed", reason))
 
     def _feed_bots(self) -> None:
         log_ = self.ref.log
@@ -341,8 +499,7 @@ class Table:
 
     def _watched(self, new: Sequence[Event]) -> bool:
         """Whether someone watches and the decision put a tile on the table."""
-        seen = any(st.clients for st in self.seats.values())
-        return seen and any(isinstance(e, Dahai | Chi | Pon | Daiminkan) for e in new)
+        return self.watched and any(isinstance(e, Dahai | Chi | Pon | Daiminkan) for e in new)
 
     def _submit(self, choices: dict[int, Action]) -> list[Event]:
         """Hand the choices to the referee; keep the results; returns the new events."""
@@ -354,7 +511,10 @@ class Table:
         dora = [tile_code(t) for t in ref.state.dora_markers]
         for seat, action in choices.items():  # a person's discard, reviewed as it is made
             if seat in self.seats and isinstance(action, Dahai):
-                self.seats[seat].review(observe(ref.state, seat), action.pai)
+                try:
+                    self.seats[seat].review(observe(ref.state, seat), action.pai)
+                except Exception as error:
+                    self._pending_failures.append((seat, self._failure("review", error)))
         ref.submit(choices)
         self._unsaved.append((self.decision, dict(choices)))
         self.decision += 1
@@ -367,7 +527,7 @@ class Table:
                 for seat_state in self.seats.values():
                     seat_state.reviewed = []
             elif isinstance(e, Hora):
-                result = win_json(pre, e, first=first_win)
+                result = self._win_result(pre, e, first=first_win)
                 first_win = False
                 self._pending_results.append((result, {}))
             elif isinstance(e, Ryukyoku):
@@ -398,7 +558,30 @@ class Table:
                     agent.end_match(end)
         return ref.log[before:]
 
+    def _win_result(self, pre: State | None, hora: Hora, *, first: bool) -> dict[str, Any]:
+        """A win for the result screen; when it cannot be itemised, the event's own
+        fields with ``error`` saying why."""
+        try:
+            return win_json(pre, hora, first=first)
+        except Exception as e:
+            failure = self._failure("result", e)
+            self._pending_failures.append((None, failure))
+        try:
+            result = win_json(None, hora, first=first)
+        except Exception:
+            result = {
+                "kind": "hora",
+                "actor": hora.actor,
+                "target": hora.target,
+                "deltas": list(hora.deltas or ()),
+                "scores": list(hora.scores or ()),
+            }
+        result["error"] = failure.text
+        return result
+
     def _flush(self) -> None:
+        """Store the decisions and events not stored yet (one committed transaction).
+        Called before anything is sent: nothing is shown that is not stored."""
         log_ = self.ref.log
         if not self._unsaved and self._saved_events == len(log_):
             return
@@ -422,72 +605,163 @@ class Table:
 
     # --- what the seats see --------------------------------------------------------------
 
+    def _failure(self, part: str, error: BaseException) -> _Failure:
+        """Record that ``part`` could not be computed: logged with its traceback the
+        first time this failure is met (a failure met at every message is logged once)."""
+        text = f"{type(error).__name__}: {error}"[:300]
+        key = f"{part}: {text}"
+        if key not in self._logged:
+            if len(self._logged) < _LOGGED_FAILURES:
+                self._logged.add(key)
+                log.error(
+                    "match %s: the %s could not be computed", self.record.id, part, exc_info=error
+                )
+            elif not self._logged_more:
+                self._logged_more = True
+                log.error("match %s: more failures, no longer logged", self.record.id)
+        return _Failure(part, key, f"the {part} could not be computed ({text})")
+
+    def _part(
+        self, part: str, build: Callable[[], _T], fallback: _T, failures: list[_Failure]
+    ) -> _T:
+        """``build()``, or ``fallback`` when it raises (the failure noted in ``failures``)."""
+        try:
+            return build()
+        except Exception as e:
+            failures.append(self._failure(part, e))
+            return fallback
+
     def message_for(self, seat: int, client: _Client | None = None) -> dict[str, Any]:
-        """The ``state`` message of a seat: its view, its pending decision, its aids."""
+        """The ``state`` message of a seat: its view, its pending decision, its aids.
+
+        Stores first what is not stored yet. Never raises for a part that cannot be
+        computed: that part is ``null`` (or empty) and ``<part>_error`` says why
+        (``aids_error`` is always there, ``null`` when the aids are fine or off)."""
+        return self._state(seat, client)[0]
+
+    def _state(
+        self, seat: int, client: _Client | None, *, events: bool = True
+    ) -> tuple[dict[str, Any], list[_Failure]]:
+        """The ``state`` message of a seat, and the parts that could not be computed."""
+        self._flush()
+        failures: list[_Failure] = []
         state = self.ref.state
-        view = observe(state, seat)
+        view = self._part("view", lambda: observe(state, seat), None, failures)
         ask = self.asks.get(seat)
         prefs = self.seats[seat].prefs
         legal: list[dict[str, Any]] = []
         deadline: float | None = None
         if ask is not None and not ask.future.done():
             n = self.rules.players
-            legal = [action_json(i, a, n) for i, a in enumerate(ask.legal)]
+            legal = self._part(
+                "legal",
+                lambda: [action_json(i, a, n) for i, a in enumerate(ask.legal)],
+                [],
+                failures,
+            )
             if ask.deadline is not None:
                 deadline = max(0.0, ask.deadline - asyncio.get_running_loop().time())
-        events: list[dict[str, Any]] = []
-        if client is not None:
+        shown: list[dict[str, Any]] = []
+        if client is not None and events:
             new = self.ref.log[client.sent :]
-            events = [event_to_mjai(e) for e in events_for(seat, new)]
-            client.sent = len(self.ref.log)
-        return {
+            client.sent = len(self.ref.log)  # a failure here is not met again and again
+            shown = self._part(
+                "events", lambda: [event_to_mjai(e) for e in events_for(seat, new)], [], failures
+            )
+        shown_view: dict[str, Any] | None = None
+        aids: dict[str, Any] | None = None
+        if view is not None:
+            shown_view = self._part("view", lambda: view_json(view), None, failures)
+            if prefs.aids and view.hand:
+                aids = self._part("aids", lambda: aids_json(view, self.rules), None, failures)
+        message: dict[str, Any] = {
             "type": "state",
             "match": self.record.id,
             "decision": ask.decision if ask is not None else self.decision,
-            "view": view_json(view),
+            "view": shown_view,
             "legal": legal,
             "deadline": deadline,
             "timer": self.timer,
-            "aids": aids_json(view, self.rules) if prefs.aids and view.hand else None,
+            "aids": aids,
+            "aids_error": next((f.text for f in failures if f.part == "aids"), None),
             "prefs": prefs.to_json(),
-            "events": events,
+            "events": shown,
             "results": self._pending_results_for(seat),
             "final": self.final,
             "done": self.ref.done,
         }
+        for failure in failures:  # e.g. "view_error" beside a view that is null
+            message.setdefault(f"{failure.part}_error", failure.text)
+        failures += [f for s, f in self._pending_failures if s is None or s == seat]
+        return message, failures
 
     def _pending_results_for(self, seat: int) -> list[dict[str, Any]]:
         """The results just shown, each with this seat's own review (nobody else's)."""
         return [r | {"review": reviews.get(seat, [])} for r, reviews in self._pending_results]
 
+    async def _deliver(
+        self,
+        seat: int,
+        client: _Client,
+        message: Mapping[str, Any],
+        failures: Sequence[_Failure] = (),
+    ) -> bool:
+        """Send a message to one client, then each failure it was not told of yet (an
+        ``internal`` error); a client that cannot be sent to is dropped (``False``)."""
+        try:
+            await client.conn.send_json(dict(message))
+            for failure in failures:
+                if failure.key not in client.told:
+                    client.told.add(failure.key)
+                    await client.conn.send_json(error_json("internal", failure.text))
+        except Exception:  # a closed connection: forget it, the seat can rejoin
+            self.leave(seat, client)
+            return False
+        return True
+
     async def _publish(self) -> None:
-        """Send every connected seat its state."""
+        """Store what is not stored yet, then send every connected seat its state."""
+        self._flush()
         for seat, seat_state in self.seats.items():
             for client in list(seat_state.clients):
-                try:
-                    await client.conn.send_json(self.message_for(seat, client))
-                except Exception:  # a closed connection: forget it, the seat can rejoin
-                    with contextlib.suppress(ValueError):
-                        seat_state.clients.remove(client)
+                message, failures = self._state(seat, client)
+                await self._deliver(seat, client, message, failures)
         self._pending_results = []
+        self._pending_failures = []
 
     async def _broadcast(self, message: Mapping[str, Any]) -> None:
-        for seat_state in self.seats.values():
+        """Send every connected seat an error message, after storing what is not stored
+        yet (when the store fails, the message, which shows nothing of the match, still
+        goes)."""
+        try:
+            self._flush()
+        except Exception as e:
+            log.error("match %s: cannot store the match", self.record.id, exc_info=e)
+        for seat, seat_state in self.seats.items():
             for client in list(seat_state.clients):
-                with contextlib.suppress(Exception):
-                    await client.conn.send_json(dict(message))
+                await self._deliver(seat, client, message)
+
+    async def send_state(self, seat: int, client: _Client) -> None:
+        """Send one client of ``seat`` its state now (without the events: those come
+        with the next state the table sends), and any failure it was not told of."""
+        message, failures = self._state(seat, client, events=False)
+        await self._deliver(seat, client, message, failures)
 
     # --- the seats' messages -------------------------------------------------------------
 
     async def join(self, seat: int, conn: Connection) -> _Client:
-        """A connection takes ``seat`` (also a rejoin); it is sent the seat's state."""
+        """A connection takes ``seat`` (also a rejoin); it is sent the seat's state (and
+        the error that stopped the match, if one did). A connection that cannot be
+        sent to is dropped at once (:meth:`leave`)."""
         client = _Client(conn, sent=len(self.ref.log))
-        self.seats[seat].clients.append(client)
-        message = self.message_for(seat, client)
+        message, failures = self._state(seat, client)
         message["results"] = []
         if self.results and self.decision_is_first_of_hand():
             message["last_result"] = self.results[-1]
-        await conn.send_json(message)
+        self.seats[seat].clients.append(client)
+        self._disarm_idle()
+        if await self._deliver(seat, client, message, failures) and self.failed is not None:
+            await self._deliver(seat, client, error_json("failed", self.failed))
         return client
 
     def decision_is_first_of_hand(self) -> bool:
@@ -495,15 +769,55 @@ class Table:
         return not any(self.ref.state.rivers[s] for s in range(self.rules.players))
 
     def leave(self, seat: int, client: _Client) -> None:
-        """A connection of ``seat`` closed."""
+        """A connection of ``seat`` closed; the last one to go starts the idle clock."""
         with contextlib.suppress(ValueError):
             self.seats[seat].clients.remove(client)
+        self._arm_idle()
+
+    @property
+    def watched(self) -> bool:
+        """Whether a person is connected."""
+        return any(st.clients for st in self.seats.values())
 
     @property
     def idle(self) -> bool:
-        """Whether the match is over and nobody is connected (the table can be let go)."""
-        over = self.ref.done or self.failed is not None
-        return over and not any(st.clients for st in self.seats.values())
+        """Whether the match is over (or the table stopped) and nobody is connected (the
+        table can be let go)."""
+        over = self.ref.done or self.failed is not None or self.halted
+        return over and not self.watched
+
+    def _arm_idle(self) -> None:
+        """Start the idle clock if nobody is connected (and it is not running)."""
+        if self.idle_seconds is None or self._idle_timer is not None or self.halted:
+            return
+        if self.watched:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not in the event loop: no table runs, nothing to stop
+            return
+        self._idle_timer = loop.call_later(self.idle_seconds, self._idle_out)
+
+    def _disarm_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+
+    def _idle_out(self) -> None:
+        """Nobody came back in time: stop, and let the owner forget the table."""
+        self._idle_timer = None
+        if self.watched or self.halted:
+            return
+        log.info(
+            "match %s: nobody at the table for %s s: stopped", self.record.id, self.idle_seconds
+        )
+        try:
+            self.halt()
+        except Exception as e:  # the store failed: what was not stored was never shown
+            log.error("match %s: cannot store the match", self.record.id, exc_info=e)
+        finally:
+            if self.on_idle is not None:
+                self.on_idle(self)
 
     def act(self, seat: int, message: Act) -> Action:
         """Answer ``seat``'s pending decision; refuses with a :class:`ProtocolError`
@@ -570,21 +884,41 @@ class Setup:
 class Tables:
     """The live tables of a server, loaded from the store on demand.
 
-    ``allow_mjai`` lets a seat run an external bot (``mjai:COMMAND``: a process on the
-    server); ``walls`` gives every new table scripted walls (tests).
+    ``mjai_bots`` names the external bots a seat may take (name → the command line that
+    starts one, the operator's; empty: none): a seat ``mjai:NAME`` runs the command
+    under NAME, and a request can name a bot, never a command. ``idle_seconds``: a
+    table with nobody connected that long stops its bots and leaves :attr:`live` (its
+    match stays stored and resumes on the next visit; ``None``: tables stay). ``walls``
+    gives every new table scripted walls (tests).
+
+    Raises :class:`~jantaku.errors.JantakuError` for a bot name that is not 1 to 32
+    letters, digits, ``-`` or ``_``, or a command line that cannot be read.
     """
 
     def __init__(
-        self, store: WebStore, *, allow_mjai: bool = True, walls: Walls | None = None
+        self,
+        store: WebStore,
+        *,
+        mjai_bots: Mapping[str, str] | None = None,
+        walls: Walls | None = None,
+        idle_seconds: float | None = 120.0,
     ) -> None:
+        if idle_seconds is not None and not idle_seconds > 0:
+            raise JantakuError(f"idle_seconds is a positive number of seconds, not {idle_seconds}")
         self.store = store
-        self.allow_mjai = allow_mjai
+        self.mjai_bots: Mapping[str, str] = _checked_bots(mjai_bots or {})
         self.walls = walls
+        self.idle_seconds = idle_seconds
         self.live: dict[str, Table] = {}
 
+    @property
+    def mjai_names(self) -> list[str]:
+        """The external bots a seat may take, by name (``mjai:NAME``)."""
+        return sorted(self.mjai_bots)
+
     def create(self, setup: Setup) -> MatchRecord:
-        """Store a new match and start its table; raises :class:`ProtocolError` (``malformed``)
-        for a setup that cannot be played."""
+        """Store a new match (it starts when its table is first loaded); raises
+        :class:`ProtocolError` (``malformed``) for a setup that cannot be played."""
         if setup.preset not in PRESETS:
             raise ProtocolError("malformed", f"unknown preset {setup.preset!r}")
         try:
@@ -599,8 +933,15 @@ class Tables:
         for s, kind in enumerate(setup.seats):
             if kind == "human":
                 continue
-            if kind.startswith("mjai:") and not self.allow_mjai:
-                raise ProtocolError("malformed", "this server does not run mjai bots")
+            if kind.startswith(MJAI_PREFIX):
+                name = kind[len(MJAI_PREFIX) :]
+                if name not in self.mjai_bots:
+                    raise ProtocolError(
+                        "malformed",
+                        f"no mjai bot named {name[:40]!r}; this server offers: "
+                        + _offered(self.mjai_bots),
+                    )
+                continue  # the process starts with the match, not here
             try:
                 make_agent(kind, seat=s).close()
             except JantakuError as e:
@@ -617,7 +958,7 @@ class Tables:
             name = names[s].strip()[:24]
             if not name:
                 kind = setup.seats[s]
-                name = "you" if kind == "human" else f"{kind.split(':')[0]}{s}"
+                name = "you" if kind == "human" else f"{kind.removeprefix(MJAI_PREFIX)}{s}"
             names[s] = name
         record = self.store.create_match(
             preset=setup.preset,
@@ -633,21 +974,34 @@ class Tables:
     def get(self, match_id: str) -> Table | None:
         """The live table of a match, loaded (and started) from the store if needed."""
         table = self.live.get(match_id)
-        if table is not None:
+        if table is not None and not table.halted:
             return table
         record = self.store.match(match_id)
         if record is None:
             return None
-        table = Table(record, self.store, walls=self.walls)
+        table = Table(
+            record,
+            self.store,
+            walls=self.walls,
+            mjai_bots=self.mjai_bots,
+            idle_seconds=self.idle_seconds,
+            on_idle=self._let_go,
+        )
         self.live[match_id] = table
         table.start()
         return table
+
+    def _let_go(self, table: Table) -> None:
+        """Forget a table that stopped for want of people (unless replaced already)."""
+        if self.live.get(table.record.id) is table:
+            del self.live[table.record.id]
 
     def release(self, match_id: str) -> None:
         """Let go of a live table whose match is over and whose seats all left (it is
         stored; a later visit loads it again)."""
         table = self.live.get(match_id)
         if table is not None and table.idle:
+            table.halt()
             del self.live[match_id]
 
     async def close(self) -> None:

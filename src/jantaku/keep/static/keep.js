@@ -24,9 +24,9 @@ function freshSelection() {
 
 async function api(method, path, body) {
   const init = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== "GET") {  // the server takes a change only as JSON from this page
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body === undefined ? {} : body);
   }
   const res = await fetch(path, init);
   const data = await res.json();

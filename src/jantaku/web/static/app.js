@@ -262,11 +262,13 @@ function startTable(matchId, token) {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${live.matchId}?token=${encodeURIComponent(live.token)}`);
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${live.matchId}`);
   live.ws = ws;
+  // the seat's token goes in the first message, never in a URL the server sees
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: live.token }));
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
-    if (live.closed || ev.code === 4403) return;
+    if (live.closed || ev.code === 4403 || ev.code === 4409) return;
     $("#status").textContent = "reconnecting…";
     setTimeout(connect, 800);
   };
@@ -833,16 +835,15 @@ async function startLobby() {
       const label = el("label", null, `${WIND_EN[s]} seat `);
       const sel = el("select");
       sel.dataset.seat = s;
-      for (const kind of ["human", ...opts.bots, ...(opts.mjai ? ["mjai:"] : [])]) {
-        const o = el("option", null, kind === "human" ? "person" : kind === "mjai:" ? "mjai bot (command)…" : `${kind} bot`);
+      // the server's own mjai bots, offered by the names its operator gave them
+      const kinds = ["human", ...opts.bots, ...opts.mjai.map((name) => `mjai:${name}`)];
+      for (const kind of kinds) {
+        const o = el("option", null, kind === "human" ? "person" : kind.startsWith("mjai:") ? `${kind.slice(5)} (mjai bot)` : `${kind} bot`);
         o.value = kind;
         sel.appendChild(o);
       }
       sel.value = old[s] || (s === 0 ? "human" : "defensive");
-      const cmd = el("input");
-      cmd.type = "text"; cmd.placeholder = "command"; cmd.hidden = sel.value !== "mjai:";
-      sel.addEventListener("change", () => { cmd.hidden = sel.value !== "mjai:"; });
-      label.append(sel, cmd);
+      label.append(sel);
       box.appendChild(label);
     }
   };
@@ -850,10 +851,7 @@ async function startLobby() {
   seatChoices();
   $("#new-match").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const seats = $$("#seat-choices label").map((l) => {
-      const v = $("select", l).value;
-      return v === "mjai:" ? `mjai:${$("input", l).value}` : v;
-    });
+    const seats = $$("#seat-choices label").map((l) => $("select", l).value);
     const seedText = $("#seed").value.trim();
     const body = { preset: preset.value, length: $("input[name=length]:checked").value, seats,
       seed: seedText === "" ? null : Number(seedText), timer: Number($("#timer").value),
@@ -879,7 +877,8 @@ async function startLobby() {
   $("#upload").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
-    const r = await fetch("/api/replay", { method: "POST", body: await file.arrayBuffer() });
+    const r = await fetch("/api/replay", { method: "POST",
+      headers: { "content-type": "application/octet-stream" }, body: await file.arrayBuffer() });
     const data = await r.json();
     if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
     $("#lobby").hidden = true;
@@ -897,7 +896,7 @@ async function startLobby() {
     tr.appendChild(el("td", null, who.join(", ")));
     const td = el("td");
     if (m.status === "playing" && mine[m.id]) {
-      const a = el("a", null, "resume"); a.href = `/table/${m.id}?token=${mine[m.id].token}`; td.appendChild(a);
+      const a = el("a", null, "resume"); a.href = `/table/${m.id}`; td.appendChild(a);
     } else if (m.status === "done") {
       const a = el("a", null, "replay"); a.href = `/replay/${m.id}`; td.appendChild(a);
     } else {
@@ -923,8 +922,12 @@ async function route() {
   const q = new URLSearchParams(location.search);
   let m;
   if ((m = path.match(/^\/table\/([\w-]+)$/))) {
-    const token = q.get("token") || (tokens()[m[1]] || {}).token;
+    // a seat's link carries its token in the fragment (#token=…), which no server sees;
+    // it is kept in this browser and taken out of the address bar and the history
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const token = fragment.get("token") || q.get("token") || (tokens()[m[1]] || {}).token;
     if (token) rememberToken(m[1], token, null);
+    if (location.hash || location.search) history.replaceState(null, "", path);
     $("#play").dataset.mode = "live";
     startTable(m[1], token || "");
   } else if ((m = path.match(/^\/replay\/([\w-]+)$/))) {
