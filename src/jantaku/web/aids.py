@@ -5,7 +5,10 @@ gives what the seeds teach with each hand (000): shanten (向聴数), the accept
 (受け入れ) of every discard with the tiles and how many of each remain unseen, and the
 loss (ロス) against the best discard; for a tenpai hand its waits with their remaining
 counts, a furiten warning, and what each wait would score if it won now
-(:func:`jantaku.scoring.score_win`). :func:`review_discard` compares a discard with the
+(:func:`jantaku.scoring.score_win`). Every count of tiles left is of the copies the
+seat cannot see (:func:`~jantaku.engine.view.visible_counts`: its hand and melds, the
+others' melds, the rivers, the indicators, the norths set aside).
+:func:`review_discard` compares a discard with the
 efficiency bot's choice (:func:`jantaku.agents.efficiency.rank_discards`) for the
 review after each hand. :func:`win_json` itemises a win (yaku with han, dora, fu items,
 limit, payments) from the state it was won in.
@@ -28,7 +31,7 @@ from jantaku.engine import Phase, State
 from jantaku.engine.view import View, visible_counts
 from jantaku.errors import JantakuError, NoYakuError
 from jantaku.events import Hora
-from jantaku.hand import DiscardOption, acceptance, advise, is_complete, shanten, waits
+from jantaku.hand import DiscardOption, Wait, acceptance, advise, is_complete, shanten, waits
 from jantaku.rules import Rules
 from jantaku.scoring import Riichi, WinResult, WinSituation, score_win
 from jantaku.tiles import KIND_OF, UNKNOWN, Tile, counts34, dora_from_indicator
@@ -64,23 +67,23 @@ def _result_brief(r: WinResult) -> dict[str, Any]:
 def _value(view: View, concealed: tuple[Tile, ...], win: Tile, tsumo: bool, rules: Rules) -> Any:
     """What a win on ``win`` would score now, ``"no yaku"``, or ``None`` if not scorable."""
     n = view.players
-    situation = WinSituation(
-        concealed=concealed,
-        melds=tuple(view.melds[view.seat]),
-        win_tile=win,
-        discarder=None if tsumo else (view.seat + 1) % n,
-        riichi=_RIICHI[view.riichi[view.seat]],
-        round_wind=view.bakaze,
-        winner=view.seat,
-        dealer=view.oya,
-        dora_indicators=tuple(t for t in view.dora_markers if t != UNKNOWN),
-        kita=view.nuki[view.seat],
-        flowers=view.flowers[view.seat] if view.flowers else 0,
-        honba=view.honba,
-        deposits=view.kyotaku,
-        rules=rules,
-    )
     try:
+        situation = WinSituation(
+            concealed=concealed,
+            melds=tuple(view.melds[view.seat]),
+            win_tile=win,
+            discarder=None if tsumo else (view.seat + 1) % n,
+            riichi=_RIICHI[view.riichi[view.seat]],
+            round_wind=view.bakaze,
+            winner=view.seat,
+            dealer=view.oya,
+            dora_indicators=tuple(t for t in view.dora_markers if t != UNKNOWN),
+            kita=view.nuki[view.seat],
+            flowers=view.flowers[view.seat] if view.flowers else 0,
+            honba=view.honba,
+            deposits=view.kyotaku,
+            rules=rules,
+        )
         return _result_brief(score_win(situation))
     except NoYakuError:
         return "no yaku"
@@ -88,8 +91,56 @@ def _value(view: View, concealed: tuple[Tile, ...], win: Tile, tsumo: bool, rule
         return None
 
 
+def _own_copies(view: View, counts: Sequence[int]) -> list[int]:
+    """The copies of each kind that are the seat's own: concealed and in its melds."""
+    own = list(counts)
+    for m in view.melds[view.seat]:
+        for t in m.tiles:
+            own[KIND_OF[t]] += 1
+    return own
+
+
+def _wait_json(view: View, rules: Rules, w: Wait, own: Sequence[int]) -> dict[str, Any]:
+    """One wait of a tenpai hand as the aids show it; ``own`` the seat's own copies of
+    each kind (concealed and in its melds). A wait on a kind held four times is listed
+    with no value (see :func:`aids_json`)."""
+    own_fourth = own[w.kind] >= 4
+    hand = (*view.hand, w.kind)
+    return {
+        "tile": tile_code(w.kind),
+        "remaining": w.remaining,
+        "shapes": [sh.value for sh in w.shapes],
+        "own_fourth": own_fourth,
+        "ron": None if own_fourth else _value(view, hand, w.kind, False, rules),
+        "tsumo": None if own_fourth else _value(view, hand, w.kind, True, rules),
+    }
+
+
 def aids_json(view: View, rules: Rules | None = None) -> dict[str, Any]:
-    """The learning aids for the seat's hand as it stands in ``view``."""
+    """The learning aids for the seat's hand as it stands in ``view``; every count left
+    is of the copies the seat cannot see.
+
+    A wait on a kind whose four copies are all the seat's own, concealed or in its melds
+    (a single wait on a tile it has called pon on, 12m beside a kan of 3m), can never
+    win: no copy is left to come, and a win would be a fifth copy. The hand's shape
+    still waits on it, so it is listed, with 0 left, ``own_fourth`` true and no value
+    (``ron`` and ``tsumo`` ``None``). It is karaten (空聴) at its strictest: riichi.wiki's
+    "Karaten" counts a wait with no tile left as tenpai at an exhaustive draw in most
+    rules "except if all four copies of the winning tile are in the player's own hand"
+    (its "Tenpai": declared kans and open melds belong to the hand); the catalogue
+    makes that draw an option (G9, :attr:`~jantaku.rules.Rules.tenpai_on_own_fourth`),
+    and under no rule does such a wait win. A wait whose last copies are in sight
+    elsewhere (rivers, others' melds, indicators) shows 0 left and keeps its value: the
+    hand itself could be won.
+
+    >>> from jantaku.engine import Referee, observe
+    >>> aids = aids_json(observe(Referee(seed=1).state, 0))
+    >>> sorted(aids)
+    ['discards', 'furiten', 'shanten', 'waits']
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for a view that shows more than four
+    copies of a kind (a view made by hand; a table's never does).
+    """
     rules = rules if rules is not None else Rules.preset("tenhou")
     hand = view.hand
     counts = counts34(hand)
@@ -116,18 +167,8 @@ def aids_json(view: View, rules: Rules | None = None) -> dict[str, Any]:
         out["shanten"] = s
         if s == 0:
             out["furiten"] = view.furiten
-            for w in waits(counts, seen):
-                ron = _value(view, (*hand, w.kind), w.kind, False, rules)
-                tsumo = _value(view, (*hand, w.kind), w.kind, True, rules)
-                out["waits"].append(
-                    {
-                        "tile": tile_code(w.kind),
-                        "remaining": w.remaining,
-                        "shapes": [sh.value for sh in w.shapes],
-                        "ron": ron,
-                        "tsumo": tsumo,
-                    }
-                )
+            own = _own_copies(view, counts)
+            out["waits"] = [_wait_json(view, rules, w, own) for w in waits(counts, seen)]
         else:
             a = acceptance(counts, seen)
             out["acceptance"] = {

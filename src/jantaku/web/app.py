@@ -320,7 +320,7 @@ def create_app(
                         await ws.send_json({"type": "pong"})
                     elif isinstance(message, Settings):
                         table.set_prefs(seat, message.values)
-                        await ws.send_json(table.message_for(seat))
+                        await table.send_state(seat, client)
                     elif isinstance(message, Act):
                         table.act(seat, message)
                         answered = True

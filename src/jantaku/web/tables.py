@@ -37,8 +37,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import re
+import secrets
 import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -950,7 +950,8 @@ class Tables:
             raise ProtocolError("malformed", "the timer is 0 (none) to 600 seconds")
         if not 0 <= setup.pace <= 3000:
             raise ProtocolError("malformed", "the bots' pace is 0 to 3000 ms a move")
-        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1 << 31)
+        # an unchosen seed is drawn from 63 bits: the walls cannot be searched for
+        seed = setup.seed if setup.seed is not None else secrets.randbits(63)
         if not 0 <= seed < 1 << 63:
             raise ProtocolError("malformed", "the seed is a whole number from 0 to 2**63-1")
         names = list(setup.names[:n]) + [""] * (n - len(setup.names[:n]))
