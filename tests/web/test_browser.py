@@ -426,3 +426,29 @@ def test_the_lobby_starts_a_match_at_the_table(browser: Any, server: LiveServer)
     assert (record.preset, record.seed, record.length) == ("majsoul-sanma", 12, "east_only")
     assert record.seats == ("human", "defensive", "random")  # defensive bots unless told
     page.close()
+
+
+def test_the_seat_token_never_reaches_a_url_and_the_page_runs_under_its_policy(
+    browser: Any, server: LiveServer
+) -> None:
+    m = server.new_match()
+    token = m["links"][0]["token"]
+    assert m["links"][0]["url"].endswith(f"#token={token}")
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    requested: list[str] = []
+    console: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.on("websocket", lambda ws: requested.append(ws.url))
+    page.on("console", lambda msg: console.append(msg.text))
+    page.goto(server.base + m["links"][0]["url"])
+    page.wait_for_selector(".mine .hand-row .tile")
+    # the fragment is read, kept in the browser, and taken out of the address bar
+    assert token not in page.url and page.url.endswith(f"/table/{m['id']}")
+    assert any(url.startswith("ws://") for url in requested)
+    assert not any(token in url for url in requested)
+    assert not [text for text in console if "Content Security Policy" in text]
+    # a reload opens the same seat from what the browser kept
+    page.reload()
+    page.wait_for_selector(".mine .hand-row .tile")
+    assert page.get_attribute("#board", "data-pending") == "yes"
+    page.close()
