@@ -13,7 +13,7 @@ import pytest
 from jantaku.cli import main
 from jantaku.keep import Hand, KeepError, Winner
 from jantaku.keep.api import create_keep_app
-from jantaku.keep.store import KeepStore
+from jantaku.keep.store import MIGRATIONS, KeepStore
 from jantaku.rules import TENHOU
 from jantaku.store import schema_version
 
@@ -32,7 +32,7 @@ def db(tmp_path: Path) -> Path:
 
 def test_store_keeps_matches_and_refused_entries_write_nothing(db: Path) -> None:
     keep = KeepStore(db)
-    assert schema_version(keep.conn, "keep") == 1
+    assert schema_version(keep.conn, "keep") == len(MIGRATIONS) == 2
     mid = keep.new_match(TENHOU, ("A", "B", "C", "D"))
     keep.add(mid, Hand.ron(discarder=2, winners=(Winner(seat=1, han=3, fu=30),)))
     with pytest.raises(KeepError):
@@ -151,6 +151,7 @@ def test_api_enters_a_match_and_answers_errors_with_400(db: Path) -> None:
     assert r.status_code == 400 and "20 fu" in r.json()["error"]
     assert len(client.get(f"/api/matches/{mid}").json()["entries"]) == 1
     assert client.get("/api/matches/99").status_code == 404
+    assert client.get("/api/matches/1").status_code == 404  # a match is named by its key only
     assert client.put(f"/api/matches/{mid}/hands/0", json={"result": "draw", "tenpai": [0]}).json()[
         "ledger"
     ]["scores"] == [28000, 24000, 24000, 24000]

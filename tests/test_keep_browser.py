@@ -1,7 +1,9 @@
 """The scorekeeper's page in a real browser: a short match entered by taps, at phone width.
 
-Runs Debian's Chromium through Playwright (never a downloaded browser); skipped with
-the reason when either is missing. Screenshots go to ``test-output/screenshots/``.
+The page is served as ``jantaku keep serve`` serves it (:func:`guarded_keep_app` under
+:func:`server_config`), so every change it makes passes the server's guard. Runs
+Debian's Chromium through Playwright (never a downloaded browser); skipped with the
+reason when either is missing. Screenshots go to ``test-output/screenshots/``.
 """
 
 from __future__ import annotations
@@ -43,16 +45,14 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    from starlette.applications import Starlette
-    from starlette.routing import Mount
-
-    from jantaku.keep.api import create_keep_app
+    from jantaku.keep.api import guarded_keep_app
+    from jantaku.web.security import allowed_hosts
+    from jantaku.web.server import server_config
 
     db = tmp_path_factory.mktemp("keep") / "jantaku.sqlite3"
-    app = Starlette(routes=[Mount("/keep", create_keep_app(db))])
+    app = guarded_keep_app(db, hosts=allowed_hosts("127.0.0.1"))
     port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = uvicorn.Server(server_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(200):
@@ -62,6 +62,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     yield f"http://127.0.0.1:{port}/keep/", db
     srv.should_exit = True
     thread.join(timeout=10)
+    app.state.keep_store.close()
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +106,7 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "keep-entry.png"))  # type: ignore[attr-defined]
     pg.click("#record")  # type: ignore[attr-defined]
-    pg.wait_for_function("document.querySelector('#round').textContent === 'East 2'")  # type: ignore[attr-defined]
+    pg.wait_for_function("() => document.querySelector('#round').textContent === 'East 2'")  # type: ignore[attr-defined]
     assert _scores(pg) == [25000, 28900, 21100, 25000]
     assert "Chie → Ben 3900" in pg.inner_text("#last-card")  # type: ignore[attr-defined]
 
@@ -114,7 +115,7 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     _tap_seat(pg, "who", "Dai")
     pg.click("#limits .chip >> text=Mangan")  # type: ignore[attr-defined]
     pg.click("#record")  # type: ignore[attr-defined]
-    pg.wait_for_function("document.querySelector('#round').textContent === 'East 3'")  # type: ignore[attr-defined]
+    pg.wait_for_function("() => document.querySelector('#round').textContent === 'East 3'")  # type: ignore[attr-defined]
     assert _scores(pg) == [23000, 24900, 19100, 33000]
 
     # an impossible entry is refused with the server's message, nothing changes
@@ -133,7 +134,9 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     _tap_seat(pg, "tenpai", "Chie")
     _tap_seat(pg, "tenpai", "Aoi")
     pg.click("#record")  # type: ignore[attr-defined]
-    pg.wait_for_function("document.querySelector('#round').textContent === 'East 3 (1 honba)'")  # type: ignore[attr-defined]
+    pg.wait_for_function(  # type: ignore[attr-defined]
+        "() => document.querySelector('#round').textContent === 'East 3 (1 honba)'"
+    )
     assert _scores(pg) == [24500, 23400, 20600, 31500]
 
     # hand 2 was a haneman: entered again, and hand 3 recomputed after it
@@ -151,7 +154,7 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     pg.click("text=What does this hand pay?")  # type: ignore[attr-defined]
     pg.click("#calc-han .chip >> text='3'")  # type: ignore[attr-defined]
     pg.click("#calc-dealer")  # type: ignore[attr-defined]
-    pg.wait_for_function("document.querySelector('#calc-out').textContent.includes('5800')")  # type: ignore[attr-defined]
+    pg.wait_for_function("() => document.querySelector('#calc-out').textContent.includes('5800')")  # type: ignore[attr-defined]
     assert pg.is_hidden("#editing")  # type: ignore[attr-defined]
     pg.evaluate("window.scrollTo(0, 0)")  # type: ignore[attr-defined]
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -183,9 +186,10 @@ def test_the_board_after_a_recorded_hanchan(server: tuple[str, Path], page: obje
     while not match.ledger().over:
         match = keep.add(mid, kinds[i % len(kinds)](match.ledger().dealer))
         i += 1
+    match_key, series_key = keep.match_key(mid), keep.series_key(night)
     keep.close()
     pg = page
-    pg.goto(f"{url}#m={mid}")  # type: ignore[attr-defined]
+    pg.goto(f"{url}#m={match_key}")  # type: ignore[attr-defined]
     pg.wait_for_selector("#over:not([hidden])")  # type: ignore[attr-defined]
     assert pg.inner_text("#round") == "Match over"  # type: ignore[attr-defined]
     rows = pg.locator("#final tr").all_inner_texts()  # type: ignore[attr-defined]
@@ -199,7 +203,7 @@ def test_the_board_after_a_recorded_hanchan(server: tuple[str, Path], page: obje
     pg.screenshot(path=str(SHOTS / "keep-hanchan.png"), full_page=True)  # type: ignore[attr-defined]
 
     # the series adds the match up
-    pg.goto(f"{url}#s={night}")  # type: ignore[attr-defined]
+    pg.goto(f"{url}#s={series_key}")  # type: ignore[attr-defined]
     pg.wait_for_selector("#series-view:not([hidden]) table")  # type: ignore[attr-defined]
     standings = pg.locator("#series-view tr").all_inner_texts()  # type: ignore[attr-defined]
     assert len(standings) == 5 and top_name(match) in standings[1]
@@ -209,3 +213,44 @@ def test_the_board_after_a_recorded_hanchan(server: tuple[str, Path], page: obje
 def top_name(match: object) -> str:
     final = match.ledger().final  # type: ignore[attr-defined]
     return str(match.names[min(final, key=lambda s: s.place).seat])  # type: ignore[attr-defined]
+
+
+def test_a_series_and_its_match_started_from_the_page(
+    server: tuple[str, Path], page: object
+) -> None:
+    """The page names a series and a match by their keys: in the form, the hash and the
+    list; a hand deleted from the history passes the server's guard too."""
+    url, db = server
+    pg = page
+    pg.goto(url)  # type: ignore[attr-defined]
+    pg.fill("#series-name", "Sunday")  # type: ignore[attr-defined]
+    pg.click("#series-form button[type=submit]")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#series-list li >> text=Sunday")  # type: ignore[attr-defined]
+    pg.select_option("#series-select", label="Sunday")  # type: ignore[attr-defined]
+    for i, name in enumerate(["Eri", "Fumi", "Gen", "Hana"]):
+        pg.fill(f"#name-inputs input[name=name{i}]", name)  # type: ignore[attr-defined]
+    pg.click("#start-match")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#play:not([hidden])")  # type: ignore[attr-defined]
+    key = pg.evaluate("() => location.hash").removeprefix("#m=")  # type: ignore[attr-defined]
+    keep = KeepStore(db)
+    try:
+        mid = keep.match_for_key(key)
+        assert keep.match(mid).names == ("Eri", "Fumi", "Gen", "Hana")
+        series = keep.series_of(mid)
+        assert series is not None and keep.series_name(series) == "Sunday"
+    finally:
+        keep.close()
+    assert len(key) == 24 and not key.isdigit()
+    assert pg.get_attribute("#csv", "href") == f"api/matches/{key}/export.csv"  # type: ignore[attr-defined]
+
+    pg.click(".result[data-result=draw]")  # type: ignore[attr-defined]
+    pg.click("#record")  # type: ignore[attr-defined]
+    pg.wait_for_selector("#history li")  # type: ignore[attr-defined]
+    pg.once("dialog", lambda dialog: dialog.accept())  # type: ignore[attr-defined]
+    pg.locator("#history li").first.locator("button.del:not(.edit)").click()  # type: ignore[attr-defined]
+    pg.wait_for_function("() => !document.querySelector('#history li')")  # type: ignore[attr-defined]
+    assert pg.is_hidden("#error")  # type: ignore[attr-defined]
+
+    # the list of matches links each by its key
+    pg.click("#home")  # type: ignore[attr-defined]
+    pg.wait_for_selector(f"#match-list a[href='#m={key}']")  # type: ignore[attr-defined]

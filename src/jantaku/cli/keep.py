@@ -13,7 +13,7 @@
     jantaku keep export 1 --format csv|tenhou6 [-o FILE]
     jantaku keep list [--series 1]
     jantaku keep series new "Friday league" | jantaku keep series show 1
-    jantaku keep serve [--port 8018]
+    jantaku keep serve [--host 127.0.0.1] [--port 8018] [--public-url URL]
 
 Seats are named by player name or by seat number (0 is the first dealer). A win is
 ``WHO:HAN:FU``, ``WHO:HAN`` from 5 han, ``WHO:LIMIT`` (mangan, haneman, baiman,
@@ -21,11 +21,17 @@ sanbaiman, yakuman) or ``WHO:yakuman:COUNT``; wins entered as tiles go through
 ``--json`` (the fields of :class:`jantaku.keep.Hand`). ``--at N`` replaces hand N
 instead of adding one; what follows is recomputed. Everything lives in the store
 (``--db PATH``, default ``$JANTAKU_DB`` or the user's data folder).
+
+Matches and series are numbered here (1, 2, …); the page of ``serve`` names them by
+random keys instead, which no other page can guess. ``serve`` has the table's server's
+protection: it answers only to the loopback's names, the ``--host`` address and the
+host of ``--public-url``, and takes a change only from its own page.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -111,8 +117,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     series_show.add_argument("id", type=int)
 
     serve = sub.add_parser("serve", help="serve the scorekeeper page alone (extra 'web')")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8018)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8018, help="port (default 8018)")
+    serve.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the URL people reach the page at, when not this machine's address",
+    )
     p.set_defaults(func=run)
 
 
@@ -310,29 +322,33 @@ def _series(store: KeepStore, args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    """Serve the page alone under uvicorn, guarded as the table's server is."""
+    if not 0 < args.port < 65536:
+        raise JantakuError(f"port {args.port}: choose 1-65535")
     try:
         import uvicorn
 
-        from jantaku.keep.api import create_keep_app
+        from jantaku.keep.api import guarded_keep_app
+        from jantaku.web.security import allowed_hosts
+        from jantaku.web.server import server_config
     except ImportError as e:
         raise JantakuError(
             f"serving needs the 'web' extra (pip install 'jantaku[web]'): {e}"
         ) from None
-    from starlette.applications import Starlette
-    from starlette.responses import RedirectResponse
-    from starlette.routing import Mount, Route
-
     from jantaku.store import default_path
 
-    keep = create_keep_app(args.db or default_path())
-    app = Starlette(
-        routes=[
-            Route("/", lambda request: RedirectResponse("/keep/")),
-            Mount("/keep", keep),
-        ]
+    app = guarded_keep_app(
+        args.db or default_path(), hosts=allowed_hosts(args.host, args.public_url)
     )
-    print(f"jantaku keep: http://{args.host}:{args.port}/keep/")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    shown = f"[{shown}]" if ":" in shown else shown
+    print(f"jantaku keep: http://{shown}:{args.port}/keep/  (Ctrl-C stops the server)", flush=True)
+    server = uvicorn.Server(server_config(app, args.host, args.port))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a quiet stop
+            server.run()
+    finally:
+        app.state.keep_store.close()
     return 0
 
 

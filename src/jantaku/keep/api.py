@@ -5,19 +5,26 @@ table's server):
 
 - ``GET /`` the page (``static/index.html``; plain HTML, CSS and JS, works offline);
 - ``GET /api/presets`` the rules presets and their number of players;
-- ``GET /api/matches`` (``?series=ID``) and ``POST /api/matches`` with ``names``,
+- ``GET /api/matches`` (``?series=KEY``) and ``POST /api/matches`` with ``names``,
   ``rules`` (a preset name), ``first_dealer`` or ``roll`` (the two dice totals of
-  G1) or ``dice: true`` (rolled here), and ``series``;
-- ``GET /api/matches/{id}`` the match: names, entries, ledger and point sticks;
-- ``POST /api/matches/{id}/hands`` a hand (the fields of :class:`~jantaku.keep.Hand`),
-  ``PUT`` / ``DELETE /api/matches/{id}/hands/{n}`` (0-based) to edit or delete one,
-  ``POST /api/matches/{id}/undo``;
-- ``GET /api/matches/{id}/export.csv`` and ``/export.tenhou6.json``;
+  G1) or ``dice: true`` (rolled here), and ``series`` (a series' key);
+- ``GET /api/matches/{key}`` the match: names, entries, ledger and point sticks;
+- ``POST /api/matches/{key}/hands`` a hand (the fields of :class:`~jantaku.keep.Hand`),
+  ``PUT`` / ``DELETE /api/matches/{key}/hands/{n}`` (0-based) to edit or delete one,
+  ``POST /api/matches/{key}/undo``;
+- ``GET /api/matches/{key}/export.csv`` and ``/export.tenhou6.json``;
 - ``GET /api/breakdown?han=3&fu=30&dealer=1&rules=tenhou`` what a hand pays (003's steps);
-- ``GET`` / ``POST /api/series`` and ``GET /api/series/{id}`` (cumulative results).
+- ``GET`` / ``POST /api/series`` and ``GET /api/series/{key}`` (cumulative results).
 
-Every refused request answers 400 with ``{"error": message}`` (the typed error's
-message), an unknown match 404. Needs the ``web`` extra (Starlette).
+A match and a series are named here only by their random keys (the ``id`` of every
+answer; see :mod:`jantaku.keep.store`), never by their row numbers: an integer in a
+path is an unknown match. Every refused request answers 400 with ``{"error": message}``
+(the typed error's message), an unknown match or series 404.
+
+The app itself checks neither the ``Host`` nor the origin of a request: the table's
+server mounts it behind its own :class:`~jantaku.web.security.Guard`, and
+:func:`guarded_keep_app` gives ``jantaku keep serve`` the same protection. Needs the
+``web`` extra (Starlette).
 """
 
 from __future__ import annotations
@@ -26,12 +33,15 @@ import json
 import os
 import random
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -44,8 +54,9 @@ from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 from jantaku.keep.sticks import deal_for, stick_plan
 from jantaku.keep.store import KeepStore
 from jantaku.rules import PRESETS, Rules
+from jantaku.web.security import LOOPBACK_HOSTS, Guard, ServerLimits
 
-__all__ = ["STATIC", "create_keep_app", "match_view"]
+__all__ = ["STATIC", "create_keep_app", "guarded_keep_app", "match_view"]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -55,13 +66,14 @@ class _NotFound(KeepError):
     """No such match or series (answered 404)."""
 
 
-def match_view(match_id: int, match: Match, series: int | None = None) -> dict[str, Any]:
-    """A match as the page reads it: names, rules, entries, ledger, sticks and hand texts.
+def match_view(key: str, match: Match, series: str | None = None) -> dict[str, Any]:
+    """A match as the page reads it: its key (``id``) and its series' key, names, rules,
+    entries, ledger, sticks and hand texts.
 
     >>> from jantaku.rules import TENHOU
-    >>> view = match_view(1, Match.new(TENHOU, "ABCD"))
-    >>> view["ledger"]["next_hand"], view["holdings"][0]
-    ('East 1', '1×10000 2×5000 4×1000 10×100')
+    >>> view = match_view("5f0c", Match.new(TENHOU, "ABCD"))
+    >>> view["id"], view["ledger"]["next_hand"], view["holdings"][0]
+    ('5f0c', 'East 1', '1×10000 2×5000 4×1000 10×100')
     """
     ledger = match.ledger()
     rules = match.rules
@@ -74,7 +86,7 @@ def match_view(match_id: int, match: Match, series: int | None = None) -> dict[s
             if t.receiver is not None:
                 held[t.receiver] = held[t.receiver] + t.handed - t.change
     return {
-        "id": match_id,
+        "id": key,
         "series": series,
         "names": list(match.names),
         "rules": rules.name(),
@@ -97,22 +109,36 @@ def match_view(match_id: int, match: Match, series: int | None = None) -> dict[s
 
 
 def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
-    """The scorekeeper's app over the store at ``db_path`` (see the module's routes)."""
+    """The scorekeeper's app over the store at ``db_path`` (see the module's routes),
+    unguarded: mount it behind :class:`~jantaku.web.security.Guard` and Starlette's
+    ``TrustedHostMiddleware`` (as the table's server does), or serve
+    :func:`guarded_keep_app`."""
     store = KeepStore(db_path)
     lock = threading.Lock()
 
-    def view(match_id: int) -> dict[str, Any]:
+    def view(mid: int) -> dict[str, Any]:
         try:
-            match = store.match(match_id)
+            match = store.match(mid)
         except KeepError as e:
             raise _NotFound(str(e)) from None
-        return match_view(match_id, match, store.series_of(match_id))
+        series = store.series_of(mid)
+        return match_view(
+            store.match_key(mid), match, None if series is None else store.series_key(series)
+        )
+
+    def series_for_key(key: str) -> int:
+        try:
+            return store.series_for_key(key)
+        except KeepError as e:
+            raise _NotFound(str(e)) from None
 
     async def body(request: Request) -> Any:
         try:
             return json.loads(await request.body() or b"{}")
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise KeepError(f"the request body is not JSON: {e}") from None
+        except RecursionError:
+            raise KeepError("the request body is JSON nested too deep") from None
 
     def answer(fn: Any) -> Any:
         async def endpoint(request: Request) -> Response:
@@ -131,10 +157,11 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
         return endpoint
 
     def match_id(request: Request) -> int:
+        """The row of the match the path names by its key (404 for any other text)."""
         try:
-            return int(request.path_params["match_id"])
-        except ValueError:
-            raise _NotFound(f"no match {request.path_params['match_id']!r}") from None
+            return store.match_for_key(request.path_params["match_key"])
+        except KeepError as e:
+            raise _NotFound(str(e)) from None
 
     def index(request: Request, data: Any) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -144,9 +171,8 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
 
     def list_matches(request: Request, data: Any) -> Any:
         series = request.query_params.get("series")
-        if series is not None and not series.isdigit():
-            raise KeepError("series is a number")
-        return [m.to_dict() for m in store.matches(series=int(series) if series else None)]
+        sid = series_for_key(series) if series else None
+        return [m.to_dict() for m in store.matches(series=sid)]
 
     def new_match(request: Request, data: Any) -> Any:
         if not isinstance(data, dict):
@@ -164,11 +190,12 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
                 raise KeepError("roll is the two dice totals")
             first = first_dealer_by_dice((rolls[0], rolls[1]), len(names))
         series = data.get("series")
-        if series is not None and not isinstance(series, int):
-            raise KeepError("series is a series id")
+        if series is not None and not isinstance(series, str):
+            raise KeepError("series is a series' id (its key)")
         if not isinstance(first, int):
             raise KeepError("first_dealer is a place in names")
-        new_id = store.new_match(rules, names, first_dealer=first, series=series)
+        sid = None if series is None else store.series_for_key(series)
+        new_id = store.new_match(rules, names, first_dealer=first, series=sid)
         return {**view(new_id), "roll": rolls}
 
     def get_match(request: Request, data: Any) -> Any:
@@ -176,7 +203,6 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
 
     def add_hand(request: Request, data: Any) -> Any:
         mid = match_id(request)
-        view(mid)
         store.add(mid, Hand.from_dict(data))
         return view(mid)
 
@@ -188,34 +214,30 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
 
     def edit_hand(request: Request, data: Any) -> Any:
         mid = match_id(request)
-        view(mid)
         store.edit(mid, hand_index(request), Hand.from_dict(data))
         return view(mid)
 
     def delete_hand(request: Request, data: Any) -> Any:
         mid = match_id(request)
-        view(mid)
         store.delete(mid, hand_index(request))
         return view(mid)
 
     def undo(request: Request, data: Any) -> Any:
         mid = match_id(request)
-        view(mid)
         store.undo(mid)
         return view(mid)
 
     def export_csv(request: Request, data: Any) -> Response:
-        mid = match_id(request)
-        view(mid)
+        mid = match_id(request)  # the key is known now: a file name of hex digits
+        key = request.path_params["match_key"]
         return Response(
             to_csv(store.match(mid)),
             media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="match-{mid}.csv"'},
+            headers={"Content-Disposition": f'attachment; filename="match-{key}.csv"'},
         )
 
     def export_tenhou6(request: Request, data: Any) -> Any:
         mid = match_id(request)
-        view(mid)
         return to_tenhou6(store.match(mid))
 
     def calc(request: Request, data: Any) -> Any:
@@ -234,25 +256,21 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
         ).to_dict()
 
     def list_series(request: Request, data: Any) -> Any:
-        return [{"id": i, "name": n, "created": c} for i, n, c in store.series()]
+        return [s.to_dict() for s in store.series()]
 
     def new_series(request: Request, data: Any) -> Any:
         name = data.get("name") if isinstance(data, dict) else None
         if not isinstance(name, str):
             raise KeepError("a series needs a name")
         sid = store.new_series(name)
-        return {"id": sid, "name": name.strip()}
+        return {"id": store.series_key(sid), "name": name.strip()}
 
     def get_series(request: Request, data: Any) -> Any:
-        text = request.path_params["series_id"]
-        sid = int(text) if text.isdigit() else -1
-        try:
-            name = store.series_name(sid)
-        except KeepError as e:
-            raise _NotFound(str(e)) from None
+        key = request.path_params["series_key"]
+        sid = series_for_key(key)
         return {
-            "id": sid,
-            "name": name,
+            "id": key,
+            "name": store.series_name(sid),
             "standings": [s.to_dict() for s in store.standings(sid)],
             "matches": [m.to_dict() for m in store.matches(series=sid)],
         }
@@ -262,19 +280,47 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
         Route("/api/presets", answer(presets)),
         Route("/api/matches", answer(list_matches), methods=["GET"]),
         Route("/api/matches", answer(new_match), methods=["POST"]),
-        Route("/api/matches/{match_id}", answer(get_match)),
-        Route("/api/matches/{match_id}/hands", answer(add_hand), methods=["POST"]),
-        Route("/api/matches/{match_id}/hands/{index}", answer(edit_hand), methods=["PUT"]),
-        Route("/api/matches/{match_id}/hands/{index}", answer(delete_hand), methods=["DELETE"]),
-        Route("/api/matches/{match_id}/undo", answer(undo), methods=["POST"]),
-        Route("/api/matches/{match_id}/export.csv", answer(export_csv)),
-        Route("/api/matches/{match_id}/export.tenhou6.json", answer(export_tenhou6)),
+        Route("/api/matches/{match_key}", answer(get_match)),
+        Route("/api/matches/{match_key}/hands", answer(add_hand), methods=["POST"]),
+        Route("/api/matches/{match_key}/hands/{index}", answer(edit_hand), methods=["PUT"]),
+        Route("/api/matches/{match_key}/hands/{index}", answer(delete_hand), methods=["DELETE"]),
+        Route("/api/matches/{match_key}/undo", answer(undo), methods=["POST"]),
+        Route("/api/matches/{match_key}/export.csv", answer(export_csv)),
+        Route("/api/matches/{match_key}/export.tenhou6.json", answer(export_tenhou6)),
         Route("/api/breakdown", answer(calc)),
         Route("/api/series", answer(list_series), methods=["GET"]),
         Route("/api/series", answer(new_series), methods=["POST"]),
-        Route("/api/series/{series_id}", answer(get_series)),
+        Route("/api/series/{series_key}", answer(get_series)),
         Mount("/static", StaticFiles(directory=STATIC), name="keep-static"),
     ]
     app = Starlette(routes=routes)
     app.state.keep_store = store
+    return app
+
+
+def guarded_keep_app(
+    db_path: str | os.PathLike[str],
+    hosts: Sequence[str] = LOOPBACK_HOSTS,
+    limits: ServerLimits | None = None,
+) -> Starlette:
+    """The scorekeeper alone, as ``jantaku keep serve`` serves it: :func:`create_keep_app`
+    at ``/keep`` (``/`` leads there) behind the table's own protection.
+
+    Starlette's ``TrustedHostMiddleware`` answers only to the names of ``hosts`` (see
+    :func:`~jantaku.web.security.allowed_hosts`) and :class:`~jantaku.web.security.Guard`
+    takes a change only from the page's own origin and as JSON, with bodies bounded by
+    ``limits``. The store is ``app.state.keep_store`` (its server closes it when done).
+    """
+    keep = create_keep_app(db_path)
+    routes = [
+        Route("/", lambda request: RedirectResponse("/keep/")),
+        Route("/keep", lambda request: RedirectResponse("/keep/", status_code=308)),
+        Mount("/keep", keep),
+    ]
+    middleware = [
+        Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False),
+        Middleware(Guard, limits=limits if limits is not None else ServerLimits()),
+    ]
+    app = Starlette(routes=routes, middleware=middleware)
+    app.state.keep_store = keep.state.keep_store
     return app

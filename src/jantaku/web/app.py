@@ -344,6 +344,9 @@ def create_app(
             table.leave(seat, client)
             tables.release(match_id)
 
+    # the scorekeeper for real tables, on the same store (its page links relatively)
+    keep = create_keep_app(db_path if db_path is not None else default_path())
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         try:
@@ -351,6 +354,7 @@ def create_app(
         finally:
             await tables.close()
             uploads.close()
+            keep.state.keep_store.close()
             store.close()
 
     routes = [
@@ -367,9 +371,8 @@ def create_app(
         Route("/static/tiles/{name}", tile),
         Mount("/static", StaticFiles(directory=static), name="static"),
         WebSocketRoute("/ws/{match_id}", seat_socket),
-        # the scorekeeper for real tables, on the same store (its page links relatively)
         Route("/keep", lambda request: RedirectResponse("/keep/", status_code=308)),
-        Mount("/keep", create_keep_app(db_path if db_path is not None else default_path())),
+        Mount("/keep", keep),
     ]
     middleware = [
         Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False),

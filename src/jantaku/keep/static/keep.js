@@ -8,6 +8,10 @@ const LIMIT_TEXT = {
   sanbaiman: "Sanbaiman 三倍満", yakuman: "Yakuman 役満",
 };
 const $ = (id) => document.getElementById(id);
+// a match's or a series' id is its key: an opaque string, only ever put in a path or a hash
+const KEY = "[A-Za-z0-9_-]+";
+const MATCH_ROUTE = new RegExp(`^m=(${KEY})$`);
+const SERIES_ROUTE = new RegExp(`^s=(${KEY})$`);
 
 let match = null; // the server's view of the open match
 let sel = null; // the hand being entered
@@ -397,7 +401,8 @@ async function renderStart() {
   list.replaceChildren();
   for (const m of matches) {
     const scores = (m.result || m.scores).map((x, s) => `${m.names[s]} ${x}`).join(" · ");
-    list.append(el("li", {}, el("a", { href: `#m=${m.id}` }, el("b", {}, `#${m.id} ${m.over ? "final" : `${m.hands} hands`}`), el("br"), scores)));
+    const when = String(m.updated || "").slice(0, 10);
+    list.append(el("li", {}, el("a", { href: `#m=${m.id}` }, el("b", {}, `${when} · ${m.over ? "final" : `${m.hands} hands`}`), el("br"), scores)));
   }
   const series = await api("GET", "api/series");
   const ss = $("series-select");
@@ -417,7 +422,7 @@ async function startMatch(ev) {
   const names = [...$("name-inputs").querySelectorAll("input")].map((i) => i.value.trim());
   const body = { rules: $("preset").value, names };
   if (roll) body.roll = roll; else body.first_dealer = firstDealer;
-  if ($("series-select").value) body.series = Number($("series-select").value);
+  if ($("series-select").value) body.series = $("series-select").value;
   try {
     match = await api("POST", "api/matches", body);
     location.hash = `m=${match.id}`;
@@ -466,8 +471,8 @@ function render() {
 
 async function route() {
   const h = location.hash.replace(/^#/, "");
-  const m = /^m=(\d+)$/.exec(h);
-  const s = /^s=(\d+)$/.exec(h);
+  const m = MATCH_ROUTE.exec(h);
+  const s = SERIES_ROUTE.exec(h);
   if (s) return showSeries(s[1]);
   if (m) {
     try {
