@@ -117,6 +117,31 @@ def test_suji_kabe_one_chance_and_honors_by_count() -> None:
     assert tile_danger(everything, 1)[k("1z")] == 0
 
 
+def test_norths_set_aside_and_the_seats_own_pon_are_in_sight() -> None:
+    """What the bot counts as seen is what the seat sees (its hand, its melds and the
+    others', the rivers, the indicators, the norths set aside): with every north in
+    sight no wait can be on one, so a north is safe against a riichi."""
+    v = view("4z", riichi=RIICHI_1)
+    assert visible_counts(v)[k("4z")] == 1 and tile_danger(v, 1)[k("4z")] > 0
+    sanma = v._replace(
+        players=3,
+        hand_sizes=(1, 13, 13),
+        melds=((), (), ()),
+        river_tiles=((), (), ()),
+        river_flags=((), (), ()),
+        riichi=(0, 1, 0),
+        nuki=(0, 1, 2),  # three norths set aside (抜きドラ)
+        scores=(35000, 35000, 35000),
+        names=("a", "b", "c"),
+    )
+    assert visible_counts(sanma)[k("4z")] == 4
+    assert tile_danger(sanma, 1)[k("4z")] == 0
+    pon = Meld.pon(parse_tiles("444z"), called=t("4z"), called_from=2)
+    own = view("4z", riichi=RIICHI_1, melds=((pon,), (), (), ()))
+    assert visible_counts(own)[k("4z")] == 4
+    assert tile_danger(own, 1)[k("4z")] == 0
+
+
 def test_early_outside_discards_and_dora_weigh_in() -> None:
     plain = tile_danger(view("1z", rivers=((), river("1z6z", 1), (), ()), riichi=RIICHI_1), 1)
     early = tile_danger(view("1z", rivers=((), river("3p6z", 1), (), ()), riichi=RIICHI_1), 1)

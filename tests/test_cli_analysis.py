@@ -126,3 +126,51 @@ def test_shanten_lists_acceptance_of_a_waiting_size_hand(
     assert obj["accepts"] == ["1m", "4m", "4p", "7p"]
     assert obj["accepts_remaining"] == [4, 4, 2, 4]
     assert obj["waits"] == []
+
+
+def test_the_hands_own_melds_are_in_sight(capsys: pytest.CaptureFixture[str]) -> None:
+    """Three 1m in the hand's own pon and one given as visible: no 1m is left, and the
+    wait on it is dead (0 left), for shanten and advise alike."""
+    hand = "23m456p789s11z[111=m]"
+    _, out, _ = run(capsys, "shanten", "--json", hand)
+    assert {w["tile"]: w["remaining"] for w in json.loads(out)["waits"]} == {"1m": 1, "4m": 4}
+    status, out, _ = run(capsys, "shanten", "--visible", "1m", hand)
+    assert status == 0
+    assert "waits (4 left):" in out and "1m  ryanmen  0 left" in out
+    status, out, _ = run(capsys, "advise", "--json", "--visible", "1m", "23m456p789s115z[111=m]")
+    first = json.loads(out)["options"][0]
+    assert status == 0
+    assert (first["discard"], first["accepts"], first["remaining"], first["total"]) == (
+        "5z",
+        ["1m", "4m"],
+        [0, 4],
+        4,
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "hand", "visible"),
+    [
+        ("shanten", "23m456p789s11z[111=m]", "11m"),  # 3 in the pon, 2 visible
+        ("shanten", "1111m456p789s111z", "1m"),  # 4 concealed, 1 visible
+        ("advise", "23m456p789s115z[111=m]", "11m"),
+    ],
+)
+def test_more_than_four_copies_in_sight_is_refused(
+    capsys: pytest.CaptureFixture[str], command: str, hand: str, visible: str
+) -> None:
+    status, out, err = run(capsys, command, "--visible", visible, hand)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "5 copies of 1m in sight" in err
+
+
+def test_a_batch_line_with_more_than_four_copies_in_sight_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text("23m456p789s11z[111=m]\n23m456p789s11z[555=p]\n", encoding="utf-8")
+    status, out, _ = run(capsys, "shanten", "--visible", "11m", "--batch", str(path))
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert status == 1
+    assert "5 copies of 1m" in rows[0]["error"]
+    assert {w["tile"]: w["remaining"] for w in rows[1]["waits"]} == {"1m": 2, "4m": 4}

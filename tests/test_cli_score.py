@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from jantaku.cli import main
+from jantaku.cli.score import score_request
 from jantaku.rules import PRESETS, Rules
 
 
@@ -172,3 +173,23 @@ def test_score_batch_thirteen_tiles(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert lines[0] == lines[1] and lines[0]["total"] == 5200
     assert "needs --win" in lines[2]["error"]
     assert lines[3]["payment"] == "400/700" and lines[3]["fu"] == 20
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--dora", "11111m"], "6 copies of 1m in sight"),  # 1m in the hand too
+        (["--riichi", "--dora", "11z", "--ura", "1z"], "5 copies of 1z in sight"),
+    ],
+)
+def test_indicators_beyond_four_copies_are_refused(
+    capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    """The hand and its indicators are tiles of one set: five dora indicators of 1m (or
+    two 1z in hand and three 1z indicators) cannot be, and nothing is scored."""
+    status = main(["score", "123m456p789s11555z", "--win", "1z", *extra])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+    line = " ".join(["123m456p789s11555z", "--win", "1z", *extra])
+    assert message in score_request(line)["error"]

@@ -42,7 +42,7 @@ from jantaku.engine.view import View
 from jantaku.engine.view import visible_counts as seen_counts
 from jantaku.errors import JantakuError
 from jantaku.events import Action, Ankan, Chi, Dahai, Hora, Nukidora, Pon, Reach, Ryukyoku
-from jantaku.hand import DiscardOption, advise, shanten, shanten_kokushi
+from jantaku.hand import DiscardOption, advise, outside_hand, shanten, shanten_kokushi
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
@@ -71,12 +71,14 @@ _HONOR_TANKI: Final = 0.6
 _EARLY: Final = 6  # discards that count as early (序盤)
 
 
-def visible_counts(view: View) -> list[int]:
-    """For every kind, the copies the seat sees: its own hand, melds, rivers, dora indicators.
+def visible_counts(view: View) -> tuple[int, ...]:
+    """For every kind, the copies the seat sees (:func:`jantaku.engine.view.visible_counts`
+    with its hand): its own hand and melds, the others' melds, the rivers, the dora
+    indicators, the norths set aside.
 
     >>> from jantaku.tiles import parse_tiles
     >>> visible_counts(_demo_view(hand=parse_tiles("1112m")))[:3]
-    [3, 1, 0]
+    (3, 1, 0)
     """
     return seen_counts(view, hand=True)
 
@@ -428,8 +430,7 @@ fu=None, points=None, pao=None, scores=None)
         if not dahais:
             return legal[0]
         seen = visible_counts(view)
-        outside = [min(4, max(0, seen[k] - counts[k])) for k in range(34)]
-        options = advise(counts, outside)
+        options = advise(counts, outside_hand(seen, counts))
         ranked = _ranked(options, _dora_kinds(view))
         best_shanten = ranked[0][0]
         if view.riichi[view.seat]:

@@ -41,6 +41,7 @@ from jantaku.tiles import (
     DRAGONS,
     EAST,
     KIND_OF,
+    NORTH,
     UNKNOWN,
     YAOCHUU,
     counts34,
@@ -59,9 +60,10 @@ _LAST_TILE = len(KIND_OF) - 1
 _LEFT = bytes(4 - n if n < 4 else 0 for n in range(256))
 
 
-def seen_counts(view: View) -> list[int]:
+def seen_counts(view: View) -> tuple[int, ...]:
     """:func:`jantaku.engine.view.visible_counts` of ``view`` (``hand=False``), counted
-    by C loops: every visible tile as one byte of its kind, then one count per kind.
+    by C loops: every visible tile as one byte of its kind, then one count per kind
+    (a view a table made never shows a fifth copy: this count does not look for one).
 
     A called tile lies both in its meld and (marked) in a river: it is counted in both
     and taken off once by the meld's ``called`` tile.
@@ -78,14 +80,15 @@ def seen_counts(view: View) -> list[int]:
     tiles, called = _visible(view)
     seen = _counted(tiles, called)
     if max(seen) > 4:
-        return [c if c < 4 else 4 for c in seen]
-    return seen
+        return tuple(c if c < 4 else 4 for c in seen)
+    return tuple(seen)
 
 
 def _visible(view: View) -> tuple[list[int], list[int]]:
     """Every tile the view shows outside its hand (a called tile twice: in its meld and
-    in a river), and the called tiles of the melds."""
+    in a river; a north set aside as a north), and the called tiles of the melds."""
     tiles: list[int] = [t for t in view.dora_markers if t != UNKNOWN]
+    tiles += [NORTH] * sum(view.nuki)
     called: list[int] = []
     for melds in view.melds:
         for m in melds:
@@ -203,13 +206,16 @@ class _RiverCount:
 
 def _unseen_counted(view: View, rivers: _RiverCount, held: list[int] | None = None) -> bytes:
     """:func:`_unseen` with the rivers, melds and dora indicators counted by ``rivers``,
-    and the hand by ``held`` (its copies of each kind) when the caller has counted them."""
+    the norths set aside added, and the hand by ``held`` (its copies of each kind) when
+    the caller has counted them."""
     hand = view.hand
     river_tiles = view.river_tiles
     one = _ONE
+    norths = sum(view.nuki)
     try:
         packed, shown = rivers.count_melds(view.melds, view.dora_markers)
-        packed += rivers.count(river_tiles) + _BIAS
+        packed += rivers.count(river_tiles) + _BIAS + norths * one[NORTH]
+        shown += norths
         if held is None:
             for t in hand:
                 packed += one[t]

@@ -9,9 +9,10 @@
 
 A hand is written in hand notation, melds in brackets (``123m456p11z [3-45s]``); only
 the concealed tiles are analysed, each meld standing for a set already made.
-``--visible`` gives the tiles seen elsewhere (discards, melds, dora indicators) so
-that the remaining counts are right. In a batch, a bad line prints an object with
-``error`` and the batch goes on; the exit status is then 1.
+A tile counts as left while it is in sight nowhere: not in the hand, not in its own
+melds, not among the tiles ``--visible`` gives (discards, others' melds, dora
+indicators). More than four copies of a kind in all is refused. In a batch, a bad
+line prints an object with ``error`` and the batch goes on; the exit status is then 1.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import IO, Any
 
 from jantaku.cli.common import describe, echo, input_lines
 from jantaku.errors import JantakuError
-from jantaku.hand import acceptance, advise, shanten_forms, waits
+from jantaku.hand import acceptance, advise, copies_in_sight, outside_hand, shanten_forms, waits
 from jantaku.meld import Hand, format_meld, parse_hand
 from jantaku.tiles import counts34, format_tiles, format_unicode, kind_name, parse_tiles
 
@@ -53,8 +54,11 @@ def _read_hand(text: str) -> Hand:
     return parse_hand(text.strip(), partial=True)
 
 
-def _visible(text: str) -> list[int] | None:
-    return counts34(parse_tiles(text)) if text.strip() else None
+def _outside(hand: Hand, counts: list[int], visible: str) -> tuple[int, ...]:
+    """The copies of each kind seen outside the concealed tiles: the hand's own melds and
+    the ``visible`` tiles (refused beyond four copies of a kind, the hand's included)."""
+    elsewhere = parse_tiles(visible) if visible.strip() else ()
+    return outside_hand(copies_in_sight(hand.concealed, hand.melds, elsewhere), counts)
 
 
 def _notation(hand: Hand) -> str:
@@ -68,18 +72,26 @@ def _show_hand(hand: Hand) -> tuple[str, str]:
     return glyphs, _notation(hand)
 
 
-def shanten_result(text: str, visible: list[int] | None = None) -> dict[str, Any]:
-    """The JSON object of ``jantaku shanten`` for one hand.
+def shanten_result(text: str, visible: str = "") -> dict[str, Any]:
+    """The JSON object of ``jantaku shanten`` for one hand; ``visible`` the tiles seen
+    elsewhere, in tile notation (the hand's own melds are in sight too).
 
     >>> shanten_result("23m456p789s11122z")["waits"][0]
     {'tile': '1m', 'shapes': ['ryanmen'], 'remaining': 4}
+    >>> [w["remaining"] for w in shanten_result("23m456p789s11z[111=m]", "1m")["waits"]]
+    [0, 4]
+
+    Raises :class:`~jantaku.errors.NotationError` and
+    :class:`~jantaku.errors.InvalidHandError` for a hand that cannot be read or be, or
+    more than four copies of a kind in the hand and ``visible`` together.
     """
     hand = _read_hand(text)
     counts = counts34(hand.concealed)
+    seen = _outside(hand, counts, visible)
     forms = shanten_forms(counts)
     result: dict[str, Any] = {"hand": _notation(hand), **forms}
     if sum(counts) % 3 == 1:
-        acc = acceptance(counts, visible)
+        acc = acceptance(counts, seen)
         result["accepts"] = [kind_name(x) for x in acc.kinds]
         result["accepts_remaining"] = list(acc.remaining)
         result["waits"] = [
@@ -88,21 +100,26 @@ def shanten_result(text: str, visible: list[int] | None = None) -> dict[str, Any
                 "shapes": [s.value for s in w.shapes],
                 "remaining": w.remaining,
             }
-            for w in waits(counts, visible)
+            for w in waits(counts, seen)
         ]
     return result
 
 
-def advise_result(text: str, visible: list[int] | None = None) -> dict[str, Any]:
-    """The JSON object of ``jantaku advise`` for one hand.
+def advise_result(text: str, visible: str = "") -> dict[str, Any]:
+    """The JSON object of ``jantaku advise`` for one hand; ``visible`` as for
+    :func:`shanten_result`.
 
     >>> advise_result("23m456p789s111225z")["options"][0]["discard"]
     '5z'
+
+    Raises as :func:`shanten_result` does, and for a hand of a size the advisor cannot
+    rate (:func:`~jantaku.hand.advise`).
     """
     hand = _read_hand(text)
     counts = counts34(hand.concealed)
+    seen = _outside(hand, counts, visible)
     forms = shanten_forms(counts)
-    options = advise(counts, visible)
+    options = advise(counts, seen)
     return {
         "hand": _notation(hand),
         "shanten": forms["shanten"],
@@ -126,7 +143,7 @@ def _name(value: int | None) -> str:
     return {-1: "complete", 0: "tenpai"}.get(value, f"{value}-shanten")
 
 
-def _print_shanten(text: str, visible: list[int] | None, out: IO[str]) -> None:
+def _print_shanten(text: str, visible: str, out: IO[str]) -> None:
     r = shanten_result(text, visible)
     glyphs, notation = _show_hand(_read_hand(text))
     out.write(f"{glyphs}   {notation}\n")
@@ -151,7 +168,7 @@ def _print_shanten(text: str, visible: list[int] | None, out: IO[str]) -> None:
             out.write(f"  {glyph} {w['tile']}  {', '.join(w['shapes'])}  {w['remaining']} left\n")
 
 
-def _print_advise(text: str, visible: list[int] | None, out: IO[str]) -> None:
+def _print_advise(text: str, visible: str, out: IO[str]) -> None:
     r = advise_result(text, visible)
     glyphs, notation = _show_hand(_read_hand(text))
     out.write(f"{glyphs}   {notation}\n")
@@ -166,7 +183,7 @@ def _print_advise(text: str, visible: list[int] | None, out: IO[str]) -> None:
         )
 
 
-def _batch(path: str, build: Any, visible: list[int] | None, out: IO[str]) -> int:
+def _batch(path: str, build: Any, visible: str, out: IO[str]) -> int:
     status = 0
     for number, line in input_lines(path):
         if line is None:
@@ -187,7 +204,9 @@ def _batch(path: str, build: Any, visible: list[int] | None, out: IO[str]) -> in
 
 def _run(args: argparse.Namespace, build: Any, show: Any, out: IO[str] | None) -> int:
     stream = out if out is not None else sys.stdout
-    visible = _visible(args.visible)
+    visible = args.visible
+    if visible.strip():  # a bad --visible stops the command, before any batch line
+        copies_in_sight(elsewhere=parse_tiles(visible))
     if (args.hand is None) == (args.batch is None):
         print("jantaku: error: give either HAND or --batch FILE", file=sys.stderr)
         return 2

@@ -13,10 +13,12 @@ Seats are winds: the dealer is East; ``--seat`` is the winner's seat wind, ``--f
 the seat that dealt in (by default the one before the winner), ``--pao`` the liable
 seat. The hand is either 13 tiles (and melds), ``--win`` adding the winning tile, or
 14 tiles including it (``--win`` then names which one; by default the last). The
-breakdown is printed the way the score tables teach it: each yaku with its han, each
-fu item, ``30 fu 3 han``, then the payment (``3900``, ``1000/2000``, ``2000 all``)
-with honba and deposits. In a batch each line prints one JSON object; a bad line
-prints an object with ``error`` and the batch goes on (exit status 1).
+hand, the dora and ura indicators and the norths set aside are tiles of one set: more
+than four copies of a kind among them is refused. The breakdown is printed the way
+the score tables teach it: each yaku with its han, each fu item, ``30 fu 3 han``, then
+the payment (``3900``, ``1000/2000``, ``2000 all``) with honba and deposits. In a batch
+each line prints one JSON object; a bad line prints an object with ``error`` and the
+batch goes on (exit status 1).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import IO, Any, NoReturn
 
 from jantaku.cli.common import bounded_int, describe, echo, input_lines
 from jantaku.errors import JantakuError, NotationError
+from jantaku.hand.visible import copies_in_sight
 from jantaku.meld import format_meld, parse_hand
 from jantaku.rules import PRESETS, Rules
 from jantaku.scoring import Riichi, WinResult, WinSituation, score_win
@@ -142,12 +145,15 @@ def _situation(args: argparse.Namespace) -> WinSituation:
         if args.win is None:
             raise _ArgumentError("a hand of 13 tiles needs --win, the winning tile")
         tiles = (*tiles, wins[0])  # 13 tiles and the winning tile
+    dora, ura = parse_tiles(args.dora), parse_tiles(args.ura)
+    # the hand and every indicator are tiles of one set: no fifth copy of a kind
+    copies_in_sight(tiles, hand.melds, dora_indicators=(*dora, *ura), norths=args.kita)
     return WinSituation(
         concealed=tiles,
         melds=hand.melds,
         win_tile=wins[0],
-        dora_indicators=parse_tiles(args.dora),
-        ura_indicators=parse_tiles(args.ura),
+        dora_indicators=dora,
+        ura_indicators=ura,
         round_wind=EAST + _WINDS[args.round],
         discarder=discarder,
         riichi=riichi,

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Final, NamedTuple
 
 from jantaku.engine.state import Phase, State
 from jantaku.errors import ArgumentError
+from jantaku.hand.visible import copies_in_sight, outside_hand
 from jantaku.meld import Meld
-from jantaku.tiles import KIND_OF, UNKNOWN, Tile
+from jantaku.tiles import KIND_OF, UNKNOWN, Tile, counts34
 
 __all__ = ["Discard", "View", "observe", "split_rivers", "visible_counts"]
 
@@ -203,28 +205,35 @@ def observe(state: State, seat: int) -> View:
     )
 
 
-def visible_counts(view: View, *, hand: bool = False) -> list[int]:
-    """For every kind, the copies the seat sees: melds, rivers (a called tile counted once,
-    in its meld), dora indicators, and with ``hand=True`` its own concealed tiles; at most 4.
+def visible_counts(view: View, *, hand: bool = False) -> tuple[int, ...]:
+    """For every kind, the copies the seat sees (:func:`~jantaku.hand.copies_in_sight`):
+    every meld (its own included), the rivers (a called tile counted once, in its meld),
+    the dora indicators shown, the norths set aside, and with ``hand=True`` its own
+    concealed tiles. Without them (the default) it is what the hand analysis calls
+    *visible*, the copies outside the concealed hand (:func:`~jantaku.hand.waits`);
+    either way the hand is counted when a fifth copy is looked for.
 
     >>> from jantaku.engine import Referee
     >>> v = observe(Referee(seed=1).state, 0)
     >>> sum(visible_counts(v)), sum(visible_counts(v, hand=True))  # an indicator; 14 in hand
     (1, 15)
+
+    Raises :class:`~jantaku.errors.InvalidHandError` for a view that shows more than four
+    copies of a kind (a view made by hand: a table's never does), and
+    :class:`~jantaku.errors.ArgumentError` for a value that is no tile in its hand,
+    melds or rivers.
     """
-    seen = [0] * 34
-    if hand:
-        for t in view.hand:
-            seen[KIND_OF[t]] += 1
-    for melds in view.melds:
-        for m in melds:
-            for t in m.tiles:
-                seen[KIND_OF[t]] += 1
-    for tiles, flags in zip(view.river_tiles, view.river_flags, strict=True):
-        for t, f in zip(tiles, flags, strict=True):
-            if not f & 4:  # a called tile is counted in its meld
-                seen[KIND_OF[t]] += 1
-    for t in view.dora_markers:
-        if t != UNKNOWN:
-            seen[KIND_OF[t]] += 1
-    return [min(x, 4) for x in seen]
+    rivers = (
+        t
+        for tiles, flags in zip(view.river_tiles, view.river_flags, strict=True)
+        for t, f in zip(tiles, flags, strict=True)
+        if not f & 4  # a called tile lies in its meld
+    )
+    seen = copies_in_sight(
+        view.hand,
+        chain.from_iterable(view.melds),
+        rivers,
+        [t for t in view.dora_markers if t != UNKNOWN],
+        norths=sum(view.nuki),
+    )
+    return seen if hand else outside_hand(seen, counts34(view.hand))

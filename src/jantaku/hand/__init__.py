@@ -8,6 +8,8 @@
   :class:`WaitShape` and remaining counts, :func:`acceptance` and the discard advisor
   :func:`advise` (``jantaku.hand.waits``).
 - :func:`readings` and :func:`is_complete` for complete hands (``jantaku.hand.decompose``).
+- :func:`copies_in_sight`, the copies of each kind a seat can see, which every count
+  of tiles left starts from, and :func:`outside_hand` (``jantaku.hand.visible``).
 
 Counts hold 3k+1 or 3k+2 tiles (k ≤ 4); declared melds are left out. Shanten is the
 shape (形式) shanten: a wait on a kind the hand holds all four of counts, with 0 left.
@@ -32,6 +34,7 @@ from jantaku.hand.tables import (
     shanten_seven_pairs,
     winning_kinds,
 )
+from jantaku.hand.visible import copies_in_sight, outside_hand
 from jantaku.hand.waits import (
     Acceptance,
     DiscardOption,
@@ -51,7 +54,9 @@ __all__ = [
     "WaitShape",
     "acceptance",
     "advise",
+    "copies_in_sight",
     "is_complete",
+    "outside_hand",
     "readings",
     "shanten",
     "shanten_any",

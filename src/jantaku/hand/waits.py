@@ -1,9 +1,11 @@
 """Waits with their shapes, acceptance and the discard advisor (H4, H5).
 
 ``visible`` is always a 34-long count array of the tiles a player has seen outside
-the concealed hand (discards, melds, dora indicators, own melds included); a kind's
-*remaining* count is ``4 - held - visible``, never below zero. A wait on a kind the
-hand already holds all four of is a shape wait (形式聴牌) with 0 remaining.
+the concealed hand (discards, melds, dora indicators, own melds included: see
+:func:`~jantaku.hand.visible.copies_in_sight` and
+:func:`~jantaku.hand.visible.outside_hand`); a kind's *remaining* count is
+``4 - held - visible``, never below zero. A wait on a kind the hand already holds all
+four of, concealed or with its own melds, is a shape wait (形式聴牌) with 0 remaining.
 
 >>> from jantaku.tiles import counts34, format_tiles, parse_tiles
 >>> [(format_tiles([w.kind]), [s.value for s in w.shapes], w.remaining)
