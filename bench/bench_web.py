@@ -298,6 +298,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
     bomb, names = _bomb(), _long_names()
+    made: dict[int, tuple[str, str]] = {}  # the attackers' own tables, made before any attack
     print(
         f"gzip bomb {len(bomb) / 1e3:.0f} KB (600 MB inside); long-name record "
         f"{len(names) / 1e6:.1f} MB"
@@ -313,7 +314,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
         return run
 
     async def settings_flood(stop: asyncio.Event) -> str:
-        m, t = _new_match(base, 7, "east_only")
+        m, t = made[7]
         sent = 0
         with contextlib.suppress(websockets.ConnectionClosed):
             async with _open_seat(ws_base, m, t) as ws:
@@ -325,7 +326,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
         return f"{sent} messages sent before the socket closed"
 
     async def many_sockets(stop: asyncio.Event) -> str:
-        m, t = _new_match(base, 8, "east_only")
+        m, t = made[8]
         socks = []
         refused = 0
         for _ in range(500):
@@ -343,7 +344,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
         return f"500 sockets on one seat: {open_} still open, {refused} refused"
 
     async def big_frames(stop: asyncio.Event) -> str:
-        m, t = _new_match(base, 9, "east_only")
+        m, t = made[9]
         closed = 0
         for _ in range(30):
             try:
@@ -387,7 +388,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
         return f"{len(codes)} new matches asked: {codes.count(200)} made"
 
     async def deep_json(stop: asyncio.Event) -> str:
-        m, t = _new_match(base, 10, "east_only")
+        m, t = made[10]
         deep = "[" * 2000 + "]" * 2000
         sent = 0
         with contextlib.suppress(websockets.ConnectionClosed):
@@ -415,6 +416,7 @@ async def _attack_run(args: argparse.Namespace) -> None:
             # the victims' tables, made before any attack (the flood of new matches would
             # leave this address none to make)
             victims = [_new_match(base, 42) for _ in attacks]
+            made.update({seed: _new_match(base, seed, "east_only") for seed in (7, 8, 9, 10)})
             for (name, attack), (match, token) in zip(attacks, victims, strict=True):
                 lat: list[float] = []
                 stop = asyncio.Event()
