@@ -143,6 +143,9 @@ class _Recorder:
     def before_win(self, state: State, event: Hora, round_no: int, at: int) -> None:
         self.wins.append((round_no, at, event.actor))
 
+    def before_result(self, state: State, event: Hora | Ryukyoku, round_no: int, at: int) -> None:
+        pass
+
     def result(
         self, event: Hora | Ryukyoku, done: Hora | Ryukyoku | Penalty, round_no: int, at: int
     ) -> None:

@@ -509,7 +509,7 @@ def test_writer_needs_no_tenhou_record() -> None:
     game = read_game(PAIRS[0])
     plain = to_tenhou6(list(game.events))
     assert plain["log"] == to_tenhou6(game)["log"]
-    assert plain["rule"] == {"disp": "般南喰赤", "aka": 1}
+    assert plain["rule"] == {"disp": "般南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}
 
 
 def _events_both_formats_say(game: TenhouGame) -> list[Event | None]:

@@ -59,6 +59,7 @@ from jantaku.tiles import FLOWER, RED_FIVES, Tile
 
 __all__ = [
     "Wall",
+    "break_stack",
     "build_wall",
     "full_set",
     "kyoku_seeds",
@@ -253,6 +254,26 @@ def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
         while j > i:
             j = getrandbits(bits)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+def break_stack(players: int, tiles: int, dice: tuple[int, int]) -> int:
+    """The stack where the wall breaks for ``dice``: :attr:`Wall.wall_break` of a wall of
+    ``tiles`` tiles at a table of ``players`` (as :func:`build_wall` breaks it, G2), for
+    a wall whose order comes from elsewhere (a recorded game's).
+
+    >>> break_stack(4, 136, (3, 4)), break_stack(3, 108, (1, 1))
+    (41, 38)
+
+    Raises :class:`~jantaku.errors.ArgumentError` for dice that are not 1–6.
+    """
+    if not all(1 <= d <= 6 for d in dice):
+        raise ArgumentError(f"dice show 1 to 6, not {dice!r}")
+    nstacks = tiles // 2
+    walls = 4 if players == 4 else 3
+    each, extra = divmod(nstacks, walls)
+    d = dice[0] + dice[1]
+    ring_wall = (-((d - 1) % walls)) % walls
+    return (ring_wall * each + min(ring_wall, extra) + d) % nstacks
 
 
 def build_wall(rules: Rules | str, seed: int, oya: int) -> Wall:

@@ -63,6 +63,10 @@ class RecordCheck(Protocol):
     def before_win(self, state: State, event: Hora, round_no: int, at: int) -> None:
         """Before a win is applied, with ``state`` as it stands (the winner's hand)."""
 
+    def before_result(self, state: State, event: Hora | Ryukyoku, round_no: int, at: int) -> None:
+        """Before a win or drawn hand is applied, with ``state`` as it stands (the honba
+        and the riichi sticks on the table)."""
+
     def result(
         self, event: Hora | Ryukyoku, done: Hora | Ryukyoku | Penalty, round_no: int, at: int
     ) -> None:
@@ -88,6 +92,9 @@ class LogCheck:
 
     def before_win(self, state: State, event: Hora, round_no: int, at: int) -> None:
         """Nothing: a log states nothing about the hand before a win."""
+
+    def before_result(self, state: State, event: Hora | Ryukyoku, round_no: int, at: int) -> None:
+        """Nothing: a log states nothing about the table before a result."""
 
     def result(
         self, event: Hora | Ryukyoku, done: Hora | Ryukyoku | Penalty, round_no: int, at: int

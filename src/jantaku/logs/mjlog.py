@@ -266,6 +266,21 @@ _AGARI_PIECE: Final = re.compile(
 _PIECE: Final = re.compile(r'(/?)([A-Za-z]+)(\d*)((?:\s+[A-Za-z0-9_]+="[^"]*")*)(\s*/?)>\s*')
 
 
+def _ba(attrs: Mapping[str, str]) -> tuple[int, int] | None:
+    """The ``ba`` of an ``AGARI`` or ``RYUUKYOKU``: (honba, riichi sticks), or ``None``.
+
+    >>> _ba({"ba": "1,2"}), _ba({})
+    ((1, 2), None)
+    """
+    text = attrs.get("ba")
+    if text is None:
+        return None
+    parts = text.split(",")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise _XmlError(f"ba is honba,sticks, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
 class _Irregular(Exception):
     """The text is not a plain sequence of elements (a ``<`` inside a value, text between
     elements): it is read again, element by element, by :meth:`_XmlReader._read_elements`."""
@@ -474,6 +489,7 @@ class _XmlReader:
         self.round_start = 0
         self.breaks = 0
         self.shuffled = False
+        self.shuffle = ""
         self.players = 4
         self.red = True
         self.ids: Sequence[Tile] = ID_TILE
@@ -692,6 +708,7 @@ class _XmlReader:
                 self.root = True
             elif tag == "SHUFFLE":
                 self.shuffled = True
+                self.shuffle = attrs.get("seed", "")
             else:
                 self.note(f"unknown element <{tag}>")
         except _XmlError as e:
@@ -723,6 +740,7 @@ class _XmlReader:
             ref=self.ref,
             disconnections=tuple(self.disconnections),
             legacy=not self.shuffled,
+            shuffle=self.shuffle,
             errors=tuple(self.errors),
         )
         if events and isinstance(events[0], StartGame):  # with the rules, as with_rules
@@ -867,6 +885,7 @@ class _XmlReader:
             yakuman=yakuman,
             ura_markers=ura,
             hand=tuple(sorted(hand)),
+            ba=_ba(attrs),
         )
         self.results[-1].append(win)
         machi = self._id(attrs, "machi")
@@ -909,7 +928,7 @@ class _XmlReader:
         else:
             tenpai = None
             actor = shown[0] if reason == "kyuushu_kyuuhai" and shown else None
-        self.results[-1].append(TenhouDraw(reason, deltas, tenpai or ()))
+        self.results[-1].append(TenhouDraw(reason, deltas, tenpai or (), _ba(attrs)))
         self.events.append(
             Ryukyoku(reason=reason, deltas=deltas, tenpai=tenpai, tehais=tehais, actor=actor)
         )

@@ -16,7 +16,9 @@ and a :class:`~jantaku.logs.checks.RecordCheck` checks what the record claims ab
 each result: :class:`~jantaku.logs.checks.LogCheck` the payments and final scores the
 events carry (an mjai log), :class:`~jantaku.logs.tenhou_check.TenhouCheck` a Tenhou
 record's results to the point (winner, hand, payments, han, fu, value, yaku, each dora
-count; draws; ``owari``).
+count; draws; ``owari``). A Tenhou record with the seed of its walls is also checked
+against them (:mod:`~jantaku.logs.tenhou_wall_check`): the deal, every draw and
+replacement draw, every dora and ura indicator must be its wall's.
 
 The first disagreement stops the game and is reported as a :class:`Divergence`:
 the round, the number of the event in the game, what the record says and what we
@@ -72,6 +74,7 @@ from jantaku.events import (
 from jantaku.logs.checks import LogCheck, Mismatch, RecordCheck
 from jantaku.logs.tenhou import TenhouGame, read_game
 from jantaku.logs.tenhou_check import TenhouCheck
+from jantaku.logs.tenhou_wall_check import check_walls
 from jantaku.rules import Rules
 
 __all__ = [
@@ -96,12 +99,17 @@ class Divergence:
     ``points``, ``yaku``, ``draw``, ``round start``, ``final scores``, ``final result``;
     for a win's dora, red-five (``aka``) and ura dora counts, the ones that differ, as
     in ``aka, ura``). An ``illegal`` (or ``error``) one reads as a player says it: what
-    the record does, and why the engine refuses it.
+    the record does, and why the engine refuses it. A record that contradicts its wall
+    (``wall draw``, ``wall replacement draw``, ``wall dora indicator``, ``wall ura
+    indicator``, ``wall deal``, ``wall dice``) names the ``seat`` and the two tiles: the
+    record's and the wall's.
 
     >>> print(Divergence("E2-1", 57, "illegal", "seat 2 discarded 1m", "1m is not in the hand"))
     E2-1 event 57: illegal: seat 2 discarded 1m, but 1m is not in the hand
     >>> print(Divergence("E1-0", 9, "han", "3", "2"))
     E1-0 event 9: han: record 3, we 2
+    >>> print(Divergence("S2-0", 431, "wall draw", "3m", "0p", seat=1))
+    S2-0 event 431: wall draw, seat 1: record 3m, wall 0p
     """
 
     round: str
@@ -109,22 +117,32 @@ class Divergence:
     what: str
     record: str
     computed: str
+    seat: int | None = None
 
     def __str__(self) -> str:
         where = f"{self.round} " if self.round else ""
         if self.what in ("illegal", "error"):
             return f"{where}event {self.event}: {self.what}: {self.record}, but {self.computed}"
+        if self.what.startswith("wall "):
+            who = f", seat {self.seat}" if self.seat is not None else ""
+            return (
+                f"{where}event {self.event}: {self.what}{who}: "
+                f"record {self.record}, wall {self.computed}"
+            )
         return f"{where}event {self.event}: {self.what}: record {self.record}, we {self.computed}"
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values."""
-        return {
+        """JSON-ready values (``seat`` only where the divergence names one)."""
+        out: dict[str, Any] = {
             "round": self.round,
             "event": self.event,
             "what": self.what,
             "record": self.record,
             "computed": self.computed,
         }
+        if self.seat is not None:
+            out["seat"] = self.seat
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +288,9 @@ def replay_events(
                 assert isinstance(event, Hora)
                 _check_winner_order(state, events, i)
                 claims.before_win(state, event, round_no, in_round)
+            if kind is Hora or kind is Ryukyoku:
+                assert isinstance(event, Hora | Ryukyoku)
+                claims.before_result(state, event, round_no, in_round)
             apply(state, event)
             if kind is Hora or kind is Ryukyoku:
                 assert isinstance(event, Hora | Ryukyoku)
@@ -336,9 +357,13 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
     """Replay a Tenhou game under its rules, checking it against its own record.
 
     A game cut short (no final ``owari``) is replayed as far as it goes; a game under
-    special lobby rules (chips, private rule sets) is an ``error`` result. A divergence
-    is a result, not an exception: nothing is raised for a bad record
-    (:class:`~jantaku.errors.ArgumentTypeError` for what is not a :class:`TenhouGame`).
+    special lobby rules (chips, private rule sets) is an ``error`` result. A record with
+    the seed of its walls is checked against them too
+    (:func:`~jantaku.logs.tenhou_wall_check.check_walls`): the first contradiction, if
+    it comes before any other divergence, is the divergence (an unreadable seed is an
+    ``error``). A divergence is a result, not an exception: nothing is raised for a bad
+    record (:class:`~jantaku.errors.ArgumentTypeError` for what is not a
+    :class:`TenhouGame`).
     """
     if not isinstance(game, TenhouGame):
         raise ArgumentTypeError(
@@ -355,6 +380,16 @@ def replay_game(game: TenhouGame, *, file: str | None = None) -> GameReplay:
         )
     check = TenhouCheck(game.results, game.final)
     result = replay_events(game.events, game.rules, file=name, check=check)
+    try:
+        walls = check_walls(game)
+    except LogFormatError as e:
+        return GameReplay(name, "error", game.players, error=f"the wall's seed: {e}")
+    found = walls.contradiction if walls is not None else None
+    if found is not None and (result.divergence is None or found.event < result.divergence.event):
+        at = Divergence(
+            found.round, found.event, f"wall {found.part}", found.recorded, found.wall, found.seat
+        )
+        return GameReplay(name, "diverged", game.players, found.round_index + 1, found.event, at)
     if game.final is None and result.ok:
         return replace(result, complete=False)
     return result

@@ -13,6 +13,7 @@ computes with what the record states in its result elements (mjlog ``AGARI``,
   dora, red fives and ura dora each as its own count (north set aside counts as dora,
   as Tenhou counts it);
 - every drawn hand: its kind, the payments and who was tenpai;
+- at every result, the honba and riichi sticks on the table (mjlog ``ba``);
 - the end: the final points and results (``owari``: oka, uma, rounding).
 
 >>> from jantaku.events import Ryukyoku
@@ -88,6 +89,17 @@ class TenhouCheck:
         if tuple(sorted(ours)) != rec.hand:
             raise Mismatch("hand", format_tiles(rec.hand), format_tiles(sorted(ours)))
 
+    def before_result(self, state: State, event: Hora | Ryukyoku, round_no: int, at: int) -> None:
+        """The record's ``ba`` at a win or drawn hand — the honba and the riichi sticks on
+        the table — must be the table's as the replay has it (a double ron's second win
+        finds the sticks taken by the first)."""
+        rec = self._record(round_no, at)
+        if rec is None or rec.ba is None:
+            return
+        ours = (state.honba, 0 if state.ron_winners else state.kyotaku)
+        if rec.ba != ours:
+            raise Mismatch("ba (honba, sticks)", _ba_text(rec.ba), _ba_text(ours))
+
     def result(
         self, event: Hora | Ryukyoku, done: Hora | Ryukyoku | Penalty, round_no: int, at: int
     ) -> None:
@@ -106,6 +118,11 @@ class TenhouCheck:
             check_final(ours, tuple(p for p, _ in self.final), tuple(r for _, r in self.final))
         else:
             check_final(ours, event.scores, event.result)
+
+
+def _ba_text(ba: tuple[int, int]) -> str:
+    """``(1, 2)`` as ``1 honba, 2 sticks``."""
+    return f"{ba[0]} honba, {ba[1]} sticks"
 
 
 def describe_result(x: object) -> str:

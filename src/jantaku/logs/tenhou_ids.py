@@ -2,8 +2,8 @@
 
 Physical tile ids 0–135 (``id // 4`` is the kind, ids 16, 52 and 88 are the red fives)
 and tenhou.net/6 two-digit tile codes (11–19 man … 41–47 honors, 51–53 red fives) live
-only inside the Tenhou modules of :mod:`jantaku.logs` (this one, :mod:`~jantaku.logs.mjlog`
-and :mod:`~jantaku.logs.tenhou6`).
+only inside the Tenhou modules of :mod:`jantaku.logs` (this one, :mod:`~jantaku.logs.mjlog`,
+:mod:`~jantaku.logs.tenhou6` and :mod:`~jantaku.logs.tenhou_wall`).
 
 >>> tile_of_id(52), tile_of_id(53), tile_of_id(135)
 (35, 13, 33)

@@ -151,7 +151,9 @@ class TenhouWin:
     0 (none) to 5 (yakuman); ``deltas`` are every seat's point changes, honba and deposits included.
     ``fu`` is ``None`` where the record does not give it (a limit hand in tenhou.net/6);
     ``hand`` is the winner's concealed tiles with the winning tile (mjlog ``hai``; empty
-    in tenhou.net/6, which does not show it).
+    in tenhou.net/6, which does not show it). ``ba`` is the honba and the riichi sticks
+    on the table as the record states them at the win (mjlog ``ba``; ``None`` in
+    tenhou.net/6).
     """
 
     seat: int
@@ -165,6 +167,7 @@ class TenhouWin:
     yakuman: bool = False
     ura_markers: tuple[Tile, ...] = ()
     hand: tuple[Tile, ...] = ()
+    ba: tuple[int, int] | None = None
 
     @property
     def han(self) -> int:
@@ -179,11 +182,13 @@ class TenhouWin:
 
 @dataclass(frozen=True, slots=True)
 class TenhouDraw:
-    """A drawn hand as the record states it: the jantaku reason and every seat's payment."""
+    """A drawn hand as the record states it: the jantaku reason and every seat's payment
+    (``ba``: the honba and riichi sticks on the table, as for :class:`TenhouWin`)."""
 
     reason: str
     deltas: tuple[int, ...]
     tenpai: tuple[int, ...] = ()
+    ba: tuple[int, int] | None = None
 
 
 TenhouResult: TypeAlias = TenhouWin | TenhouDraw
@@ -205,7 +210,9 @@ class TenhouGame:
 
     ``results[i]`` holds the results of round ``i`` (one win, several for a multiple
     ron, or one draw); ``final`` is the ``owari`` of the record: each seat's final
-    points and final result, or ``None`` for a game cut short.
+    points and final result, or ``None`` for a game cut short. ``shuffle`` is the seed
+    of the record's ``SHUFFLE`` element as written (empty without one; the walls of a
+    ``mt19937ar-sha512-n288-base64`` seed are :mod:`jantaku.logs.tenhou_wall`'s).
     """
 
     events: tuple[Event, ...]
@@ -220,6 +227,7 @@ class TenhouGame:
     disconnections: tuple[Disconnection, ...] = ()
     legacy: bool = False
     errors: tuple[LogFormatError, ...] = field(default=(), compare=False)
+    shuffle: str = field(default="", repr=False)
 
     @property
     def players(self) -> int:

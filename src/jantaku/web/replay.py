@@ -6,6 +6,14 @@ hand open sees: hands, drawn tiles, melds, rivers, dora indicators, scores, and 
 result of a hand as the engine scored it. :func:`read_record` reads an uploaded record:
 Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, or mjai JSON lines.
 
+A Tenhou record with the seed of its walls (``SHUFFLE``; :func:`read_record` keeps it in
+``start_game`` as ``extra["shuffle"]``) also shows its walls
+(:mod:`jantaku.logs.tenhou_wall`): each round's entry holds its ``wall`` — the live wall
+in drawing order, the replacement tiles, the dora and ura indicators (tile codes) and
+the dice — and each frame of the round how far the game has taken from it
+(``wall``: live tiles drawn, replacement tiles drawn, indicators turned, and the seat
+that draws the next live tile if nobody calls).
+
 >>> from jantaku.engine import Referee
 >>> import random
 >>> ref = Referee(seed=2); rng = random.Random(0)
@@ -18,23 +26,34 @@ Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, or mjai JSON lines.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from jantaku.agents.render import round_name
 from jantaku.engine import State, apply, observe
 from jantaku.errors import JantakuError, LogFormatError
 from jantaku.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
     EndGame,
     Event,
     Hora,
+    Kakan,
+    Nukidora,
+    Pon,
     Ryukyoku,
     StartGame,
     StartKyoku,
+    Tsumo,
     event_to_mjai,
 )
 from jantaku.logs import tenhou
 from jantaku.logs.mjai import read_game as read_mjai
+from jantaku.logs.tenhou_wall import SEED_PREFIX, TenhouWall, tenhou_walls
 from jantaku.rules import Rules
 from jantaku.web.aids import win_json
 from jantaku.web.protocol import tile_code, view_json
@@ -79,7 +98,11 @@ def read_record(data: bytes, *, limit: int = MAX_RECORD) -> tuple[list[Event], R
             rules = Rules.preset("tenhou-sanma")
         return list(game.events), rules
     game_t = tenhou.read_game(data)
-    return list(game_t.events), game_t.rules
+    events_t = list(game_t.events)
+    first = events_t[0] if events_t else None
+    if game_t.shuffle.startswith(SEED_PREFIX) and isinstance(first, StartGame):
+        events_t[0] = replace(first, extra={**(first.extra or {}), "shuffle": game_t.shuffle})
+    return events_t, game_t.rules
 
 
 def replay_json(events: Sequence[Event], rules: Rules) -> dict[str, Any]:
@@ -93,6 +116,8 @@ def replay_json(events: Sequence[Event], rules: Rules) -> dict[str, Any]:
     rounds: list[dict[str, Any]] = []
     names: list[str] = [f"seat {i}" for i in range(n)]
     error: str | None = None
+    walls = _walls_of(events, n)
+    taken = _Taken(n)
     for i, e in enumerate(events):
         before = state.copy() if isinstance(e, Hora) else None
         try:
@@ -106,6 +131,10 @@ def replay_json(events: Sequence[Event], rules: Rules) -> dict[str, Any]:
         if isinstance(e, StartKyoku):
             label = round_name(e.bakaze, e.kyoku, e.honba)
             rounds.append({"frame": i, "label": label})
+            if walls is not None:
+                rounds[-1]["wall"] = _wall_json(next(walls), e.oya, any(rules.red_fives))
+        if walls is not None and rounds:
+            frame["wall"] = taken.after(e)
         if isinstance(e, Hora) and before is not None:
             done = state.results[-1] if state.results else e
             first = len([r for r in state.results if isinstance(r, Hora)]) <= 1
@@ -134,3 +163,70 @@ def _frame(state: State, e: Event, n: int) -> dict[str, Any]:
     del table["hand"], table["drawn"]
     table["event"] = event_to_mjai(e)
     return table
+
+
+def _walls_of(events: Sequence[Event], players: int) -> Iterator[TenhouWall] | None:
+    """The walls of a game whose ``start_game`` keeps a Tenhou seed, else ``None``."""
+    first = events[0] if events else None
+    if not isinstance(first, StartGame) or not first.extra:
+        return None
+    seed = first.extra.get("shuffle")
+    if not isinstance(seed, str) or not seed.startswith(SEED_PREFIX):
+        return None
+    try:
+        return tenhou_walls(seed, players)
+    except JantakuError:  # a seed that cannot be read: no walls to show
+        return None
+
+
+def _wall_json(wall: TenhouWall, oya: int, red: bool) -> dict[str, Any]:
+    """A round's wall for the viewer: tile codes of each part, in order, and the dice."""
+
+    def codes(ids: Sequence[int]) -> list[str]:
+        return [tile_code(t) for t in wall.tiles(ids, red=red)]
+
+    return {
+        "live": codes(wall.live),
+        "rinshan": codes(wall.rinshan),
+        "dora": codes(wall.dora_indicators),
+        "ura": codes(wall.ura_indicators),
+        "dice": list(wall.dice),
+    }
+
+
+class _Taken:
+    """How far a round has taken from its wall, event by event: live tiles drawn,
+    replacement tiles drawn, indicators turned, and the seat to draw the next live tile
+    if nobody calls (the seat after the last to act)."""
+
+    __slots__ = ("drawn", "n", "next", "replacing", "turned", "used")
+
+    def __init__(self, players: int) -> None:
+        self.n = players
+        self.drawn = self.used = 0
+        self.turned = 1
+        self.next = 0
+        self.replacing = -1
+
+    def after(self, e: Event) -> list[int]:
+        """The counts once ``e`` is applied: ``[drawn, used, turned, next]``."""
+        if isinstance(e, StartKyoku):
+            self.drawn = self.used = 0
+            self.turned = 1
+            self.next = e.oya
+            self.replacing = -1
+        elif isinstance(e, Tsumo):
+            if e.actor == self.replacing:
+                self.used += 1
+                self.replacing = -1
+            else:
+                self.drawn += 1
+            self.next = (e.actor + 1) % self.n
+        elif isinstance(e, Ankan | Daiminkan | Kakan | Nukidora):
+            self.replacing = e.actor
+            self.next = (e.actor + 1) % self.n
+        elif isinstance(e, Dahai | Chi | Pon):
+            self.next = (e.actor + 1) % self.n
+        elif isinstance(e, Dora):
+            self.turned += 1
+        return [self.drawn, self.used, self.turned, self.next]
