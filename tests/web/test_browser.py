@@ -119,6 +119,18 @@ def _wait_prompt(page: Any, after: int) -> int:
     return int(page.get_attribute("#board", "data-decision"))
 
 
+def _next_prompt(page: Any, after: int) -> int:
+    """Like :func:`_wait_prompt`, closing the results that hold the table on the way."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#board');"
+        " return (b.dataset.pending === 'yes' && Number(b.dataset.decision) > "
+        f"{after}) || !!document.querySelector('#overlay:not([hidden]) .result'); }}",
+        timeout=15000,
+    )
+    _close_overlays(page)
+    return _wait_prompt(page, after)
+
+
 def _close_overlays(page: Any) -> None:
     """Close the result screens (not the final one)."""
     while page.locator("#overlay:not([hidden]) .result").count():
@@ -187,13 +199,20 @@ def _play(
     """Make the scripted choices on the page; returns the last decision answered."""
     decision = -1
     for step, (action, _state) in enumerate(script):
-        decision = _wait_prompt(page, decision)
+        # a hand's result holds the table until it is closed: read it, close it
+        page.wait_for_function(
+            "() => { const b = document.querySelector('#board');"
+            " return (b.dataset.pending === 'yes' && Number(b.dataset.decision) > "
+            f"{decision}) || !!document.querySelector('#overlay:not([hidden]) .result'); }}",
+            timeout=15000,
+        )
         if page.locator("#overlay:not([hidden])").count():
             if on_result is not None:
                 on_result(page, step)
             if keyboard:
                 page.keyboard.press("Enter")
             _close_overlays(page)
+        decision = _wait_prompt(page, decision)
         if shots and page.locator("#prompt button[data-kind='pon']").count():
             _shot(page, "call-prompt")
         _click(page, action, keyboard=keyboard)
@@ -229,7 +248,7 @@ def test_a_hand_played_by_clicks_is_the_engines_hand(browser: Any, server: LiveS
         _shot(page, "result")
 
     last = _play(page, script[:8], on_result=read_result, shots=True)
-    _wait_prompt(page, last)
+    _next_prompt(page, last)
     stored = server.app.state.store.events(m["id"])
     assert stored == log[: len(stored)] and len(stored) > 20
     # the win: the screen shows the engine's numbers, itemised as score_win itemises them
@@ -252,7 +271,7 @@ def test_keyboard_only_play(browser: Any, server: LiveServer) -> None:
     page.goto(server.base + m["links"][0]["url"])
     page.wait_for_selector(".mine .hand-row .tile")
     last = _play(page, script[:6], keyboard=True)
-    _wait_prompt(page, last)
+    _next_prompt(page, last)
     stored = server.app.state.store.events(m["id"])
     assert stored == log[: len(stored)]
     assert any(isinstance(e, Hora) and e.actor == 0 for e in stored)
@@ -298,7 +317,7 @@ def test_a_match_resumes_in_the_browser_after_a_server_restart(
     m = first.new_match()
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     page.goto(first.base + m["links"][0]["url"])
-    decision = _wait_prompt(page, _play(page, script[:3]))
+    decision = _next_prompt(page, _play(page, script[:3]))
     hand = _hand_codes(page)
     page.close()
     first.stop()
@@ -308,7 +327,7 @@ def test_a_match_resumes_in_the_browser_after_a_server_restart(
         page.goto(second.base + m["links"][0]["url"])
         assert _wait_prompt(page, -1) == decision
         assert _hand_codes(page) == hand
-        _wait_prompt(page, _play(page, script[3:5]))
+        _next_prompt(page, _play(page, script[3:5]))
         stored = second.app.state.store.events(m["id"])
         assert stored == log[: len(stored)]
         page.close()
@@ -374,11 +393,15 @@ def test_a_whole_match_to_the_final_screen_and_the_lobby(browser: Any, server: L
     for _ in range(400):
         page.wait_for_function(
             "() => { const b = document.querySelector('#board');"
-            " return b.dataset.pending === 'yes' || b.dataset.done === 'yes'; }",
+            " return b.dataset.pending === 'yes' || b.dataset.done === 'yes'"
+            " || !!document.querySelector('#overlay:not([hidden]) .result'); }",
             timeout=15000,
         )
         if page.get_attribute("#board", "data-done") == "yes":
             break
+        if page.get_attribute("#board", "data-pending") != "yes":
+            _close_overlays(page)  # the result holds the table until it is closed
+            continue
         if not shot and page.locator(".seat-area .pond .tile").count() > 12:
             _shot(page, "table-sanma")
             shot = True

@@ -25,7 +25,15 @@ from jantaku.events import Chi, Dahai, Hora, Pass, Pon, Reach, event_to_mjai
 from jantaku.web.app import create_app
 from jantaku.web.protocol import Act, ProtocolError
 from jantaku.web.store import WebStore
-from jantaku.web.tables import SeatPrefs, Setup, Table, Tables, _automatic, default_action
+from jantaku.web.tables import (
+    RESULT_WAIT,
+    SeatPrefs,
+    Setup,
+    Table,
+    Tables,
+    _automatic,
+    default_action,
+)
 
 
 def test_the_toggles_answer_only_what_they_say() -> None:
@@ -521,3 +529,107 @@ def test_a_bot_the_server_does_not_offer_is_refused() -> None:
     for bots in ({"two words": "x"}, {"": "x"}, {"ok": ""}, {"ok": "'unclosed"}):
         with pytest.raises(JantakuError):
             Tables(store, mjai_bots=bots)
+
+
+# --- the result pause: no decision runs while a person reads a hand's result --------------
+
+
+def test_the_table_waits_for_a_person_to_close_the_result() -> None:
+    async def scenario() -> tuple[list[dict[str, Any]], Table]:
+        store = WebStore(":memory:")
+        tables = Tables(store, idle_seconds=None)
+        record = tables.create(Setup(seed=364, length="east_only", timer=1))
+        table = tables.get(record.id)
+        assert table is not None
+        inbox = _Inbox()
+        await table.join(0, inbox)
+        table.set_prefs(0, {"pause": True})
+        decision = -1
+
+        def shown() -> bool:
+            return any(m.get("results") for m in inbox.messages)
+
+        while not shown():
+            await _until(lambda d=decision: shown() or bool(_prompts(inbox, d)), "a prompt")
+            if shown():
+                break
+            msg = _prompts(inbox, decision)[0]
+            table.act(0, Act(decision=msg["decision"], index=choose(msg["legal"])["index"]))
+            decision = msg["decision"]
+        # longer than the timer: nothing is decided while the result is open
+        await asyncio.sleep(1.5)
+        assert table.pause is not None and table.pause.waiting == {0} and not table.asks
+        assert not _prompts(inbox, decision)
+        table.ready(0)
+        await _prompt_after(inbox, decision)
+        await tables.close()
+        return inbox.messages, table
+
+    messages, table = asyncio.run(scenario())
+    shown = next(m for m in messages if m.get("results"))
+    assert shown["pause"] == {"waiting": [0], "deadline": None} and shown["legal"] == []
+    result = shown["results"][0]
+    start, riichi = result["start_scores"], result["riichi"]
+    assert [a + b + c for a, b, c in zip(start, riichi, result["deltas"], strict=True)] == (
+        result["scores"]
+    )
+    assert table.pause is None
+
+
+def test_once_one_person_closed_the_result_the_others_get_a_countdown() -> None:
+    async def scenario() -> tuple[_Inbox, _Inbox, float]:
+        store = WebStore(":memory:")
+        tables = Tables(store, idle_seconds=None)
+        record = tables.create(Setup(seats=("human", "efficiency", "human", "efficiency")))
+        table = Table(record, store)
+        first, second = _Inbox(), _Inbox()
+        await table.join(0, first)
+        await table.join(2, second)
+        for seat in (0, 2):
+            table.set_prefs(seat, {"pause": True})
+        waiting = asyncio.get_running_loop().create_task(table._result_pause())
+        await _until(lambda: table.pause is not None and bool(second.messages), "the pause")
+        assert table.pause is not None and table.pause.waiting == {0, 2}
+        table.ready(2)
+        table.ready(2)  # twice changes nothing
+        await _until(lambda: second.messages[-1]["pause"]["waiting"] == [0], "the countdown")
+        left = second.messages[-1]["pause"]["deadline"]
+        table.ready(0)
+        await waiting
+        return first, second, left
+
+    first, _, left = asyncio.run(scenario())
+    assert 0 < left <= RESULT_WAIT and RESULT_WAIT >= 30
+    assert first.messages[-1]["pause"]["waiting"] == [0]
+
+
+def test_two_people_at_a_table_are_never_both_you() -> None:
+    tables = Tables(WebStore(":memory:"))
+    two = tables.create(Setup(seats=("human", "efficiency", "human", "efficiency")))
+    assert two.names == ("player1", "efficiency1", "player3", "efficiency3")
+    named = tables.create(Setup(names=("  Alice \n Liddell ", "", "", "")))
+    assert named.names == ("Alice Liddell", "efficiency1", "efficiency2", "efficiency3")
+    alone = tables.create(Setup())
+    assert alone.names[0] == "you"
+
+
+def test_the_time_bank_is_spent_past_the_timer_and_refilled_each_hand() -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        store = WebStore(":memory:")
+        tables = Tables(store, idle_seconds=None)
+        record = tables.create(Setup(seed=5, length="east_only", timer=1, bank=2))
+        table = tables.get(record.id)
+        assert table is not None
+        inbox = _Inbox()
+        await table.join(0, inbox)
+        first = await _prompt_after(inbox, -1)  # nobody answers: timer, then bank, run out
+        await _prompt_after(inbox, first["decision"])
+        await tables.close()
+        return _prompts(inbox, -1)
+
+    first, second = asyncio.run(scenario())[:2]
+    assert first["timer"] == 1 and first["bank"] == 2
+    assert 1 < first["deadline"] <= 3  # the timer's second and the bank's two
+    assert second["bank"] == 0 and second["deadline"] <= 1  # the bank was spent
+    with pytest.raises(ProtocolError):
+        Tables(WebStore(":memory:")).create(Setup(timer=5, bank=-1))

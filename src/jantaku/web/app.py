@@ -7,7 +7,7 @@ websocket per seat.
   and JS under ``/static``; the tile faces under ``/static/tiles/CODE.svg``);
 - ``GET /api/options``: presets, bots, lengths for the lobby;
 - ``POST /api/matches``: a new match (JSON: ``preset``, ``length``, ``seats``,
-  ``names``, ``seed``, ``timer``, ``pace``) → its id and a link per person's seat;
+  ``names``, ``seed``, ``timer``, ``bank``, ``pace``) → its id and a link per person's seat;
 - ``GET /api/matches``: past and live matches with their placements;
 - ``GET /api/matches/ID/replay`` and ``/tenhou6``: a finished match for the viewer, or
   as tenhou.net/6 JSON (a match still in play is not shown: its hands are secret);
@@ -56,7 +56,7 @@ from jantaku.keep.api import create_keep_app
 from jantaku.logs.tenhou import to_tenhou6
 from jantaku.rules import PRESETS
 from jantaku.store import default_path
-from jantaku.web.protocol import Act, Hello, Ping, ProtocolError, Settings, error_json
+from jantaku.web.protocol import Act, Hello, Ping, ProtocolError, Ready, Settings, error_json
 from jantaku.web.protocol import parse_client_message as parse_message
 from jantaku.web.replay import replay_json
 from jantaku.web.security import LOOPBACK_HOSTS, Guard, RateLimiter, ServerLimits, TokenBucket
@@ -154,6 +154,7 @@ def create_app(
             names = body.get("names") or []
             seed = body.get("seed")
             timer = body.get("timer", 0)
+            bank = body.get("bank", 0)
             pace = body.get("pace", 0)
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise ProtocolError("malformed", "seats is a list of 'human' or bot names")
@@ -163,6 +164,8 @@ def create_app(
                 raise ProtocolError("malformed", "the seed is a whole number")
             if not isinstance(timer, int) or isinstance(timer, bool):
                 raise ProtocolError("malformed", "the timer is a whole number of seconds")
+            if not isinstance(bank, int) or isinstance(bank, bool):
+                raise ProtocolError("malformed", "the time bank is a whole number of seconds")
             if not isinstance(pace, int) or isinstance(pace, bool):
                 raise ProtocolError("malformed", "the pace is a whole number of milliseconds")
             setup = Setup(
@@ -172,6 +175,7 @@ def create_app(
                 names=tuple(names),
                 seed=seed,
                 timer=timer,
+                bank=bank,
                 pace=pace,
             )
             record = tables.create(setup)
@@ -324,6 +328,8 @@ def create_app(
                     elif isinstance(message, Act):
                         table.act(seat, message)
                         answered = True
+                    elif isinstance(message, Ready):
+                        table.ready(seat)
                     elif isinstance(message, Hello):
                         raise ProtocolError("malformed", "this connection has its seat already")
                 except ProtocolError as e:

@@ -54,6 +54,7 @@ __all__ = [
     "Hello",
     "Ping",
     "ProtocolError",
+    "Ready",
     "Settings",
     "action_json",
     "action_kind",
@@ -67,7 +68,7 @@ __all__ = [
 MAX_MESSAGE: Final = 4096
 """The longest client message the server reads, in characters."""
 
-SETTINGS: Final = ("auto_win", "auto_pass", "no_call", "aids")
+SETTINGS: Final = ("auto_win", "auto_pass", "no_call", "aids", "pause")
 """The seat's toggles a ``settings`` message may set (each a boolean)."""
 
 
@@ -115,11 +116,17 @@ class Hello:
 
 
 @dataclass(frozen=True, slots=True)
+class Ready:
+    """``ready``: the seat closed the result of the hand that ended (with ``pause`` on,
+    the table deals on when every seat that shows results is ready)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """``ping``: the server answers ``pong`` (keeps a connection alive)."""
 
 
-ClientMessage: TypeAlias = Hello | Act | Settings | Ping
+ClientMessage: TypeAlias = Hello | Act | Settings | Ready | Ping
 
 
 def _whole(obj: Mapping[str, Any], key: str) -> int:
@@ -152,6 +159,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     kind = obj["type"]
     if kind == "ping":
         return Ping()
+    if kind == "ready":
+        return Ready()
     if kind == "hello":
         token = obj.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= 64:

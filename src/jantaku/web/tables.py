@@ -13,9 +13,16 @@ anything else with a :class:`~jantaku.web.protocol.ProtocolError`, changing noth
 Each connection of a seat sees only that seat's :func:`~jantaku.engine.observe` view
 and the events projected for it (:func:`~jantaku.agents.events_for`).
 
-Per seat toggles (``auto_win``, ``auto_pass``, ``no_call``, ``aids``) and the table's
-per-decision timer (``timer`` seconds, 0 for none; at the end of it the seat passes,
-or discards the drawn tile) shape how the table asks a person.
+Per seat toggles (``auto_win``, ``auto_pass``, ``no_call``, ``aids``, ``pause``) and the
+table's per-decision timer (``timer`` seconds, 0 for none; at the end of it the seat
+passes, or discards the drawn tile) with its time bank (``bank`` seconds a seat may
+spend past the timer, refilled at each hand's start: Tenhou's 5 + 10, Mahjong Soul's
+5 + 20) shape how the table asks a person.
+
+The result pause: when a hand ends, the table deals on only once every connected seat
+whose ``pause`` is on (the page's) has closed the result (:meth:`Table.ready`); once one
+has, the others get :data:`RESULT_WAIT` seconds. No decision, and so no timer, runs
+while the table waits.
 
 What a table promises:
 
@@ -82,6 +89,7 @@ from jantaku.web.store import MatchRecord, WebStore
 
 __all__ = [
     "MJAI_PREFIX",
+    "RESULT_WAIT",
     "Connection",
     "SeatPrefs",
     "Setup",
@@ -103,6 +111,9 @@ MJAI_PREFIX: Final = "mjai:"
 
 _BOT_NAME: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
+RESULT_WAIT: Final = 30.0
+"""Seconds the other seats get to close a hand's result once one seat has closed it."""
+
 _LOGGED_FAILURES: Final = 64
 """How many distinct failures one table logs (each once, with its traceback)."""
 
@@ -118,12 +129,15 @@ class Connection(Protocol):
 class SeatPrefs:
     """A person's toggles: take every win at once (``auto_win``), pass every prompt on
     another's discard (``auto_pass``), skip chii / pon / kan prompts (``no_call``),
-    show the learning aids (``aids``)."""
+    show the learning aids (``aids``), wait for this seat to close each hand's result
+    before dealing on (``pause``: the page turns it on; a protocol client that shows no
+    results leaves it off)."""
 
     auto_win: bool = False
     auto_pass: bool = False
     no_call: bool = False
     aids: bool = True
+    pause: bool = False
 
     def to_json(self) -> dict[str, bool]:
         """The toggles as JSON."""
@@ -132,6 +146,7 @@ class SeatPrefs:
             "auto_pass": self.auto_pass,
             "no_call": self.no_call,
             "aids": self.aids,
+            "pause": self.pause,
         }
 
 
@@ -250,6 +265,17 @@ class _Ask:
     future: asyncio.Future[Action]
     deadline: float | None
     view: Any
+    answered: float | None = None  # loop time of the answer
+
+
+@dataclass(slots=True)
+class _Pause:
+    """The table waits between hands for the seats in ``waiting`` to close the result;
+    ``deadline`` (loop time) is set once one seat has."""
+
+    waiting: set[int]
+    changed: asyncio.Event
+    deadline: float | None = None
 
 
 @dataclass(slots=True)
@@ -349,11 +375,17 @@ class Table:
         for s in self.humans:
             saved = record.settings.get(f"prefs{s}")
             if isinstance(saved, dict):
-                self.seats[s].prefs = SeatPrefs(**{k: bool(v) for k, v in saved.items()})
+                known = SeatPrefs().to_json()
+                values = {k: bool(v) for k, v in saved.items() if k in known}
+                self.seats[s].prefs = SeatPrefs(**values)
         self.asks: dict[int, _Ask] = {}
+        self.pause: _Pause | None = None
         self.results: list[dict[str, Any]] = []
         self.final: dict[str, Any] | None = dict(record.final) if record.final else None
         self.timer = float(record.settings.get("timer", 0) or 0)
+        self.bank = float(record.settings.get("bank", 0) or 0) if self.timer > 0 else 0.0
+        # each person's time bank left in this hand (refilled as a hand starts)
+        self.bank_left = {s: self.bank for s in self.humans}
         self.pace = float(record.settings.get("pace", 0) or 0) / 1000  # seconds a bot move
         self._fed = {s: 0 for s in bots}
         self._kyoku_start = 0
@@ -468,8 +500,9 @@ class Table:
             choices[seat] = answer
         if people:
             loop = asyncio.get_running_loop()
-            deadline = loop.time() + self.timer if self.timer > 0 else None
+            asked = loop.time()
             for seat, legal in people.items():
+                deadline = asked + self.timer + self.bank_left[seat] if self.timer > 0 else None
                 self.asks[seat] = _Ask(
                     self.decision, legal, loop.create_future(), deadline, observe(state, seat)
                 )
@@ -478,24 +511,76 @@ class Table:
             for seat in people:
                 ask = self.asks[seat]
                 try:
-                    if deadline is None:
+                    if ask.deadline is None:
                         choices[seat] = await ask.future
                     else:
-                        left = max(0.0, deadline - loop.time())
+                        left = max(0.0, ask.deadline - loop.time())
                         choices[seat] = await asyncio.wait_for(asyncio.shield(ask.future), left)
                 except TimeoutError:
                     choices[seat] = default_action(ask.legal)
+                if ask.deadline is not None:  # the time past the timer comes out of the bank
+                    used = (ask.answered if ask.answered is not None else loop.time()) - asked
+                    spent = max(0.0, used - self.timer)
+                    self.bank_left[seat] = max(0.0, self.bank_left[seat] - spent)
             self.asks.clear()
         new = self._submit(choices)
         if self.ref.done:
             return  # the end is shown with the final standings
-        if people or self._pending_results:
+        if self._pending_results and self._paused_seats():
+            await self._result_pause()
+        elif people or self._pending_results:
             await self._publish()
         elif self.pace and self._watched(new):  # a bot's move, shown at a person's pace
             await self._publish()
             await asyncio.sleep(self.pace)
         else:
             await asyncio.sleep(0)  # bots' turns let the other tables run
+
+    def _paused_seats(self) -> set[int]:
+        """The seats the table waits for after a hand: connected, with ``pause`` on."""
+        return {s for s, st in self.seats.items() if st.prefs.pause and st.clients}
+
+    async def _result_pause(self) -> None:
+        """Show the hand's results and wait until the seats that show them are ready (or,
+        once one is, :data:`RESULT_WAIT` seconds for the others); each change is sent."""
+        loop = asyncio.get_running_loop()
+        pause = self.pause = _Pause(self._paused_seats(), asyncio.Event())
+        try:
+            await self._publish()
+            while pause.waiting:
+                pause.changed.clear()
+                if pause.deadline is None:
+                    await pause.changed.wait()
+                else:
+                    left = pause.deadline - loop.time()
+                    if left <= 0:
+                        break
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(pause.changed.wait(), left)
+                if pause.waiting:
+                    await self._publish()  # who is still reading, and the countdown
+        finally:
+            self.pause = None
+
+    def ready(self, seat: int) -> None:
+        """``seat`` closed the hand's result: the table deals on once every seat it
+        waits for is ready, or :data:`RESULT_WAIT` seconds after the first one was."""
+        pause = self.pause
+        if pause is None or seat not in pause.waiting:
+            return
+        pause.waiting.discard(seat)
+        if pause.deadline is None:
+            pause.deadline = asyncio.get_running_loop().time() + RESULT_WAIT
+        pause.changed.set()
+
+    def _pause_json(self) -> dict[str, Any] | None:
+        pause = self.pause
+        if pause is None:
+            return None
+        left = None
+        if pause.deadline is not None:
+            left = max(0.0, pause.deadline - asyncio.get_running_loop().time())
+        return {"waiting": sorted(pause.waiting), "deadline": left}
 
     def _watched(self, new: Sequence[Event]) -> bool:
         """Whether someone watches and the decision put a tile on the table."""
@@ -524,6 +609,7 @@ class Table:
             e = ref.log[i]
             if isinstance(e, StartKyoku):
                 self._kyoku_start = i
+                self.bank_left = {s: self.bank for s in self.humans}
                 for seat_state in self.seats.values():
                     seat_state.reviewed = []
             elif isinstance(e, Hora):
@@ -541,7 +627,17 @@ class Table:
                 }
                 self._pending_results.append((draw, {}))
             elif isinstance(e, EndKyoku):
+                start = self._start_scores(i)
                 for r, reviews in self._pending_results:
+                    # the scores at the hand's start and the riichi sticks paid in it:
+                    # start + riichi + deltas = scores, as the result screen shows them
+                    after = r.get("scores") or []
+                    if start is not None and len(after) == len(start) == len(r["deltas"]):
+                        r["start_scores"] = list(start)
+                        r["riichi"] = [
+                            a - b - d for a, b, d in zip(after, start, r["deltas"], strict=True)
+                        ]
+                        start = tuple(after)
                     r["round"] = {"bakaze": tile_code(names[0]), "kyoku": names[1]}
                     r["round"]["honba"] = names[2]
                     r["dora_markers"] = dora
@@ -557,6 +653,13 @@ class Table:
                 if isinstance(end, EndGame):
                     agent.end_match(end)
         return ref.log[before:]
+
+    def _start_scores(self, end: int) -> tuple[int, ...] | None:
+        """The scores at the start of the hand that ends at log index ``end``."""
+        for e in reversed(self.ref.log[:end]):
+            if isinstance(e, StartKyoku):
+                return e.scores
+        return None
 
     def _win_result(self, pre: State | None, hora: Hora, *, first: bool) -> dict[str, Any]:
         """A win for the result screen; when it cannot be itemised, the event's own
@@ -682,11 +785,13 @@ class Table:
             "legal": legal,
             "deadline": deadline,
             "timer": self.timer,
+            "bank": self._bank_of(seat),
             "aids": aids,
             "aids_error": next((f.text for f in failures if f.part == "aids"), None),
             "prefs": prefs.to_json(),
             "events": shown,
             "results": self._pending_results_for(seat),
+            "pause": self._pause_json(),
             "final": self.final,
             "done": self.ref.done,
         }
@@ -694,6 +799,12 @@ class Table:
             message.setdefault(f"{failure.part}_error", failure.text)
         failures += [f for s, f in self._pending_failures if s is None or s == seat]
         return message, failures
+
+    def _bank_of(self, seat: int) -> float | None:
+        """The time bank a seat has for its pending decision (``None``: no bank)."""
+        if not self.bank:
+            return None
+        return self.bank_left.get(seat, 0.0)
 
     def _pending_results_for(self, seat: int) -> list[dict[str, Any]]:
         """The results just shown, each with this seat's own review (nobody else's)."""
@@ -772,6 +883,10 @@ class Table:
         """A connection of ``seat`` closed; the last one to go starts the idle clock."""
         with contextlib.suppress(ValueError):
             self.seats[seat].clients.remove(client)
+        pause = self.pause
+        if pause is not None and not self.seats[seat].clients and seat in pause.waiting:
+            pause.waiting.discard(seat)  # nobody left at the seat to close the result
+            pause.changed.set()
         self._arm_idle()
 
     @property
@@ -851,6 +966,7 @@ class Table:
             action = match_legal(raw, ask.legal)
             if action not in ask.legal:
                 raise ProtocolError("illegal", "not one of the legal actions now")
+        ask.answered = asyncio.get_running_loop().time()
         ask.future.set_result(action)
         return action
 
@@ -878,6 +994,7 @@ class Setup:
     names: tuple[str, ...] = ()
     seed: int | None = None
     timer: int = 0
+    bank: int = 0
     pace: int = 0
 
 
@@ -948,6 +1065,8 @@ class Tables:
                 raise ProtocolError("malformed", str(e)) from None
         if not 0 <= setup.timer <= 600:
             raise ProtocolError("malformed", "the timer is 0 (none) to 600 seconds")
+        if not 0 <= setup.bank <= 600:
+            raise ProtocolError("malformed", "the time bank is 0 (none) to 600 seconds")
         if not 0 <= setup.pace <= 3000:
             raise ProtocolError("malformed", "the bots' pace is 0 to 3000 ms a move")
         # an unchosen seed is drawn from 63 bits: the walls cannot be searched for
@@ -955,11 +1074,15 @@ class Tables:
         if not 0 <= seed < 1 << 63:
             raise ProtocolError("malformed", "the seed is a whole number from 0 to 2**63-1")
         names = list(setup.names[:n]) + [""] * (n - len(setup.names[:n]))
+        people = setup.seats.count("human")
         for s in range(n):
-            name = names[s].strip()[:24]
+            name = " ".join(names[s].split())[:24]
             if not name:
                 kind = setup.seats[s]
-                name = "you" if kind == "human" else f"{kind.removeprefix(MJAI_PREFIX)}{s}"
+                if kind != "human":
+                    name = f"{kind.removeprefix(MJAI_PREFIX)}{s}"
+                else:  # a lone person is "you"; several are told apart
+                    name = "you" if people == 1 else f"player{s + 1}"
             names[s] = name
         record = self.store.create_match(
             preset=setup.preset,
@@ -968,7 +1091,7 @@ class Tables:
             seed=seed,
             seats=setup.seats,
             names=names,
-            settings={"timer": setup.timer, "pace": setup.pace},
+            settings={"timer": setup.timer, "bank": setup.bank, "pace": setup.pace},
         )
         return record
 

@@ -17,6 +17,12 @@ const MJAI_TO_CODE = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: 
 const DRAW_NAMES = { exhaustive: "Exhaustive draw (荒牌平局)", kyuushu_kyuuhai: "Nine terminals (九種九牌)",
   suufon_renda: "Four winds (四風連打)", suucha_riichi: "Four riichi (四家立直)", suukan_sanra: "Four kans (四槓散了)",
   sanchahou: "Triple ron (三家和)", nagashi_mangan: "Nagashi mangan (流し満貫)" };
+DRAW_NAMES.kyushukyuhai = DRAW_NAMES.kyuushu_kyuuhai;  // the spellings of mjai events
+DRAW_NAMES.suukaikan = DRAW_NAMES.suukan_sanra;
+/* a draw's name; an exhaustive draw is mjai's plain ryukyoku, with no reason */
+function drawName(reason) {
+  return DRAW_NAMES[reason || "exhaustive"] || reason;
+}
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -265,7 +271,11 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/ws/${live.matchId}`);
   live.ws = ws;
   // the seat's token goes in the first message, never in a URL the server sees
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: live.token }));
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token: live.token }));
+    // this page shows each hand's result: the table waits for it to be closed
+    ws.send(JSON.stringify({ type: "settings", pause: true }));
+  };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (live.closed || ev.code === 4403 || ev.code === 4409) return;
@@ -293,6 +303,7 @@ function onMessage(msg) {
     return;
   }
   if (msg.type !== "state") return;
+  msg.receivedAt = performance.now();  // the timer counts from here
   live.me = msg.view.seat;
   live.chooser = null;
   if (!msg.legal.length || !live.msg || live.msg.decision !== msg.decision) live.sel = -1;
@@ -310,6 +321,30 @@ function onMessage(msg) {
     `${roundName(v.bakaze, v.kyoku, v.honba)} · you are ${WIND_EN[(v.seat - v.oya + v.players) % v.players]}`;
   drawLive();
   showNextOverlay();
+  drawPause();
+}
+
+/* between hands: whom the table waits for, and the seconds the others have left */
+function drawPause() {
+  clearInterval(live.pauseHandle);
+  for (const n of $$(".pause-note")) n.remove();
+  const p = live.msg && live.msg.pause;
+  if (!p) return;
+  const reading = !$("#overlay").hidden;
+  const others = p.waiting.filter((s) => s !== live.me).map((s) => live.msg.view.names[s]);
+  if (reading && p.deadline == null) return;  // nobody has closed it yet: take your time
+  const note = el("div", "pause-note");
+  note.setAttribute("role", "status");
+  (reading ? $("#overlay-body") : $("#board")).appendChild(note);
+  const end = p.deadline == null ? null : performance.now() + p.deadline * 1000;
+  const tick = () => {
+    const left = end == null ? null : Math.max(0, Math.ceil((end - performance.now()) / 1000));
+    note.dataset.left = left == null ? "" : left;
+    if (reading) note.textContent = `the next hand is dealt in ${left} s`;
+    else note.textContent = `waiting for ${others.join(", ") || "the table"}` + (left == null ? "" : ` · ${left} s`);
+  };
+  tick();
+  if (end != null) live.pauseHandle = setInterval(tick, 250);
 }
 
 /* the last few events in the side panel, tiles drawn as tiles */
@@ -325,7 +360,7 @@ function logEvent(e, v) {
       break;
     case "reach": parts.push(`${name(e.actor)} riichi`); break;
     case "hora": parts.push(`${e.actor === v.seat ? "you win" : `${name(e.actor)} wins`} (${e.actor === e.target ? "tsumo" : "ron"})`); break;
-    case "ryukyoku": parts.push(DRAW_NAMES[e.reason] || e.reason); break;
+    case "ryukyoku": parts.push(drawName(e.reason)); break;
     case "dora": parts.push("dora indicator ", tile(mjaiCode(e.dora_marker))); break;
     default: break;
   }
@@ -438,17 +473,33 @@ function choose(kind) {
   act(list[0]);
 }
 
+/* the seconds left to decide: the timer's, then the time bank's, each spent visibly */
 function timerNode(msg) {
+  clearInterval(live.timerHandle);
   if (msg.deadline == null || !msg.legal.length) return null;
   const wrap = el("div", "timer");
-  const bar = el("div");
-  wrap.appendChild(bar);
-  const total = msg.timer || msg.deadline;
-  const end = performance.now() + msg.deadline * 1000;
-  clearInterval(live.timerHandle);
+  wrap.setAttribute("role", "timer");
+  const secs = el("span", "secs");
+  const bar = el("div", "bar");
+  const fill = el("div", "fill");
+  bar.appendChild(fill);
+  const bank = el("span", "bank");
+  wrap.append(secs, bar, bank);
+  const banked = msg.bank || 0;
+  wrap.dataset.bank = banked;
+  const base = Math.max(msg.timer || msg.deadline, 0.001);
+  const end = (msg.receivedAt || performance.now()) + msg.deadline * 1000;
   const tick = () => {
     const left = Math.max(0, end - performance.now()) / 1000;
-    bar.style.width = `${(100 * left) / total}%`;
+    const baseLeft = Math.max(0, left - banked);
+    const bankLeft = Math.min(banked, left);
+    secs.textContent = `${Math.ceil(baseLeft)}`;
+    fill.style.width = `${(100 * baseLeft) / base}%`;
+    bank.textContent = banked ? `+${Math.ceil(bankLeft)}` : "";
+    bank.hidden = !banked;
+    wrap.classList.toggle("in-bank", baseLeft <= 0 && banked > 0);
+    wrap.classList.toggle("hurry", left <= 3);
+    live.secondsLeft = left;
     if (left <= 0) clearInterval(live.timerHandle);
   };
   tick();
@@ -470,7 +521,9 @@ function drawLive() {
   board.dataset.decision = m.decision;
   board.dataset.pending = m.legal.length ? "yes" : "no";
   board.dataset.done = m.done ? "yes" : "no";
+  board.dataset.paused = m.pause ? "yes" : "no";
   drawAids(m);
+  drawPause();
 }
 
 function drawAids(m) {
@@ -500,7 +553,11 @@ function drawAids(m) {
       const c1 = el("td", "discard"); c1.appendChild(tile(d.tile)); tr.appendChild(c1);
       tr.appendChild(el("td", "sh", d.shanten === 0 ? "tenpai" : `${d.shanten}`));
       tr.appendChild(el("td", "n total", `${d.total}`));
-      tr.appendChild(el("td", `n loss${d.loss ? " bad" : ""}`, d.loss ? `−${d.loss}` : "0"));
+      const back = d.loss === null || d.loss === undefined;
+      const lossText = back ? "back" : d.loss ? `−${d.loss}` : "0";
+      const lossCell = el("td", `n loss${back || d.loss ? " bad" : ""}`, lossText);
+      if (back) lossCell.title = "goes back a shanten";
+      tr.appendChild(lossCell);
       table.appendChild(tr);
       const line = el("tr", best ? "tiles best" : "tiles");
       const cell = el("td");
@@ -560,16 +617,39 @@ function showNextOverlay() {
 
 function closeOverlay() {
   $("#overlay").hidden = true;
-  if ($("#play").dataset.mode === "live") showNextOverlay();
+  if ($("#play").dataset.mode !== "live") return;
+  showNextOverlay();
+  // every result read: the table may deal on
+  if ($("#overlay").hidden && live.msg && live.msg.pause) send({ type: "ready" });
+  drawPause();
 }
 
-function payTable(deltas, scores, names) {
+const signed = (x) => (x > 0 ? `+${x}` : `${x}`);
+const signClass = (x) => (x > 0 ? "pos" : x < 0 ? "neg" : "");
+
+/* the payments: each seat's score before the hand, the riichi sticks it paid in the
+   hand, the change at its end and the score after (before + riichi + change = after) */
+function payTable(r, names) {
   const t = el("table", "pay");
+  t.setAttribute("aria-label", "payments");
+  const deltas = r.deltas || [];
+  const after = r.scores && r.scores.length === deltas.length ? r.scores : null;
+  const start = after && r.start_scores && r.start_scores.length === deltas.length ? r.start_scores : null;
+  const riichi = start ? deltas.map((d, s) => after[s] - start[s] - d) : null;
+  const sticks = riichi && riichi.some((x) => x !== 0);
+  const head = el("tr");
+  const cols = [["", ""], [start ? "before" : null, "num"], [sticks ? "riichi" : null, "num"],
+    ["change", "num"], [after ? "after" : null, "num"]];
+  for (const [h, cls] of cols) if (h !== null) head.appendChild(el("th", cls, h));
+  t.appendChild(head);
   deltas.forEach((d, s) => {
     const tr = el("tr");
+    tr.dataset.seat = s;
     tr.appendChild(el("td", null, names[s] || `seat ${s}`));
-    tr.appendChild(el("td", `num ${d > 0 ? "pos" : d < 0 ? "neg" : ""}`, d > 0 ? `+${d}` : `${d}`));
-    if (scores && scores.length) tr.appendChild(el("td", "num", `${scores[s]}`));
+    if (start) tr.appendChild(el("td", "num start", `${start[s]}`));
+    if (sticks) tr.appendChild(el("td", `num riichi ${signClass(riichi[s])}`, riichi[s] ? signed(riichi[s]) : ""));
+    tr.appendChild(el("td", `num delta ${signClass(d)}`, signed(d)));
+    if (after) tr.appendChild(el("td", "num after", `${after[s]}`));
     t.appendChild(tr);
   });
   return t;
@@ -584,7 +664,10 @@ function showResult(r, names, me, live_) {
     const how = r.tsumo ? "Tsumo (自摸)" : `Ron (栄和) on ${names[r.target]}`;
     body.appendChild(el("h2", null, `${names[r.actor]} — ${how}`));
     const hand = el("div", "hand");
-    for (const c of r.hand) hand.appendChild(tile(c));
+    const codes = [...(r.hand || [])];
+    const drawnAt = r.tsumo && r.tile ? codes.lastIndexOf(r.tile) : -1;
+    if (drawnAt >= 0 && codes.length % 3 === 2) codes.splice(drawnAt, 1);  // shown apart
+    for (const c of codes) hand.appendChild(tile(c));
     if (r.tile) { const w = tile(r.tile, { cls: ["win"] }); hand.appendChild(w); }
     for (const m of r.melds || []) hand.appendChild(meldNode(m));
     body.appendChild(hand);
@@ -625,9 +708,9 @@ function showResult(r, names, me, live_) {
     total.appendChild(el("span", null, `${r.fu ? r.fu + " fu " : ""}${r.han} han — ${r.payment || r.points}`));
     if (r.limit) total.appendChild(el("span", "limit", r.limit));
     body.appendChild(total);
-    body.appendChild(payTable(r.deltas, r.scores, names));
+    body.appendChild(payTable(r, names));
   } else {
-    body.appendChild(el("h2", null, DRAW_NAMES[r.reason] || r.reason));
+    body.appendChild(el("h2", null, drawName(r.reason)));
     if (r.tenpai) body.appendChild(el("div", null, `Tenpai: ${r.tenpai.length ? r.tenpai.map((s) => names[s]).join(", ") : "nobody"}`));
     (r.tehais || []).forEach((h, s) => {
       if (!h.length) return;
@@ -636,7 +719,7 @@ function showResult(r, names, me, live_) {
       for (const c of h) row.appendChild(tile(c));
       body.appendChild(row);
     });
-    body.appendChild(payTable(r.deltas, r.scores, names));
+    body.appendChild(payTable(r, names));
   }
   if (r.review && r.review.length && aidOn("review")) {
     const rv = el("div", "review");
@@ -743,6 +826,7 @@ function startReplay(data, exportHref, exportJson) {
   $("#toggles").hidden = true;
   $("#aid-toggles").hidden = true;
   $("#replay-controls").hidden = false;
+  $("#keys").textContent = "Keys: ← → step through the events";
   $("#status").textContent = data.error ? `stopped: ${data.error}` : `${data.frames.length} events`;
   const sel = $("#round-select");
   sel.textContent = "";
@@ -792,11 +876,25 @@ function drawReplay() {
   if (rounds.length) $("#round-select").value = rounds[rounds.length - 1].frame;
   $("#frame-label").textContent = `${rv.i + 1} / ${rv.data.frames.length}: ${f.event.type}`;
   $("#aids").textContent = "";
+  if (window.jantakuWall) window.jantakuWall.draw(rv.data, rv.i);  // the wall (wall.js)
   if ((f.result || f.final) && rv.shown !== rv.i) {
     rv.shown = rv.i;
-    if (f.result) showResult(f.result, rv.data.names, 0, false);
+    if (f.result) showResult(withStart(f.result, rv.i), rv.data.names, 0, false);
     else showFinalReplay(f.final);
   }
+}
+
+/* a replayed result with the scores before it: the round's start, or the result before
+   it in the same round (a double ron) */
+function withStart(result, i) {
+  if (!result.scores) result = { ...result, scores: rv.data.frames[i].scores };
+  if (result.start_scores) return result;
+  const rounds = rv.data.rounds.filter((r) => r.frame <= i);
+  if (!rounds.length) return result;
+  const first = rounds[rounds.length - 1].frame;
+  let start = rv.data.frames[first].scores;
+  for (let j = first; j < i; j++) if (rv.data.frames[j].result) start = rv.data.frames[j].result.scores || start;
+  return { ...result, start_scores: start };
 }
 
 function showFinalReplay(final) {
@@ -831,9 +929,13 @@ async function startLobby() {
     const box = $("#seat-choices");
     const old = $$("select", box).map((s) => s.value);
     box.textContent = "";
+    const oldNames = $$("input.name", box).map((x) => x.value);
     for (let s = 0; s < n; s++) {
-      const label = el("label", null, `${WIND_EN[s]} seat `);
+      const row = el("div", "seat-row");
+      const label = el("label", null, `${WIND_EN[s]} seat`);
+      label.htmlFor = `seat-${s}`;
       const sel = el("select");
+      sel.id = `seat-${s}`;
       sel.dataset.seat = s;
       // the server's own mjai bots, offered by the names its operator gave them
       const kinds = ["human", ...opts.bots, ...opts.mjai.map((name) => `mjai:${name}`)];
@@ -843,18 +945,37 @@ async function startLobby() {
         sel.appendChild(o);
       }
       sel.value = old[s] || (s === 0 ? "human" : "defensive");
-      label.append(sel);
-      box.appendChild(label);
+      // a person's name, shown at the seat, in the logs, results and past matches
+      const name = el("input", "name");
+      name.type = "text";
+      name.maxLength = 24;
+      name.placeholder = "name";
+      name.setAttribute("aria-label", `${WIND_EN[s]} seat: name`);
+      name.value = oldNames[s] !== undefined ? oldNames[s] : s === 0 ? localStorage.getItem("jantaku.name") || "" : "";
+      const showName = () => { name.hidden = sel.value !== "human"; };
+      sel.addEventListener("change", showName);
+      showName();
+      row.append(label, sel, name);
+      box.appendChild(row);
     }
   };
   preset.addEventListener("change", seatChoices);
   seatChoices();
+  // the timer chosen last, kept in this browser
+  const timer = $("#timer");
+  const keptTimer = localStorage.getItem("jantaku.timer");
+  if (keptTimer && $$("option", timer).some((o) => o.value === keptTimer)) timer.value = keptTimer;
+  timer.addEventListener("change", () => localStorage.setItem("jantaku.timer", timer.value));
   $("#new-match").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const seats = $$("#seat-choices label").map((l) => $("select", l).value);
+    const seats = $$("#seat-choices select").map((x) => x.value);
+    const names = $$("#seat-choices input.name").map((x, s) => (seats[s] === "human" ? x.value.trim() : ""));
+    const own = names.find((x) => x);
+    if (own) localStorage.setItem("jantaku.name", own);
     const seedText = $("#seed").value.trim();
-    const body = { preset: preset.value, length: $("input[name=length]:checked").value, seats,
-      seed: seedText === "" ? null : Number(seedText), timer: Number($("#timer").value),
+    const body = { preset: preset.value, length: $("input[name=length]:checked").value, seats, names,
+      seed: seedText === "" ? null : Number(seedText),
+      timer: Number($("#timer").value.split("+")[0]), bank: Number($("#timer").value.split("+")[1] || 0),
       pace: Number($("#pace").value) };
     const r = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify(body) });
@@ -866,7 +987,8 @@ async function startLobby() {
       box.textContent = "";
       box.appendChild(el("p", null, "A link for each person's seat (share over the LAN):"));
       for (const l of data.links) {
-        const a = el("a", null, `${WIND_EN[l.seat]} seat`);
+        const who = names[l.seat] || `player${l.seat + 1}`;
+        const a = el("a", null, `${who} (${WIND_EN[l.seat]} seat)`);
         a.href = l.url;
         box.append(a, " ");
       }
@@ -875,12 +997,28 @@ async function startLobby() {
     location.href = data.links[0].url;
   });
   $("#upload").addEventListener("change", async (ev) => {
-    const file = ev.target.files[0];
+    const input = ev.target;
+    const file = input.files[0];
     if (!file) return;
-    const r = await fetch("/api/replay", { method: "POST",
-      headers: { "content-type": "application/octet-stream" }, body: await file.arrayBuffer() });
-    const data = await r.json();
-    if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
+    // reading a record takes a second or more (the first one starts the server's reader)
+    const status = $("#upload-status");
+    status.textContent = `Reading ${file.name}…`;
+    status.classList.remove("error");
+    input.disabled = true;
+    let data;
+    try {
+      const r = await fetch("/api/replay", { method: "POST",
+        headers: { "content-type": "application/octet-stream" }, body: await file.arrayBuffer() });
+      data = await r.json();
+      if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+    } catch (err) {
+      status.textContent = `${file.name}: ${err.message}`;
+      status.classList.add("error");
+      return;
+    } finally {
+      input.disabled = false;
+      input.value = "";
+    }
     $("#lobby").hidden = true;
     history.pushState({}, "", "/replay");
     startReplay(data, null, data.tenhou6_json);
