@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         allow_empty_db=args.allow_empty_db,
     )
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    url = f"http://{shown}:{args.port}/"
+    url = args.public_url or f"http://{shown}:{args.port}/"
     print(f"jantaku: the table is at {url}  (Ctrl-C stops the server)", flush=True)
     if args.open:
         threading.Timer(0.8, _open_browser, args=(url,)).start()
