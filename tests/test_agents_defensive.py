@@ -111,7 +111,8 @@ def test_suji_kabe_one_chance_and_honors_by_count() -> None:
     d = tile_danger(v._replace(riichi=RIICHI_1), 1)
     assert d[k("1s")] < d[k("2s")] and d[k("7s")] < d[k("8s")]  # suji of 4s
     assert d[k("9m")] < d[k("9p")] < d[k("9s")]  # all 8m seen: no-chance; three 8p: one-chance
-    assert d[k("1z")] < d[k("2z")] == d[k("3z")]  # one 1z unseen: a single wait only
+    # one 1z unseen: a single wait only; one 2z in sight leaves fewer pairs than none
+    assert d[k("1z")] < d[k("2z")] < d[k("3z")]
     assert visible_counts(v)[k("1z")] == 3
     everything = view("1z", rivers=((), river("1z1z1z", riichi_at=2), (), ()), riichi=RIICHI_1)
     assert tile_danger(everything, 1)[k("1z")] == 0
@@ -158,12 +159,15 @@ def test_threats_read_riichi_open_hands_and_the_dealer() -> None:
     )
     chii = (Meld.chii(parse_tiles("123p"), called=t("1p")),)
     honitsu = (*chii, Meld.pon(parse_tiles("777p"), called=t("7p"), called_from=1))
-    v = view("1z", riichi=RIICHI_1, melds=((), (), pons, chii))
+    ten = river("1m9m1s9s2z4z8m8s1z3z")  # ten discards: the middle of the hand
+    rivers = ((), river("4s", riichi_at=0), ten, river("1m9s2z"))
+    v = view("1z", riichi=RIICHI_1, melds=((), (), pons, chii), rivers=rivers)
     w = threats(v)
-    assert w[1] == 1.0 and 0.6 <= w[2] < 1 and 3 not in w  # one chii is no threat yet
+    assert w[1] == 1.0 and 0.6 <= w[2] < 1 and 3 not in w  # one early chii is no threat yet
     assert threats(v._replace(oya=2))[2] > w[2]  # the dealer's calls weigh more
-    h = view("1z", melds=((), honitsu, (), ()))
-    assert threats(h)[1] >= 0.6
+    h = view("1z", melds=((), honitsu, (), ()), rivers=((), ten, (), ()))
+    plain = (*chii, Meld.chii(parse_tiles("345s"), called=t("3s")))
+    assert threats(h)[1] >= 0.4 > threats(h._replace(melds=((), plain, (), ())))[1]
     d = tile_danger(h, 1)
     assert d[k("5m")] < 0.2 * d[k("5p")]  # a one-suit hand in pin: man is nearly safe
 
@@ -272,17 +276,18 @@ def test_a_safe_top_does_not_chase_in_the_last_hand() -> None:
 
 
 def test_pushes_for_the_points_a_placement_needs() -> None:
+    # last, and a 1,000-point win takes it to the top: a deal-in costs points, no place
     close = view(
         ONE_SHANTEN,
         rivers=RIVERS,
         riichi=RIICHI_1,
         oya=1,
-        scores=(25000, 26000, 25000, 24000),
+        scores=(24000, 26000, 24500, 25500),
         **ALL_LAST,  # type: ignore[arg-type]
     )
     no_west = DefensiveAgent(replace(TENHOU, west_extension=False))
     assert kind_of(no_west.act(close, discards(close))) in {k("1z"), k("7z")}
-    far = close._replace(scores=(18000, 40000, 22000, 20000))
+    far = close._replace(scores=(17000, 40000, 22000, 20000))  # 2,000 with the stick: still last
     assert kind_of(no_west.act(far, discards(far))) in {k("2m"), k("3s")}
     # with Tenhou's west round (西入) nobody at 30,000 means the match goes on: the
     # cheap one-shanten hand folds as in any other hand

@@ -1,28 +1,25 @@
-"""A defensive bot (守備型): attacks with a hand worth it, folds against a threat otherwise.
+"""A defensive bot (守備型): pushes a hand worth its risk, folds otherwise, as a careful human does.
 
-It plays as a careful human does:
-
-- **Threats** (:func:`threats`): a riichi is a full threat; an open hand is a partial
-  one, heavier with more calls, few tiles left in hand, dora or yakuhai in its melds,
-  a one-suit (honitsu) or all-pon (toitoi) look, and more so from the dealer.
-- **Tile danger** (:func:`tile_danger`), against one opponent, counts the waits a
-  tile could still complete: none for a tile it discarded (現物) or that anyone
-  discarded after its riichi and it let pass; two-sided waits ruled out by suji (筋)
-  and by tiles all visible (壁, no-chance) or nearly so (one-chance); a pair or single
-  wait on an honor only while enough copies are unseen; less for tiles outside an
-  early discard of the same suit (序盤の外側); more for dora and their neighbours.
-  Against a one-suit hand, other suits are almost safe.
-- **Push or fold**: from the hand's shanten and value (the exact score of a tenpai
-  hand's waits, an estimate before) against the threat. It folds (discarding the
-  safest tile: genbutsu first, then suji, honors by count, and on) with two or more
-  shanten, with one shanten unless the hand is worth a mangan, and with a cheap tenpai
-  on a poor wait when the tile it must let go is dangerous.
-- **Riichi or dama**: never riichi on a dead wait (every winning tile visible); dama
-  with a hand that already pays well without riichi, or with a yaku on a poor wait;
-  riichi otherwise. A safe top in the last hand plays dama and folds.
+- **Reading the table** (:mod:`jantaku.agents.threats`): each opponent's chance of being
+  tenpai and the value of its win (a riichi; an open hand by its calls, its yakuhai,
+  dora and one-suit or all-pon look, the turn; a quiet hand late), and each tile's
+  danger against it (genbutsu, suji, kabe and no-chance, one-chance, honors by count).
+  A tile's *cost* is the points it is expected to lose: for each opponent, its chance of
+  tenpai × the chance the tile deals in × the value of its win.
+- **Push or fold** on expected points: pushing wins the hand's value (with the sticks
+  on the table) with a chance computed from its shanten, its live winning tiles or
+  acceptance, the draws left and the opponents' own chance to finish first, and pays
+  tenpai at an exhaustive draw; it costs the tile let go now and the tiles it will let
+  go on later turns. Folding costs the safest tile. A tenpai that cannot win (an open
+  hand without a yaku) is worth nothing but its tenpai payment, so it folds.
+  :attr:`DefensiveAgent.last_reason` says, in a line, why it pushed or folded.
+- **Riichi or dama**: never riichi on a dead wait; dama with a hand that already pays
+  well, with a yaku on a poor wait, or with a yaku on a poor wait against a strong open
+  hand late (dama keeps the way to fold); riichi otherwise.
 - **Calls**: pon of a yakuhai; chii and pon toward open tanyao or honitsu (and pon
   toward toitoi) only when the call speeds the hand and the plan keeps its yaku; an
-  open hand without a yakuhai discards what its plan cannot use first.
+  open hand without a yakuhai discards what its plan cannot use first; no call that
+  leaves the hand far from tenpai against a riichi or a strong open hand.
 - **Placement** (all last, オーラス): a safe lead is not risked; behind, a hand that
   would change the placement is pushed.
 
@@ -34,10 +31,21 @@ Decisions take a fraction of a millisecond: the discard advisor
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from jantaku.agents.base import Agent, first_of, passes
+from jantaku.agents.threats import (
+    Threat,
+    demo_view,  # noqa: F401  (the doctests' small view)
+    deal_in_chance,
+    honitsu_suit,
+    read_threats,
+    seat_wind,
+    threats,
+    tile_danger,
+)
+from jantaku.agents.threats import dora_kinds as _dora_kinds
 from jantaku.engine.view import View
 from jantaku.engine.view import visible_counts as seen_counts
 from jantaku.errors import JantakuError
@@ -46,29 +54,35 @@ from jantaku.hand import DiscardOption, advise, outside_hand, shanten, shanten_k
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
-from jantaku.tiles import (
-    DRAGONS,
-    EAST,
-    KIND_OF,
-    SOUTH,
-    UNKNOWN,
-    YAOCHUU,
-    dora_from_indicator,
-    is_red,
-)
+from jantaku.tiles import DRAGONS, EAST, KIND_OF, SOUTH, UNKNOWN, YAOCHUU, is_red, kind_name
 
-__all__ = ["DefensiveAgent", "is_all_last", "threats", "tile_danger", "visible_counts"]
+__all__ = [
+    "DefensiveAgent",
+    "Race",
+    "is_all_last",
+    "race",
+    "threats",
+    "tile_danger",
+    "visible_counts",
+]
 
 _YAOCHUU: Final = frozenset(YAOCHUU)
 _TRIPLETS: Final = (MeldKind.PON, MeldKind.KAKAN, MeldKind.DAIMINKAN, MeldKind.ANKAN)
-_SIDE: Final = 4.0  # a two-sided wait (両面) that could complete the tile
-_KANCHAN: Final = 1.0
-_PENCHAN: Final = 0.8
-_SHANPON: Final = 0.9
-_TANKI: Final = 0.4
-_HONOR_SHANPON: Final = 1.2
-_HONOR_TANKI: Final = 0.6
-_EARLY: Final = 6  # discards that count as early (序盤)
+_OPP_WIN: Final = 0.12  # a tenpai opponent's chance to win in one go round the table
+_TENPAI_PAYMENT: Final = 1500.0  # what tenpai at an exhaustive draw is worth against noten
+_FADE: Final = 0.75  # each later discard's risk against the one before (the rivers grow)
+_SHAPING: Final = 1.25  # the risk of a discard short of tenpai against a drawn tile's
+_FAR_PUSH: Final = 12000.0  # the value for which a hand two from tenpai pushes to a riichi
+_PRESSING: Final = 0.25  # the threat weight from which the hand weighs pushing against folding
+_FAINT: Final = 0.05  # a threat lighter than this is left out of the tiles' costs
+
+
+def _seat_wind(view: View, seat: int) -> int:
+    return seat_wind(view, seat)
+
+
+def _honitsu_suit(view: View, seat: int) -> int | None:
+    return honitsu_suit(view, seat)
 
 
 def visible_counts(view: View) -> tuple[int, ...]:
@@ -77,7 +91,7 @@ def visible_counts(view: View) -> tuple[int, ...]:
     indicators, the norths set aside.
 
     >>> from jantaku.tiles import parse_tiles
-    >>> visible_counts(_demo_view(hand=parse_tiles("1112m")))[:3]
+    >>> visible_counts(demo_view(hand=parse_tiles("1112m")))[:3]
     (3, 1, 0)
     """
     return seen_counts(view, hand=True)
@@ -92,7 +106,7 @@ def is_all_last(view: View, rules: Rules) -> bool:
 
     >>> from dataclasses import replace
     >>> from jantaku.rules import TENHOU, GameLength
-    >>> east4 = _demo_view()._replace(kyoku=4, scores=(31000, 25000, 24000, 20000))
+    >>> east4 = demo_view()._replace(kyoku=4, scores=(31000, 25000, 24000, 20000))
     >>> is_all_last(east4, TENHOU), is_all_last(east4, replace(TENHOU, length=GameLength.EAST_ONLY))
     (False, True)
     """
@@ -102,149 +116,6 @@ def is_all_last(view: View, rules: Rules) -> bool:
     if view.bakaze < last_wind or view.kyoku < view.players:
         return False
     return not rules.west_extension or max(view.scores) >= rules.target_points
-
-
-def _dora_kinds(view: View) -> list[int]:
-    return [dora_from_indicator(t, players=view.players) for t in view.dora_markers]
-
-
-def _seat_wind(view: View, seat: int) -> int:
-    return EAST + (seat - view.oya) % view.players
-
-
-def _honitsu_suit(view: View, seat: int) -> int | None:
-    """The suit (0 man, 1 pin, 2 sou) an open hand's melds all show with honors, if any."""
-    suits = {KIND_OF[m.tiles[0]] // 9 for m in view.melds[seat]}
-    suits.discard(3)
-    if len(suits) != 1 or len(view.melds[seat]) < 2:
-        return None
-    return suits.pop()
-
-
-def threats(view: View) -> dict[int, float]:
-    """Each opponent's threat (0 to 1): 1 for a riichi, less for an open hand by what it shows.
-
-    >>> threats(_demo_view(riichi=(0, 1, 0, 0)))
-    {1: 1.0}
-    """
-    out: dict[int, float] = {}
-    dora = set(_dora_kinds(view))
-    for o in range(view.players):
-        if o == view.seat:
-            continue
-        if view.riichi[o]:
-            out[o] = 1.0
-            continue
-        melds = [m for m in view.melds[o] if m.kind is not MeldKind.ANKAN]
-        if not melds:
-            continue
-        n = len(melds)
-        shown_dora = sum(KIND_OF[t] in dora or is_red(t) for m in view.melds[o] for t in m.tiles)
-        yakuhai = {*DRAGONS, _seat_wind(view, o), view.bakaze}
-        pons = sum(m.kind in _TRIPLETS for m in melds)
-        has_yakuhai = any(m.kind in _TRIPLETS and KIND_OF[m.tiles[0]] in yakuhai for m in melds)
-        w = 0.15 * n
-        if n >= 2 and (shown_dora >= 2 or _honitsu_suit(view, o) is not None or pons == n):
-            w = 0.6
-        elif n >= 2 and (has_yakuhai or shown_dora):
-            w = 0.45
-        if n >= 3:
-            w = max(w, 0.7)
-        if view.hand_sizes[o] <= 4:
-            w = max(w, 0.85)
-        if o == view.oya:
-            w *= 1.25
-        if view.tiles_left < 12:
-            w += 0.1
-        w = min(w, 0.95)
-        if w >= 0.3:
-            out[o] = round(w, 3)
-    return out
-
-
-def _safe_kinds(view: View, o: int) -> set[int]:
-    """Kinds that cannot deal into seat ``o``: its own discards (furiten), and every tile
-    discarded after its riichi that it let pass."""
-    river = view.rivers[o]
-    safe = {KIND_OF[d.tile] for d in river}
-    riichi_at = next((i for i, d in enumerate(river) if d.riichi), None)
-    if riichi_at is None:
-        return safe
-    n = view.players
-    start = view.oya
-    order_o = (o - start) % n
-    for p in range(n):
-        if p == o:
-            continue
-        later = 0 if (p - start) % n > order_o else 1  # seats before o discard once more first
-        for d in view.rivers[p][riichi_at + later :]:
-            safe.add(KIND_OF[d.tile])
-    return safe
-
-
-def tile_danger(view: View, o: int, seen: Sequence[int] | None = None) -> list[float]:
-    """How dangerous each kind is to discard against seat ``o`` (0 safe; ~10 the worst).
-
-    It adds up the waits that could still complete the tile (see the module docstring).
-
-    >>> from jantaku.tiles import parse_tiles
-    >>> river = parse_tiles("4m")
-    >>> d = tile_danger(_demo_view(riichi=(0, 1, 0, 0), river1=river), 1)
-    >>> d[3], d[0] < d[1], d[6] < d[5]  # 4m genbutsu; 1m suji of 4m; 7m suji of 4m
-    (0.0, True, True)
-    """
-    seen = visible_counts(view) if seen is None else seen
-    safe = _safe_kinds(view, o)
-    river = view.rivers[o]
-    early = [KIND_OF[d.tile] for d in river[:_EARLY] if not d.riichi]
-    dora = _dora_kinds(view)
-    honitsu = None if view.riichi[o] else _honitsu_suit(view, o)
-    yakuhai = {*DRAGONS, _seat_wind(view, o), view.bakaze}
-    out = [0.0] * 34
-    for k in range(34):
-        if k in safe:
-            continue
-        unseen = 4 - seen[k]
-        if k >= 27:
-            d = (_HONOR_SHANPON if unseen >= 2 else 0.0) + (_HONOR_TANKI if unseen >= 1 else 0.0)
-            if k in yakuhai and not view.riichi[o] and unseen >= 2:
-                d *= 1.5
-        else:
-            n = k % 9 + 1
-            base = k - (n - 1)
-            d = 0.0
-            for lo, hi, other in ((n + 1, n + 2, n + 3), (n - 2, n - 1, n - 3)):
-                if lo < 1 or hi > 9:
-                    continue
-                ryanmen = lo >= 2 and hi <= 8
-                if ryanmen and base + other - 1 in safe:
-                    continue  # suji: the other end of this two-sided wait is furiten
-                left = min(4 - seen[base + lo - 1], 4 - seen[base + hi - 1])
-                if left == 0:
-                    continue  # kabe: no-chance
-                part = _SIDE if ryanmen else _PENCHAN
-                d += part * (0.5 if left == 1 else 1.0)
-            if 2 <= n <= 8:
-                left = min(4 - seen[k - 1], 4 - seen[k + 1])
-                d += _KANCHAN * (0.0 if left == 0 else 0.5 if left == 1 else 1.0)
-            d += (_SHANPON if unseen >= 2 else 0.0) + (_TANKI if unseen >= 1 else 0.0)
-            if any(e // 9 == k // 9 and e < 27 and _outside(n, e % 9 + 1) for e in early):
-                d *= 0.6
-            if honitsu is not None and k // 9 != honitsu:
-                d *= 0.1
-        if unseen <= 0:
-            d = 0.0
-        if k in dora:
-            d *= 1.3
-        elif any(k < 27 and dk < 27 and dk // 9 == k // 9 and abs(dk - k) <= 2 for dk in dora):
-            d *= 1.1
-        out[k] = round(d, 3)
-    return out
-
-
-def _outside(n: int, early: int) -> bool:
-    """Whether number ``n`` lies outside an early discard ``early`` of its suit (toward the end)."""
-    return n < early <= 5 or 5 <= early < n
 
 
 def _ranked(options: Sequence[DiscardOption], dora: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -260,6 +131,71 @@ _POINTS_BY_HAN: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)
 
 
 @dataclass(frozen=True, slots=True)
+class Race:
+    """A hand's prospects if it pushes to the end (see :func:`race`)."""
+
+    win: float
+    """The chance to win the hand."""
+    tenpai_end: float
+    """The chance to be tenpai, not having won, when the wall runs out."""
+    discards: float
+    """The discards still to make after this one, expected, each weighed by its risk
+    against a drawn tile's: the table grows safer as the rivers grow, and a hand short
+    of tenpai lets go tiles it held, riskier than the tile it drew."""
+
+
+def race(
+    shanten_now: int,
+    *,
+    accept: float,
+    live: float,
+    draws: int,
+    unseen: int,
+    opp_win: float,
+    ron: float = 1.0,
+) -> Race:
+    """The prospects of a hand ``shanten_now`` from tenpai pushed through ``draws`` draws.
+
+    Each go round the table the opponents may finish first (``opp_win``); then the hand
+    draws: one of its ``accept`` tiles takes it a step nearer tenpai, tenpai wins on one
+    of its ``live`` tiles (on a later tenpai, a wait of about a third of ``accept``),
+    out of ``unseen`` tiles, the others' discards adding ``ron`` chances per draw.
+
+    >>> good = race(0, accept=0, live=8, draws=8, unseen=70, opp_win=0.09, ron=0.6)
+    >>> bad = race(0, accept=0, live=2, draws=8, unseen=70, opp_win=0.09, ron=0.6)
+    >>> round(good.win, 2), round(bad.win, 2), race(0, accept=0, live=8, draws=0,
+    ...     unseen=70, opp_win=0.09).win
+    (0.59, 0.21, 0.0)
+    """
+    u = max(unseen, 1)
+    hit = min(0.6, live * (1 + ron) / u)
+    later = min(0.6, min(8.0, max(2.0, min(accept, 20.0) / 3)) * (1 + ron) / u)
+    h = hit if shanten_now == 0 else later
+    # the first step takes the hand's own acceptance, the later ones a typical 16 tiles
+    steps = [0.0] + [
+        min(0.8, (accept if s == shanten_now else min(accept, 16.0)) / u)
+        for s in range(1, shanten_now + 1)
+    ]
+    p = [0.0] * (shanten_now + 1)
+    p[shanten_now] = 1.0
+    win = discards = 0.0
+    fade = 1.0
+    for _ in range(draws):
+        p = [x * (1 - opp_win) for x in p]
+        won = p[0] * h
+        win += won
+        nxt = [p[0] - won] + [0.0] * shanten_now
+        for s in range(1, shanten_now + 1):
+            moved = p[s] * steps[s]
+            nxt[s] += p[s] - moved
+            nxt[s - 1] += moved
+        p = nxt
+        fade *= _FADE
+        discards += fade * (p[0] + _SHAPING * sum(p[1:]))
+    return Race(win, p[0], discards)
+
+
+@dataclass(frozen=True, slots=True)
 class _Tenpai:
     """A tenpai discard: the discard's kind, its live winning tiles, values with/without riichi."""
 
@@ -269,6 +205,83 @@ class _Tenpai:
     riichi: float
 
 
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The threats at the table and what each kind would cost to let go (points)."""
+
+    threats: tuple[Threat, ...]
+    loss: list[float]
+    """For each kind, the points a discard of it is expected to lose to the threats."""
+    future: float
+    """The points each later discard of a pushing hand is expected to lose (a drawn tile)."""
+    cost: float
+    unseen: int
+    pot: float
+
+    @classmethod
+    def read(cls, view: View, found: Sequence[Threat], seen: Sequence[int]) -> _Table:
+        left = [max(0, 4 - c) for c in seen]
+        if view.players == 3:
+            left[1:8] = [0] * 7  # no 2m-8m in a three-player set
+        unseen = max(1, sum(left))
+        cost = sum(t.tenpai * t.value for t in found)
+        loss = [0.0] * 34
+        future = 0.0
+        if max((t.weight for t in found), default=0.0) >= _PRESSING:  # else nothing presses
+            for th in found:
+                if th.weight < _FAINT:
+                    continue
+                scale = th.tenpai * th.value
+                chances = [deal_in_chance(d) for d in tile_danger(view, th.seat, seen)]
+                for k, q in enumerate(chances):
+                    loss[k] += scale * q
+                future += scale * sum(n * q for n, q in zip(left, chances, strict=True)) / unseen
+        pot = 1000.0 * view.kyotaku + 300.0 * view.honba
+        return cls(tuple(found), loss, future, cost, unseen, pot)
+
+    @property
+    def quiet(self) -> bool:
+        """Nobody presses: no threat weighs enough to set a discard's danger against its speed."""
+        return self.top < _PRESSING
+
+    @property
+    def top(self) -> float:
+        return max((t.weight for t in self.threats), default=0.0)
+
+    @property
+    def likely(self) -> bool:
+        """An open or quiet hand is likely tenpai, and for enough to matter."""
+        return any(not t.riichi and t.tenpai >= 0.6 and t.weight >= 0.2 for t in self.threats)
+
+    @property
+    def riichi_out(self) -> bool:
+        return any(t.riichi for t in self.threats)
+
+    def race(self, view: View, shanten_now: int, accept: float, live: float) -> Race:
+        opp = min(0.3, _OPP_WIN * sum(t.tenpai for t in self.threats))
+        return race(
+            shanten_now,
+            accept=accept,
+            live=live,
+            draws=max(0, view.tiles_left // view.players),
+            unseen=self.unseen,
+            opp_win=opp,
+            ron=1.0 if self.riichi_out else 1.5,
+        )
+
+    def push_value(self, view: View, t: _Tenpai) -> float:
+        """The points expected from pushing tenpai ``t`` after its discard (that discard's
+        own cost left out)."""
+        r = self.race(view, 0, 0.0, t.live)
+        worth = max(t.dama, t.riichi)
+        gain = r.win * (worth + self.pot) if worth > 0 else 0.0
+        return gain + r.tenpai_end * _TENPAI_PAYMENT - r.discards * self.future
+
+
+def _name(kind: int) -> str:
+    return kind_name(kind)
+
+
 class DefensiveAgent(Agent):
     """Pushes a hand worth it, folds to a threat otherwise; see the module docstring.
 
@@ -276,32 +289,23 @@ class DefensiveAgent(Agent):
     tenpai hands and tells when the last hand comes.
 
     >>> DefensiveAgent().act(None, [Hora(actor=0, target=2, pai=5), Pon(0, 2, 5, (5, 5))])
-    Hora(actor=0, target=2, pai=5, deltas=None, ura_markers=(), yaku=None, han=None, \
-fu=None, points=None, pao=None, scores=None)
+    Hora(actor=0, target=2, pai='6m')
     """
 
     name = "defensive"
-    push_one_shanten: float = 2600
-    """The value (points) at which a one-shanten hand pushes against a riichi."""
-    push_danger: float = 6
-    """The danger of the tile a one-shanten hand must let go above which it folds anyway."""
     dama_value: float = 7700
     """The value without riichi at which a tenpai hand on a good wait stays dama."""
-    open_fold_value: float = 7700
-    """The value below which a hand two from tenpai folds to a strong open hand."""
     dama_poor_wait: float = 7700
     """The value without riichi at which a tenpai hand on three live tiles or fewer stays dama."""
-    tenpai_fold_danger: float = 5
-    """A cheap tenpai on a poor wait folds to a riichi rather than let go a tile this dangerous."""
     call_shanten: int = 2
     """The most shanten a chii or pon toward tanyao or toitoi may leave (one more for honitsu)."""
     cheap_call_shanten: int = 2
     """The most shanten a tanyao call without dora may leave (a call for 1,000 points)."""
-    careful_threat: float = 0.0
-    """The threat above which, attacking, it prefers the safer of two nearly equal discards."""
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules
+        self.last_reason = ""
+        """Why the last discard pushed or folded, in a line (for a review of the game)."""
 
     def _rules(self, view: View) -> Rules:
         if self.rules is not None and self.rules.players == view.players:
@@ -339,6 +343,26 @@ fu=None, points=None, pao=None, scores=None)
         below = view.scores[me] - view.scores[order[place]] if place < view.players else 0
         return place, above, below
 
+    def _uma_shift(self, view: View, points: float, other: int | None) -> float:
+        """The uma (and oka) the seat gains if the match ends after it takes ``points``
+        from ``other`` (gives them, when negative; from every other seat alike, when
+        ``other`` is None)."""
+        rules = self._rules(view)
+        bonus = list(rules.uma)
+        if rules.oka:
+            bonus[0] += (rules.return_points - rules.start_points) * view.players
+        me = view.seat
+        after = [float(x) for x in view.scores]
+        after[me] += points
+        for s in range(view.players):
+            if s != me and other in (None, s):
+                after[s] -= points if other is not None else points / (view.players - 1)
+
+        def place(scores: Sequence[float]) -> int:
+            return sorted(range(view.players), key=lambda s: (-scores[s], s)).index(me)
+
+        return float(bonus[place(after)] - bonus[place(view.scores)])
+
     def _estimate(self, view: View, counts: Sequence[int]) -> float:
         """A rough value (points) of the hand if it wins: dora and likely yaku."""
         dora = _dora_kinds(view)
@@ -349,22 +373,28 @@ fu=None, points=None, pao=None, scores=None)
         han += view.nuki[view.seat] if view.nuki else 0
         yakuhai = {*DRAGONS, _seat_wind(view, view.seat), view.bakaze}
         opened = any(m.kind is not MeldKind.ANKAN for m in melds)
+        yaku = 0
         for k in yakuhai:
             if counts[k] >= 3 or any(
                 m.kind in _TRIPLETS and KIND_OF[m.tiles[0]] == k for m in melds
             ):
-                han += 1 + (k == view.bakaze == _seat_wind(view, view.seat))
+                yaku += 1 + (k == view.bakaze == _seat_wind(view, view.seat))
         if not opened:
-            han += 1  # riichi
+            yaku += 1  # riichi
         kinds = [k for k in range(34) if counts[k]] + [KIND_OF[m.tiles[0]] for m in melds]
         if all(k not in _YAOCHUU for k in kinds) or (
             sum(counts[k] for k in _YAOCHUU) <= 1
             and not any(KIND_OF[t] in _YAOCHUU for m in melds for t in m.tiles)
         ):
-            han += 1
+            yaku += 1
         suits = {k // 9 for k in kinds if k < 27}
         if len(suits) == 1:
-            han += 2 if opened else 3
+            yaku += 2 if opened else 3
+        if not yaku and any(counts[k] >= 2 for k in yakuhai):
+            yaku = 1  # a yakuhai pair that may still become a pon
+        if not yaku:
+            return 0.0  # an open hand with no yaku in sight cannot win
+        han += yaku
         han = max(han, 1)
         points = _POINTS_BY_HAN[min(han, 8)]
         return points * (1.5 if view.seat == view.oya else 1.0)
@@ -437,24 +467,25 @@ fu=None, points=None, pao=None, scores=None)
             for action in legal:
                 if isinstance(action, Ankan):
                     return action
+            self.last_reason = "riichi: tsumogiri"
             return self._discard_of(dahais, [k for _, _, k in ranked])
+        found = read_threats(view)
+        if self._all_last(view):  # a deal-in may cost a place too
+            found = [
+                replace(t, value=t.value - self._uma_shift(view, -t.value, t.seat)) for t in found
+            ]
+        table = _Table.read(view, found, seen)
         for action in legal:
             if isinstance(action, Ankan):
                 k = KIND_OF[action.consumed[0]]
                 counts[k] -= 4
                 slower = shanten(counts) > best_shanten
                 counts[k] += 4
-                if not slower and not threats(view):
+                if not slower and table.quiet:
                     return action
 
-        menace = threats(view)
-        danger = [0.0] * 34
-        for o, w in menace.items():
-            for k, d in enumerate(tile_danger(view, o, seen)):
-                danger[k] += w * d
-        top = max(menace.values(), default=0.0)
         all_last = self._all_last(view)
-        place, behind, lead = self._standing(view)
+        place, _, lead = self._standing(view)
         safe_lead = all_last and place == 1 and lead >= 8000
 
         tenpai = self._tenpai_options(view, options) if best_shanten == 0 else []
@@ -462,76 +493,94 @@ fu=None, points=None, pao=None, scores=None)
             value = max(max(t.dama, t.riichi) for t in tenpai)
         else:
             value = self._estimate(view, counts)
-        if all_last and place > 1 and value >= behind:
-            value = max(value, 8000.0)  # this hand changes the placement: worth pushing
+        if all_last and value > 0:
+            payer = max(table.threats, key=lambda t: t.weight).seat if table.threats else None
+            value += self._uma_shift(view, value + table.pot, payer)
 
         order = self._plan_order(view, counts, ranked)
-        fold = self._should_fold(view, best_shanten, value, top, tenpai, danger, order, safe_lead)
-        if fold:
-            eff = {k: i for i, k in enumerate(order)}
-            folded = sorted(eff, key=lambda k: (danger[k], eff[k]))
-            return self._discard_of(dahais, folded)
-        if top > self.careful_threat:
-            order = self._careful(order, ranked, danger)
+        loss = table.loss
+        if not table.quiet:
+            order = self._careful(order, ranked, loss)
+        best = self._best_tenpai(view, table, tenpai)
+        if not table.quiet:
+            fold, self.last_reason = self._judge(
+                view, table, options, order, best, value, safe_lead
+            )
+            if fold:
+                eff = {k: i for i, k in enumerate(order)}
+                folded = sorted(eff, key=lambda k: (loss[k], eff[k]))
+                return self._discard_of(dahais, folded)
+        else:
+            self.last_reason = "attack: nobody presses"
 
         reach = first_of(legal, Reach)
-        if tenpai:
-            best = max(tenpai, key=lambda t: (t.live * max(t.dama, t.riichi, 500.0), -t.discard))
-            if top > 0:
-                best = min(
-                    tenpai,
-                    key=lambda t: (
-                        danger[t.discard] > 4 and t.live > 0,
-                        -(t.live * max(t.dama, t.riichi, 500.0)),
-                    ),
-                )
-            if reach is not None and self._riichi(view, best, top, all_last, place, lead):
+        if best is not None:
+            if reach is not None and self._riichi(view, best, table, all_last, place, lead):
                 return reach
             order = [best.discard, *(k for k in order if k != best.discard)]
         return self._discard_of(dahais, order)
 
-    def _should_fold(
+    def _best_tenpai(self, view: View, table: _Table, tenpai: list[_Tenpai]) -> _Tenpai | None:
+        """The tenpai discard to push: the most points won, less the tile's cost."""
+        if not tenpai:
+            return None
+        if table.quiet:
+            return max(tenpai, key=lambda t: (t.live * max(t.dama, t.riichi, 500.0), -t.discard))
+        return max(tenpai, key=lambda t: table.push_value(view, t) - table.loss[t.discard])
+
+    def _judge(
         self,
         view: View,
-        shanten_now: int,
-        value: float,
-        top: float,
-        tenpai: list[_Tenpai],
-        danger: list[float],
+        table: _Table,
+        options: Sequence[DiscardOption],
         order: list[int],
+        best: _Tenpai | None,
+        value: float,
         safe_lead: bool,
-    ) -> bool:
-        if top <= 0:
-            return False
-        if safe_lead and top >= 0.4 and (not tenpai or value < 8000):
-            return True
-        if top >= 0.9:  # a riichi
-            if shanten_now >= 2:
-                return True
-            if shanten_now == 1:
-                return value < self.push_one_shanten or danger[order[0]] > self.push_danger
-            live = max((t.live for t in tenpai), default=0)
-            cheap = value < 3900 and live <= 4
-            return cheap and min(danger[t.discard] for t in tenpai) > self.tenpai_fold_danger
-        if top >= 0.6:
-            if shanten_now >= 2:
-                return value < self.open_fold_value
-            if shanten_now == 1:
-                return value < 3900 and danger[order[0]] > 5
-        elif top >= 0.4 and shanten_now >= 3:
-            return True
-        return False
+    ) -> tuple[bool, str]:
+        """Whether to fold, and why: pushing's expected points against folding's."""
+        loss = table.loss
+        held = [k for k in order]
+        safest = min(held, key=lambda k: loss[k])
+        fold_ev = -loss[safest]
+        far = 0
+        if best is not None:
+            tile = best.discard
+            r = table.race(view, 0, 0.0, best.live)
+            worth = max(best.dama, best.riichi)
+            value = max(value, worth) if worth > 0 else 0.0
+        else:
+            tile = order[0]
+            option = next(o for o in options if o.discard == tile)
+            far = option.shanten
+            r = table.race(view, far, float(option.total), 0.0)
+        gain = r.win * (value + table.pot if value > 0 else 0.0)
+        gain += r.tenpai_end * _TENPAI_PAYMENT
+        risk = loss[tile] + r.discards * table.future
+        push_ev = gain - risk
+        why = (
+            f"win {r.win:.0%} × {value:.0f}, tile {_name(tile)} costs {loss[tile]:.0f}, "
+            f"{r.discards:.1f} more discards cost {r.discards * table.future:.0f}; "
+            f"safest {_name(safest)} costs {loss[safest]:.0f}"
+        )
+        if safe_lead and table.top >= 0.4 and (best is None or value < 8000):
+            return True, f"fold: a safe lead in the last hand ({why})"
+        if far >= 2 and table.riichi_out and value < _FAR_PUSH:
+            return True, f"fold: two from tenpai against a riichi ({why})"
+        if push_ev >= fold_ev:
+            return False, f"push {push_ev:+.0f} ≥ fold {fold_ev:+.0f}: {why}"
+        return True, f"fold {fold_ev:+.0f} > push {push_ev:+.0f}: {why}"
 
     @staticmethod
     def _careful(
-        order: list[int], ranked: list[tuple[int, int, int]], danger: list[float]
+        order: list[int], ranked: list[tuple[int, int, int]], loss: list[float]
     ) -> list[int]:
-        """Among discards as fast as the best and nearly as wide, the least dangerous first."""
+        """Among discards as fast as the best and nearly as wide, the cheapest first."""
         best_s, best_acc = ranked[0][0], -ranked[0][1]
         close = [k for s, neg, k in ranked if s == best_s and -neg >= 0.75 * best_acc]
-        if not close:
+        if not close or order[0] not in close:
             return order
-        first = min(close, key=lambda k: (danger[k], order.index(k) if k in order else 99))
+        first = min(close, key=lambda k: (round(loss[k]), order.index(k) if k in order else 99))
         return [first, *(k for k in order if k != first)]
 
     @staticmethod
@@ -572,18 +621,23 @@ fu=None, points=None, pao=None, scores=None)
         return first + [k for k in order if k not in off]
 
     def _riichi(
-        self, view: View, best: _Tenpai, top: float, all_last: bool, place: int, lead: int
+        self, view: View, best: _Tenpai, table: _Table, all_last: bool, place: int, lead: int
     ) -> bool:
         if best.live == 0:
             return False  # a dead wait: every winning tile is in sight
         if all_last and place == 1 and lead >= 4000:
             return best.dama == 0 and lead < 8000
+        late = view.tiles_left < 36  # past about the ninth turn
         if best.dama == 0:
+            if table.riichi_out or table.likely:
+                return best.live >= 4 or not late
             return best.live >= 2 or view.tiles_left >= 30
         if best.dama >= 7700:
             return False
-        if top >= 0.9:
+        if table.riichi_out:
             return best.live >= 5 and best.dama < 3900
+        if table.likely and late and best.live <= 4:
+            return False  # a poor wait against a strong open hand: dama keeps the fold
         if best.live <= 3:
             return best.dama < self.dama_poor_wait
         return best.dama < self.dama_value
@@ -611,8 +665,10 @@ fu=None, points=None, pao=None, scores=None)
             counts[KIND_OF[t]] += 1
         now = shanten(counts)
         menace = threats(view)
-        if menace and max(menace.values()) >= 0.9 and now >= 1:
+        riichi_out = any(view.riichi[o] for o in range(view.players) if o != view.seat)
+        if riichi_out and now >= 1:
             return skip
+        strong = max(menace.values(), default=0.0) >= 0.6
         if self._all_last(view):
             place, _, lead = self._standing(view)
             if place == 1 and lead >= 8000 and menace:
@@ -640,6 +696,8 @@ fu=None, points=None, pao=None, scores=None)
                 if plan == 4 and after > self.cheap_call_shanten:
                     ok = ok and self._dora_held(view) > 0
                 rank = plan
+            if ok and strong and after >= 2:
+                ok = False  # still far from tenpai against a strong hand
             if ok and (best is None or (after, rank) < best[:2]):
                 best = (after, rank, action)
         return best[2] if best is not None else skip
@@ -680,51 +738,3 @@ fu=None, points=None, pao=None, scores=None)
             if pairs >= 3:
                 return 3
         return 0
-
-
-def _demo_view(
-    *,
-    hand: Sequence[int] = (),
-    riichi: tuple[int, ...] = (0, 0, 0, 0),
-    river1: Sequence[int] = (),
-) -> View:
-    """A small view for the doctests: seat 0 to play, seat 1's river as given."""
-    from jantaku.engine.view import Discard, split_rivers
-
-    rivers = tuple(
-        tuple(
-            Discard(t, False, riichi[i] > 0 and j == len(river1) - 1, False)
-            for j, t in enumerate(river1)
-        )
-        if i == 1
-        else ()
-        for i in range(4)
-    )
-    river_tiles, river_flags = split_rivers(rivers)
-    return View(
-        seat=0,
-        players=4,
-        phase="act",
-        bakaze=EAST,
-        kyoku=1,
-        honba=0,
-        kyotaku=0,
-        oya=0,
-        turn=0,
-        scores=(25000,) * 4,
-        dora_markers=(),
-        tiles_left=50,
-        hand=tuple(hand),
-        drawn=None,
-        hand_sizes=(len(hand), 13, 13, 13),
-        melds=((), (), (), ()),
-        river_tiles=river_tiles,
-        river_flags=river_flags,
-        riichi=riichi,
-        nuki=(0, 0, 0, 0),
-        last_discard=None,
-        last_discarder=None,
-        waits=(),
-        furiten=False,
-        names=("a", "b", "c", "d"),
-    )
