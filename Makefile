@@ -41,7 +41,14 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -qq chromium fonts-noto-cjk; fi
 
-test: $(STAMP) lint typecheck chromium
+# axe-core for the accessibility test, from the npm registry (the test skips without it)
+AXE    := node_modules/axe-core/axe.min.js
+$(AXE):
+	@if command -v npm >/dev/null; then \
+		npm install --no-save --no-package-lock --no-audit --no-fund --silent axe-core@4.14.1; \
+	else echo "npm not found: the accessibility test will skip"; fi
+
+test: $(STAMP) lint typecheck chromium $(AXE)
 	$(PY) -m pytest -m "not slow"
 
 lint: $(STAMP)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
+from pathlib import Path
 
 import pytest
+
+# the helpers shared with the other tests (corpus.py …) are beside this folder
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")

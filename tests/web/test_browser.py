@@ -106,6 +106,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 def _shot(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_function("() => [...document.images].every(i => i.complete)")  # tiles drawn
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
@@ -348,6 +349,7 @@ def test_phone_width_and_the_replay_viewer(browser: Any, server: LiveServer) -> 
     page.wait_for_selector(".mine .hand-row .tile.can")
     widths = [box["width"] for box in _boxes(page, ".mine .hand-row .tile")]
     assert len(widths) >= 13 and min(widths) >= 26  # tap-size tiles at phone width
+    page.click("#drawer-toggle")  # the aids, in their drawer
     rows = page.locator("#aids table.accept tr.main")
     page.wait_for_selector("#aids table.accept tr.main")
     more = page.locator("#aids a.more")

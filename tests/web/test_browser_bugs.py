@@ -219,8 +219,11 @@ def test_b4_two_people_are_named_apart_and_the_lobby_asks_for_names(
     page.fill("#seed", "7")
     page.click("#start")
     page.wait_for_selector("#links a >> nth=1")
-    texts = page.eval_on_selector_all("#links a", "as => as.map(a => a.textContent)")
-    links = page.eval_on_selector_all("#links a", "as => as.map(a => a.getAttribute('href'))")
+    texts = page.eval_on_selector_all("#links a:not(.watch)", "as => as.map(a => a.textContent)")
+    links = page.eval_on_selector_all(
+        "#links a:not(.watch)", "as => as.map(a => a.getAttribute('href'))"
+    )
+    assert "#watch=" in (page.get_attribute("#links a.watch", "href") or "")  # and a spectator's
     assert "Alice" in texts[0] and "player3" in texts[1]
     match_id = links[0].split("/table/")[1].split("#")[0]
     record = server.app.state.store.match(match_id)
@@ -270,7 +273,7 @@ def test_b8_the_lobby_on_a_phone(browser: Any, server: LiveServer) -> None:
     page = p.page
     page.goto(server.base + "/")
     page.wait_for_selector("#seat-choices select", state="attached")
-    keep = page.locator(".keep-link").bounding_box()
+    keep = page.locator(".keep-link[href='/keep/']").bounding_box()
     form = page.locator("#new-match").bounding_box()
     brand = page.locator(".brand .logo").bounding_box()
     assert keep and form and brand

@@ -633,3 +633,51 @@ def test_the_time_bank_is_spent_past_the_timer_and_refilled_each_hand() -> None:
     assert second["bank"] == 0 and second["deadline"] <= 1  # the bank was spent
     with pytest.raises(ProtocolError):
         Tables(WebStore(":memory:")).create(Setup(timer=5, bank=-1))
+
+
+def test_a_spectator_sees_the_table_and_never_a_concealed_tile() -> None:
+    app = create_app(":memory:")
+    with TestClient(app, base_url=BASE) as client:
+        m = client.post(
+            "/api/matches", json={"preset": "tenhou", "seed": 5, "timer": 0, "length": "east_only"}
+        ).json()
+        watch = m["spectator"]
+        assert watch["url"] == f"/table/{m['id']}#watch={watch['token']}"
+        assert watch["token"] not in {link["token"] for link in m["links"]}
+        assert app.state.store.seat_of_token(m["id"], watch["token"]) == -1
+        with (
+            open_seat(client, m["id"], m["links"][0]["token"]) as seat,
+            open_seat(client, m["id"], watch["token"]) as spectator,
+        ):
+            first = spectator.receive_json()
+            assert first["spectator"] is True and first["legal"] == []
+            spectator.send_json({"type": "act", "decision": first["decision"], "index": 0})
+            assert spectator.receive_json()["code"] == "forbidden"  # it watches, never plays
+            decision = -1
+            own_hand_seen = False
+            while decision < 24:
+                msg = next_prompt(seat)
+                own_hand_seen |= bool(msg["view"]["hand"])
+                decision = msg["decision"]
+                seat.send_json(
+                    {"type": "act", "decision": decision, "index": choose(msg["legal"])["index"]}
+                )
+            assert own_hand_seen
+            seen: list[dict[str, Any]] = [first]
+            while seen[-1]["decision"] < decision:
+                msg = spectator.receive_json()
+                if msg["type"] == "state":
+                    seen.append(msg)
+            discards = 0
+            for msg in seen:
+                view = msg["view"]
+                assert view["hand"] == [] and view["drawn"] is None
+                assert msg["aids"] is None and msg["legal"] == []
+                assert all(r["review"] == [] for r in msg["results"])
+                for e in msg["events"]:
+                    if e["type"] == "tsumo":
+                        assert e["pai"] == "?"
+                    if e["type"] == "start_kyoku":
+                        assert {t for hand in e["tehais"] for t in hand} == {"?"}
+                    discards += e["type"] == "dahai"
+            assert discards >= 24  # the table's play, as it goes

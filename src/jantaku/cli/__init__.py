@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from jantaku import __version__
 from jantaku.errors import JantakuError
@@ -22,6 +23,8 @@ __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.analysis",
     "jantaku.cli.arena",
+    "jantaku.cli.drill",
+    "jantaku.cli.dataset",
     "jantaku.cli.keep",
     "jantaku.cli.mjai_client",
     "jantaku.cli.mjai_server",
@@ -37,6 +40,8 @@ COMMANDS: dict[str, str] = {
     "shanten": "jantaku.cli.analysis",
     "advise": "jantaku.cli.analysis",
     "arena": "jantaku.cli.arena",
+    "drill": "jantaku.cli.drill",
+    "dataset": "jantaku.cli.dataset",
     "keep": "jantaku.cli.keep",
     "mjai-client": "jantaku.cli.mjai_client",
     "mjai-server": "jantaku.cli.mjai_server",
@@ -51,6 +56,14 @@ COMMANDS: dict[str, str] = {
 command line that names its subcommand imports that module only."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """The command line's parser: a bad argument is one line on standard error, naming the
+    command and where its help is (not the usage block), and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered, or with ``command`` (a name
     in :data:`COMMANDS`) only that subcommand's module: it parses that subcommand's
@@ -59,7 +72,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> build_parser("selfplay").parse_args(["selfplay", "--games", "3"]).games
     3
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="jantaku", description="jantaku — Japanese riichi mahjong: analysis, scoring, play"
     )
     parser.add_argument("--version", action="version", version=f"jantaku {__version__}")

@@ -10,6 +10,10 @@
   environment (the seats deciding at the same moment act in one step);
 - :mod:`jantaku.env.gym` — :class:`JantakuGymEnv`, a Gymnasium environment of one
   seat against built-in bots;
+- :mod:`jantaku.env.registration` — the Gymnasium ids (``gymnasium.make("jantaku/…")``);
+- :mod:`jantaku.env.records` and :mod:`jantaku.env.dataset` — game records as labelled
+  decisions, written as sharded training arrays, and their loader (``jantaku dataset``);
+- :mod:`jantaku.env.policy` — a small policy network in NumPy, trained on such a dataset;
 - :mod:`jantaku.env.vector` — :class:`VectorTables`, many matches stepped together
   with batched observations and masks (and :class:`ProcessVectorTables` across
   processes).

@@ -36,7 +36,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from jantaku.engine import State, apply, legal_actions
+from jantaku.engine import State, legal_actions
+from jantaku.engine.checks import riichi_discard_refusal
 from jantaku.errors import IllegalActionError
 from jantaku.events import (
     Action,
@@ -184,9 +185,13 @@ def action_table(
                 out[i] = (action,)
             continue
         if type(action) is Reach:
-            after = apply(state.copy(), action)
-            for discard in legal_actions(after, seat):
-                if type(discard) is Dahai:
+            # the discards the engine allows once the riichi is declared (what
+            # legal_actions lists after applying the Reach to a copy of the state, the
+            # reference that tests/test_env_records.py compares this with)
+            for discard in legal:
+                if type(discard) is Dahai and not riichi_discard_refusal(
+                    state, seat, KIND_OF[discard.pai]
+                ):
                     i = RIICHI_TSUMOGIRI if discard.tsumogiri else RIICHI + discard.pai
                     out.setdefault(i, (action, discard))
             continue

@@ -67,7 +67,7 @@ class JantakuAECEnv(SeatedMatch, AECEnv):  # type: ignore[misc]
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if self.table.seat == seat:
             mask[list(self.table.table())] = 1
-        return {"observation": self.planes(seat), "action_mask": mask}
+        return self.observation(seat, mask)
 
     def step(self, action: int | None) -> None:
         """Play the selected agent's action id (``None`` once it is terminated)."""
@@ -80,8 +80,9 @@ class JantakuAECEnv(SeatedMatch, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = self.by_agent(self.table.step(int(action)))
         self.infos = {a: {} for a in self.agents}
-        if self.table.done:
+        if self.table.done:  # the match's end: each agent's placement, score and points
             self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: self.table.seat_final_info(self._seat_of[a]) for a in self.agents}
         self.agent_selection = self._selected()
         self._accumulate_rewards()
 

@@ -101,10 +101,12 @@ from jantaku.tiles import KIND_OF, dora_from_indicator
 __all__ = [
     "ENCODERS",
     "FEATURE_DTYPES",
+    "ORACLE_V1",
     "PLANES_V1",
     "PLANES_V2",
     "decode_score",
     "encode_count",
+    "encode_oracle_v1",
     "encode_planes_v1",
     "encode_planes_v2",
     "encode_score",
@@ -331,3 +333,37 @@ def features_version(name: str) -> tuple[int, Callable[[View, Any], Any]]:
     if found is None:
         raise JantakuError(f"unknown features {name!r} (known: {', '.join(ENCODERS)})")
     return found
+
+
+ORACLE_V1: Final = 15
+"""The number of rows of ``oracle-v1`` (:func:`encode_oracle_v1`)."""
+
+
+def encode_oracle_v1(state: Any, seat: int) -> Any:
+    """``oracle-v1``: what ``seat`` may not see, for oracle guiding (Suphx, Mortal): a
+    ``(15, 34)`` uint8 array read from the engine's whole state. For each other seat
+    ``r`` (1–3, to the right in turn order; zero at a three-player table's fourth):
+
+    =========  ==============================================================
+    rows       channel
+    =========  ==============================================================
+    4(r-1)+j   its concealed tiles: kind held at least j+1 times (j = 0…3)
+    11+r       its waits: 1 at each kind that would complete its hand
+    =========  ==============================================================
+
+    >>> from jantaku.engine import Referee
+    >>> oracle = encode_oracle_v1(Referee(seed=1).state, 0)
+    >>> oracle.shape, int(oracle[0:4].sum()), int(oracle[4:8].sum())  # 13 tiles each
+    ((15, 34), 13, 13)
+    """
+    out = np.zeros((ORACLE_V1, 34), dtype=np.uint8)
+    n = state.players
+    for r in range(1, n):
+        other = (seat + r) % n
+        counts = state.counts[other]
+        for k in range(34):
+            for j in range(min(counts[k], 4)):
+                out[4 * (r - 1) + j, k] = 1
+        for k in state.waits[other]:
+            out[11 + r, k] = 1
+    return out

@@ -6,8 +6,14 @@ by jantaku's bots (``efficiency`` by default, or any agents given), between the
 learner's decisions. Its seat is fixed (``seat=``) or drawn each episode from the
 reset seed. An id the mask forbids is replaced by the legal id that changes the
 least (pass, else tsumogiri, else the first) and reported in ``info["illegal_action"]``,
-so that a policy that ignores the mask still plays whole matches. The reward is the
-learner's (see :mod:`jantaku.env.table`); the episode ends with the match.
+so that a policy that ignores the mask still plays whole matches. ``oracle=True`` adds
+the hidden tiles to each observation (``"oracle"``, see :mod:`jantaku.env.seated`).
+The reward is the learner's (see :mod:`jantaku.env.table`); the episode ends with the match, and the
+last step's ``info`` holds the learner's ``placement``, ``score`` and ``points`` and
+the whole table's under ``final`` (:meth:`~jantaku.env.table.Table.final_info`).
+
+Importing this module registers the Gymnasium ids (:mod:`jantaku.env.registration`):
+``gymnasium.make("jantaku.env.gym:jantaku/Tenhou-v0")`` imports it and makes one.
 
 >>> env = JantakuGymEnv(seat=0)
 >>> obs, info = env.reset(seed=5)
@@ -28,6 +34,7 @@ from gymnasium import spaces
 from jantaku.agents import Agent, make_agent
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.fast_features import SeatEncoder
+from jantaku.env.features import encode_oracle_v1
 from jantaku.env.seated import observation_space
 from jantaku.env.table import Table, resolve_rules
 from jantaku.errors import AgentError, JantakuError
@@ -54,9 +61,11 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         seat: int | None = None,
         reward: str = "final",
         features: str = "planes-v1",
+        oracle: bool = False,
         render_mode: str | None = None,
     ) -> None:
         self.rules = resolve_rules(rules)
+        self.oracle = oracle
         n = self.rules.players
         if seat is not None and not 0 <= seat < n:
             raise JantakuError(f"no seat {seat} at a table of {n}")
@@ -67,7 +76,7 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         self.seat = seat if seat is not None else 0
         self.render_mode = render_mode
         self._planes = SeatEncoder(features, self.rules.players)
-        self.observation_space = observation_space(features)
+        self.observation_space = observation_space(features, oracle=oracle)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.table = Table(self.rules, seed=0, reward=reward)
         self._bots: dict[int, Agent] = {}
@@ -77,7 +86,10 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         if self.table.seat == self.seat:
             mask[list(self.table.table())] = 1
         planes = self._planes.encode(self.table.state, self.seat)
-        return {"observation": planes, "action_mask": mask}
+        obs = {"observation": planes, "action_mask": mask}
+        if self.oracle:
+            obs["oracle"] = encode_oracle_v1(self.table.state, self.seat)
+        return obs
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -134,6 +146,8 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
         reward = self._pending_reward + table.step(i)[self.seat]
         self._pending_reward = 0.0
         reward += self._play_bots()
+        if table.done:  # the match's end: placement, score and points
+            info.update(table.seat_final_info(self.seat))
         return self._obs(), float(reward), table.done, False, info
 
     def render(self) -> str | None:
@@ -142,3 +156,12 @@ class JantakuGymEnv(gymnasium.Env[dict[str, Any], Any]):
             return None
         s = self.table.state
         return f"seat {self.seat}: {s.phase_name}, scores {list(s.scores)}"
+
+
+def _register() -> None:
+    from jantaku.env.registration import register_envs
+
+    register_envs()
+
+
+_register()  # gymnasium.make("jantaku/Tenhou-v0") once this module is imported

@@ -72,7 +72,7 @@ class JantakuParallelEnv(SeatedMatch, ParallelEnv):  # type: ignore[misc]
                 mask[list(table.table_of(seat))] = 1
             else:
                 mask[PASS] = 1
-            out[agent] = {"observation": self.planes(seat), "action_mask": mask}
+            out[agent] = self.observation(seat, mask)
         return out
 
     def _infos(self, illegal: dict[int, bool]) -> dict[str, dict[str, Any]]:
@@ -114,7 +114,9 @@ class JantakuParallelEnv(SeatedMatch, ParallelEnv):  # type: ignore[misc]
         truncations = dict.fromkeys(self.possible_agents, False)
         observations = self._observe()
         infos = self._infos(illegal)
-        if done:
+        if done:  # the match's end: each agent's placement, score and points
+            for agent, info in infos.items():
+                info.update(table.seat_final_info(self._seat_of[agent]))
             self.agents = []
         return observations, self.by_agent(gained), terminations, truncations, infos
 

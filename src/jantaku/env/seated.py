@@ -3,7 +3,10 @@
 :class:`SeatedMatch` holds a :class:`~jantaku.env.table.Table`, its agents
 ``player_0`` … ``player_{n-1}`` (seat 0 the first dealer) with their spaces, the seats'
 feature planes and the seeding, and gives them what both turn structures need: a
-match started from a seed, values by agent, the raw view, the text rendering.
+match started from a seed, values by agent, the raw view, the text rendering. With
+``oracle=True`` each observation also holds ``"oracle"``: what the seat may not see
+(the other seats' concealed tiles and waits, ``oracle-v1`` of
+:mod:`jantaku.env.features`), for oracle guiding; a policy to deploy must not read it.
 :class:`~jantaku.env.aec.JantakuAECEnv` and :class:`~jantaku.env.parallel.JantakuParallelEnv`
 add how the agents take turns.
 
@@ -25,7 +28,7 @@ from gymnasium import spaces
 from jantaku.engine import View
 from jantaku.env.actions import NUM_ACTIONS
 from jantaku.env.fast_features import SeatEncoder
-from jantaku.env.features import features_dtype, features_version
+from jantaku.env.features import ORACLE_V1, encode_oracle_v1, features_dtype, features_version
 from jantaku.env.table import Table, resolve_rules
 from jantaku.rules import TENHOU, Rules
 
@@ -34,12 +37,15 @@ __all__ = ["SeatedMatch", "observation_space"]
 T = TypeVar("T")
 
 
-def observation_space(features: str = "planes-v1") -> spaces.Dict:
+def observation_space(features: str = "planes-v1", *, oracle: bool = False) -> spaces.Dict:
     """The observation space: the feature planes and the action mask (``planes-v1``
-    float32, ``planes-v2`` every byte value).
+    float32, ``planes-v2`` every byte value), and with ``oracle`` the hidden tiles
+    (``oracle-v1``, :func:`~jantaku.env.features.encode_oracle_v1`).
 
     >>> observation_space("planes-v2")["observation"]
     Box(0, 255, (163, 34), uint8)
+    >>> observation_space(oracle=True)["oracle"]
+    Box(0, 1, (15, 34), uint8)
     """
     rows, _encode = features_version(features)
     planes: Any
@@ -47,12 +53,13 @@ def observation_space(features: str = "planes-v1") -> spaces.Dict:
         planes = spaces.Box(0, 255, shape=(rows, 34), dtype=np.uint8)
     else:
         planes = spaces.Box(-8.0, 8.0, shape=(rows, 34), dtype=np.float32)
-    return spaces.Dict(
-        {
-            "observation": planes,
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
-        }
-    )
+    parts: dict[str, Any] = {
+        "observation": planes,
+        "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+    }
+    if oracle:
+        parts["oracle"] = spaces.Box(0, 1, shape=(ORACLE_V1, 34), dtype=np.uint8)
+    return spaces.Dict(parts)
 
 
 class SeatedMatch:
@@ -68,9 +75,11 @@ class SeatedMatch:
         *,
         reward: str = "final",
         features: str = "planes-v1",
+        oracle: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()  # (the PettingZoo base after this one, in a subclass)
+        self.oracle = oracle
         self.rules = resolve_rules(rules)
         self.render_mode = render_mode
         self.features = features
@@ -79,7 +88,9 @@ class SeatedMatch:
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents: list[str] = []
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: observation_space(features) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: observation_space(features, oracle=oracle) for a in self.possible_agents
+        }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
         self.table = Table(self.rules, seed=0, reward=reward)
@@ -102,6 +113,14 @@ class SeatedMatch:
     def planes(self, seat: int) -> Any:
         """A new array of ``seat``'s feature planes now."""
         return self._planes.encode(self.table.state, seat)
+
+    def observation(self, seat: int, mask: Any) -> dict[str, Any]:
+        """``seat``'s observation with ``mask``: its planes, and the hidden tiles when
+        the environment shows the oracle's."""
+        obs = {"observation": self.planes(seat), "action_mask": mask}
+        if self.oracle:
+            obs["oracle"] = encode_oracle_v1(self.table.state, seat)
+        return obs
 
     def by_agent(self, values: Sequence[T]) -> dict[str, T]:
         """Values by seat (a step's rewards …) as a dict by agent."""

@@ -22,7 +22,7 @@ always add up to its final result.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from jantaku.engine import Phase, Referee, State, View
 from jantaku.env.actions import NUM_ACTIONS, PASS, TSUMOGIRI, action_table, check_id
@@ -231,6 +231,75 @@ class Table:
                         out[i] += result[i]
         self._read = len(log)
         return out
+
+    def clone(self) -> Table:
+        """An independent copy of the match as it stands, for search: stepped with the
+        same ids, the copy and the original play the same match (the walls come from
+        the same seed, the referee's state is copied whole). Nothing is shared: stepping
+        one never changes the other.
+
+        >>> table = Table(seed=4)
+        >>> for _ in range(30):
+        ...     _ = table.step(table.default_id())
+        >>> copy = table.clone()
+        >>> while not copy.done:
+        ...     _ = copy.step(copy.default_id())
+        >>> table.done, copy.done, table.steps
+        (False, True, 30)
+        """
+        import copy
+
+        return copy.deepcopy(self)
+
+    def restore(self, snapshot: Table) -> None:
+        """Go back to a :meth:`clone` taken earlier (the snapshot itself stays as it is,
+        so one snapshot may be restored many times).
+
+        Raises :class:`~jantaku.errors.JantakuError` for a snapshot of other rules.
+        """
+        import copy
+
+        if snapshot.rules != self.rules or snapshot.reward != self.reward:
+            raise JantakuError("a snapshot of a table with other rules or rewards")
+        self.__dict__.update(copy.deepcopy(snapshot).__dict__)
+
+    def final_info(self) -> dict[str, tuple[float, ...]] | None:
+        """The match's end, once it is over (else ``None``): each seat's ``scores``
+        (points), ``points`` (the final result after oka and uma, in thousands: what the
+        ``final`` reward pays) and ``placements`` (1 = first; ties go to the seat nearer
+        seat 0, the first dealer).
+
+        >>> table = Table(seed=1)
+        >>> while not table.done:
+        ...     _ = table.step(table.default_id())
+        >>> info = table.final_info()
+        >>> sorted(info["placements"]), sum(info["scores"])
+        ([1, 2, 3, 4], 100000)
+        """
+        final = self.referee.state.final
+        if final is None or final.scores is None:
+            return None
+        scores = tuple(final.scores)
+        results = tuple(final.result or (0.0,) * len(scores))
+        places = tuple(
+            1 + sum(1 for j, b in enumerate(scores) if b > a or (b == a and j < i))
+            for i, a in enumerate(scores)
+        )
+        return {"scores": scores, "points": results, "placements": places}
+
+    def seat_final_info(self, seat: int) -> dict[str, Any]:
+        """:meth:`final_info` for one seat's ``info`` at the end of a match: its
+        ``placement``, ``score`` and ``points``, and the whole table's under ``final``
+        (empty before the end)."""
+        final = self.final_info()
+        if final is None:
+            return {}
+        return {
+            "placement": int(final["placements"][seat]),
+            "score": int(final["scores"][seat]),
+            "points": float(final["points"][seat]),
+            "final": final,
+        }
 
     def passes(self) -> bool:
         """Whether the seat deciding now may pass."""

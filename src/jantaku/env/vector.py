@@ -8,7 +8,9 @@ process. Each has one seat deciding at any time; the batch shows them all at onc
 of each match). :meth:`VectorTables.step` takes one action id per match and returns
 the new batch with ``rewards`` (``(num, players)``: what each seat gained in that
 step) and ``dones`` (matches that ended in that step; they start again at once with
-the next seed, so that the batch is always full). Match ``i`` of a run seeded ``s``
+the next seed, so that the batch is always full; :attr:`VectorTables.finals` holds
+the placements, scores and points of the matches that ended in the last step). Match
+``i`` of a run seeded ``s``
 plays seeds ``s + i``, ``s + i + num``, … — the same seed gives the same run. With
 ``features=None`` no planes are made (``obs`` has no rows): masks and seats only, for
 a policy that reads :meth:`VectorTables.view` or the engine's state itself.
@@ -131,6 +133,9 @@ class VectorTables:
             )
         self.mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
         self.seats = np.zeros(num, dtype=np.int64)
+        # the end of each match that ended in the last step, by match (placements,
+        # scores and points: Table.final_info), before it started again
+        self.finals: dict[int, dict[str, tuple[float, ...]]] = {}
         self.episodes = 0
         self.steps = 0
 
@@ -169,11 +174,15 @@ class VectorTables:
         rewards = np.zeros((self.num, self.players), dtype=np.float32)
         dones = np.zeros(self.num, dtype=bool)
         batch, encode, obs = self._batch, self._encode, self.obs
+        self.finals = {}
         if ids is not None:
             for i, (table, action) in enumerate(zip(self.tables, ids, strict=True)):
                 gained = table.step(action)
                 if table.done:
                     dones[i] = True
+                    final = table.final_info()
+                    if final is not None:
+                        self.finals[i] = final
                     self.episodes += 1
                     self._next_seed[i] += self.num
                     table.reset(self._next_seed[i])
@@ -218,7 +227,7 @@ def _worker(conn: Connection, kwargs: dict[str, Any], shm_name: str, offset: int
             command, arg = conn.recv()
             if command == "step":
                 _obs, mask, seats, rewards, dones = vec.step(arg)
-                conn.send((mask, seats, rewards, dones))
+                conn.send((mask, seats, rewards, dones, vec.finals))
             elif command == "reset":
                 _obs, mask, seats = vec.reset(arg)
                 conn.send((mask, seats))
@@ -290,6 +299,7 @@ class ProcessVectorTables:
         # the last batch's masks and seats (the ids of a step are checked against them)
         self._mask = np.zeros((num, NUM_ACTIONS), dtype=np.int8)
         self._seats = np.zeros(num, dtype=np.int64)
+        self.finals: dict[int, dict[str, tuple[float, ...]]] = {}
 
     def _gather(self, command: str, args: list[Any]) -> list[Any]:
         for conn, arg in zip(self._conns, args, strict=True):
@@ -321,6 +331,11 @@ class ProcessVectorTables:
         )
         mask, seats, rewards, dones = (np.concatenate([p[k] for p in parts]) for k in range(4))
         self._mask, self._seats = mask, seats
+        self.finals = {
+            start + i: final
+            for start, part in zip(self._starts, parts, strict=True)
+            for i, final in part[4].items()
+        }
         return self.obs, mask, seats, rewards, dones
 
     def close(self) -> None:

@@ -5,15 +5,17 @@ websocket per seat.
 
 - ``GET /`` (and ``/table/ID``, ``/replay/ID``, ``/replay``): the page (plain HTML, CSS
   and JS under ``/static``; the tile faces under ``/static/tiles/CODE.svg``);
-- ``GET /api/options``: presets, bots, lengths for the lobby;
+- ``GET /api/options``: presets, bots, lengths for the lobby, the yaku's names;
 - ``POST /api/matches``: a new match (JSON: ``preset``, ``length``, ``seats``,
-  ``names``, ``seed``, ``timer``, ``bank``, ``pace``) → its id and a link per person's seat;
+  ``names``, ``seed``, ``timer``, ``bank``, ``pace``) → its id, a link per person's seat
+  and a spectator's link;
 - ``GET /api/matches``: past and live matches with their placements;
 - ``GET /api/matches/ID/replay`` and ``/tenhou6``: a finished match for the viewer, or
   as tenhou.net/6 JSON (a match still in play is not shown: its hands are secret);
 - ``POST /api/replay``: an uploaded record (Tenhou XML or JSON, mjai) for the viewer,
   read and replayed in a worker process within set bounds (:mod:`jantaku.web.uploads`);
-- ``WS /ws/ID``: the seat whose token the first message names (see ``PROTOCOL.md``).
+- ``WS /ws/ID``: the seat whose token the first message names, or a spectator (see
+  ``PROTOCOL.md``).
 
 Every request passes :class:`~jantaku.web.security.Guard` and Starlette's
 ``TrustedHostMiddleware`` first: only the names of ``hosts`` (the loopback's by
@@ -26,8 +28,9 @@ Other apps mount beside it (``app.mount("/keep", other)``): every route of this 
 is listed in ``app.routes``.
 
 >>> app = create_app(":memory:")
->>> sorted({r.path for r in app.router.routes})[:3]
-['/', '/api/matches', '/api/matches/{match_id}/replay']
+>>> paths = {r.path for r in app.router.routes}
+>>> sorted(p for p in paths if p.startswith("/api/matches"))[:2]
+['/api/matches', '/api/matches/{match_id}/replay']
 """
 
 from __future__ import annotations
@@ -55,13 +58,15 @@ from jantaku.errors import JantakuError
 from jantaku.keep.api import create_keep_app
 from jantaku.logs.tenhou import to_tenhou6
 from jantaku.rules import PRESETS
+from jantaku.scoring.yaku import YAKU
 from jantaku.store import default_path
+from jantaku.web.learn import learn_routes
 from jantaku.web.protocol import Act, Hello, Ping, ProtocolError, Ready, Settings, error_json
 from jantaku.web.protocol import parse_client_message as parse_message
 from jantaku.web.replay import replay_json
 from jantaku.web.security import LOOPBACK_HOSTS, Guard, RateLimiter, ServerLimits, TokenBucket
-from jantaku.web.store import WebStore
-from jantaku.web.tables import Setup, Tables, Walls, rules_of
+from jantaku.web.store import SPECTATOR, WebStore
+from jantaku.web.tables import Setup, Table, Tables, Walls, rules_of
 from jantaku.web.tiles import placeholder_svg
 from jantaku.web.uploads import UploadLimits, UploadPool, UploadRefused
 
@@ -134,6 +139,8 @@ def create_app(
                 "bots": list(BOTS),
                 "mjai": sorted(bots),
                 "lengths": ["east_only", "east_south"],
+                # each yaku's names, for the page's two languages: [id, romaji, kanji]
+                "yaku": [[y.id, y.romaji, y.kanji] for y in YAKU],
             }
         )
 
@@ -187,7 +194,11 @@ def create_app(
             {"seat": seat, "token": token, "url": f"/table/{record.id}#token={token}"}
             for token, seat in zip(record.tokens, record.token_seats, strict=True)
         ]
-        return JSONResponse({"id": record.id, "players": record.players, "links": links})
+        watch = record.spectator
+        spectator = {"token": watch, "url": f"/table/{record.id}#watch={watch}"} if watch else None
+        return JSONResponse(
+            {"id": record.id, "players": record.players, "links": links, "spectator": spectator}
+        )
 
     async def list_matches(request: Request) -> Response:
         out: list[dict[str, Any]] = []
@@ -298,6 +309,9 @@ def create_app(
             await ws.send_json(error_json("forbidden", "no such match or seat token"))
             await ws.close(code=4403)
             return
+        if seat == SPECTATOR:
+            await serve_spectator(ws, table)
+            return
         others = seat_sockets.setdefault((match_id, seat), [])
         while len(others) >= limits.sockets_per_seat:  # the oldest window gives way
             oldest, oldest_client = others.pop(0)
@@ -350,6 +364,33 @@ def create_app(
             table.leave(seat, client)
             tables.release(match_id)
 
+    async def serve_spectator(ws: WebSocket, table: Table) -> None:
+        """A spectator: sent the table as it changes (no concealed tile); it may ping."""
+        bucket = TokenBucket(limits.messages_per_second, limits.message_burst)
+        client = await table.watch(ws)
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                try:
+                    message = parse_message(frame.get("text") or "")
+                    if not isinstance(message, Ping):
+                        raise ProtocolError("forbidden", "a spectator watches: it cannot play")
+                    await ws.send_json({"type": "pong"})
+                except ProtocolError as e:
+                    await ws.send_json(error_json(e.code, e.message))
+                if not bucket.take():
+                    await ws.send_json(
+                        error_json("rate_limited", "too many messages: this connection closes")
+                    )
+                    await ws.close(code=1008)
+                    break
+        except (WebSocketDisconnect, RuntimeError):  # closed under us
+            pass
+        finally:
+            table.unwatch(client)
+
     # the scorekeeper for real tables, on the same store (its page links relatively)
     keep = create_keep_app(db_path if db_path is not None else default_path())
 
@@ -368,6 +409,7 @@ def create_app(
         Route("/table/{match_id}", page),
         Route("/replay", page),
         Route("/replay/{match_id}", page),
+        *learn_routes(db_path, store, static),
         Route("/api/options", options),
         Route("/api/matches", new_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),

@@ -20,8 +20,8 @@ last transactions (``FULL`` would cost an fsync a decision to cover those too).
 ...     names=("you", "bot1", "bot2", "bot3"), settings={"timer": 0})
 >>> store.match(m.id).seed, store.match(m.id).status, len(m.tokens)
 (5, 'playing', 1)
->>> store.seat_of_token(m.id, m.tokens[0])
-0
+>>> store.seat_of_token(m.id, m.tokens[0]), store.seat_of_token(m.id, m.spectator)
+(0, -1)
 """
 
 from __future__ import annotations
@@ -85,7 +85,9 @@ MIGRATIONS: Final = (
 class MatchRecord:
     """A stored match's setup and state: ``seats`` holds ``"human"`` or a bot's name per
     seat, ``tokens`` the seat token of each human seat (in seat order), ``final`` the
-    end: ``{"scores", "result", "placements"}`` once the match is over."""
+    end: ``{"scores", "result", "placements"}`` once the match is over, ``spectator``
+    the token that watches the match without seeing a concealed tile (``None`` for a
+    match stored before there were spectators)."""
 
     id: str
     created: float
@@ -101,6 +103,11 @@ class MatchRecord:
     token_seats: tuple[int, ...]
     final: Mapping[str, Any] | None = None
     finished: float | None = None
+    spectator: str | None = None
+
+
+SPECTATOR: Final = -1
+"""The seat of a spectator's token: a spectator watches every seat and sees no concealed tile."""
 
 
 def _dumps(obj: Any) -> str:
@@ -157,6 +164,7 @@ class WebStore:
         match_id = secrets.token_hex(6)
         human = [s for s, kind in enumerate(seats) if kind == "human"]
         tokens = [secrets.token_urlsafe(12) for _ in human]
+        watch = secrets.token_urlsafe(12)
         with self._transaction():
             self.conn.execute(
                 "INSERT INTO web_matches (id, created, preset, players, length, seed, seats,"
@@ -175,7 +183,8 @@ class WebStore:
             )
             self.conn.executemany(
                 "INSERT INTO web_tokens (token, match_id, seat) VALUES (?, ?, ?)",
-                [(t, match_id, s) for t, s in zip(tokens, human, strict=True)],
+                [(t, match_id, s) for t, s in zip(tokens, human, strict=True)]
+                + [(watch, match_id, SPECTATOR)],
             )
         record = self.match(match_id)
         assert record is not None  # just written
@@ -185,6 +194,8 @@ class WebStore:
         tokens = self.conn.execute(
             "SELECT token, seat FROM web_tokens WHERE match_id = ? ORDER BY seat", (row["id"],)
         ).fetchall()
+        watch = next((t["token"] for t in tokens if t["seat"] == SPECTATOR), None)
+        tokens = [t for t in tokens if t["seat"] != SPECTATOR]
         return MatchRecord(
             id=row["id"],
             created=row["created"],
@@ -200,6 +211,7 @@ class WebStore:
             token_seats=tuple(t["seat"] for t in tokens),
             final=json.loads(row["final"]) if row["final"] else None,
             finished=row["finished"],
+            spectator=watch,
         )
 
     def match(self, match_id: str) -> MatchRecord | None:
@@ -219,7 +231,8 @@ class WebStore:
             return [self._record(r) for r in rows]
 
     def seat_of_token(self, match_id: str, token: str) -> int | None:
-        """The seat a token opens at this match, or ``None``."""
+        """The seat a token opens at this match (:data:`SPECTATOR` for the match's
+        spectator token), or ``None``."""
         with self._lock:
             row = self.conn.execute(
                 "SELECT seat FROM web_tokens WHERE token = ? AND match_id = ?", (token, match_id)

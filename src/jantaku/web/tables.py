@@ -85,7 +85,7 @@ from jantaku.web.protocol import (
     tile_code,
     view_json,
 )
-from jantaku.web.store import MatchRecord, WebStore
+from jantaku.web.store import SPECTATOR, MatchRecord, WebStore
 
 __all__ = [
     "MJAI_PREFIX",
@@ -172,7 +172,7 @@ def default_action(legal: Sequence[Action]) -> Action:
     """What a seat does when its time runs out: pass, else discard the drawn tile.
 
     >>> default_action([Dahai(0, 5, False), Dahai(0, 7, True)])
-    Dahai(actor=0, pai=7, tsumogiri=True)
+    Dahai(actor=0, pai='8m', tsumogiri=True)
     """
     for a in legal:
         if isinstance(a, Pass):
@@ -372,6 +372,7 @@ class Table:
         self._saved_events = store.count_events(record.id)
         self._unsaved: list[tuple[int, Mapping[int, Action]]] = []
         self.seats = {s: _SeatState() for s in self.humans}
+        self.spectators: list[_Client] = []  # who watches: sent no concealed tile
         for s in self.humans:
             saved = record.settings.get(f"prefs{s}")
             if isinstance(saved, dict):
@@ -831,12 +832,15 @@ class Table:
         return True
 
     async def _publish(self) -> None:
-        """Store what is not stored yet, then send every connected seat its state."""
+        """Store what is not stored yet, then send every connected seat its state, and
+        every spectator theirs."""
         self._flush()
         for seat, seat_state in self.seats.items():
             for client in list(seat_state.clients):
                 message, failures = self._state(seat, client)
                 await self._deliver(seat, client, message, failures)
+        for client in list(self.spectators):
+            await self._deliver_spectator(client, self._spectator_state(client))
         self._pending_results = []
         self._pending_failures = []
 
@@ -851,6 +855,61 @@ class Table:
         for seat, seat_state in self.seats.items():
             for client in list(seat_state.clients):
                 await self._deliver(seat, client, message)
+
+    # --- spectators ----------------------------------------------------------------------
+
+    def _spectator_state(self, client: _Client, *, events: bool = True) -> dict[str, Any]:
+        """The ``state`` message of a spectator: the table as seat 0 sits, with no
+        concealed tile (no hand, no draw, every dealt hand hidden), no decision, no aids,
+        no one's review; ``spectator`` is ``true``."""
+        self._flush()
+        view = view_json(observe(self.ref.state, 0))
+        view |= {"hand": [], "drawn": None, "furiten": False}
+        shown: list[dict[str, Any]] = []
+        if events:
+            new = self.ref.log[client.sent :]
+            shown = [event_to_mjai(e) for e in events_for(SPECTATOR, new)]
+        client.sent = len(self.ref.log)
+        return {
+            "type": "state",
+            "match": self.record.id,
+            "decision": self.decision,
+            "view": view,
+            "legal": [],
+            "deadline": None,
+            "timer": self.timer,
+            "bank": None,
+            "aids": None,
+            "aids_error": None,
+            "prefs": SeatPrefs(aids=False).to_json(),
+            "events": shown,
+            "results": [r | {"review": []} for r, _ in self._pending_results],
+            "pause": self._pause_json(),
+            "final": self.final,
+            "done": self.ref.done,
+            "spectator": True,
+        }
+
+    async def _deliver_spectator(self, client: _Client, message: Mapping[str, Any]) -> None:
+        try:
+            await client.conn.send_json(dict(message))
+        except Exception:  # a closed connection: forget it
+            self.unwatch(client)
+
+    async def watch(self, conn: Connection) -> _Client:
+        """A spectator's connection: sent the table now, and each change after."""
+        client = _Client(conn, sent=len(self.ref.log))
+        message = self._spectator_state(client, events=False)
+        if self.results and self.decision_is_first_of_hand():
+            message["last_result"] = self.results[-1] | {"review": []}
+        self.spectators.append(client)
+        await self._deliver_spectator(client, message)
+        return client
+
+    def unwatch(self, client: _Client) -> None:
+        """A spectator's connection closed."""
+        with contextlib.suppress(ValueError):
+            self.spectators.remove(client)
 
     async def send_state(self, seat: int, client: _Client) -> None:
         """Send one client of ``seat`` its state now (without the events: those come

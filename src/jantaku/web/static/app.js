@@ -5,23 +5,49 @@
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 const WIND = "東南西北";
-const WIND_EN = ["East", "South", "West", "North"];
-const HONOR_NAMES = { "1z": "East", "2z": "South", "3z": "West", "4z": "North", "5z": "Haku", "6z": "Hatsu", "7z": "Chun" };
-const KIND_LABEL = { chii: "Chii", pon: "Pon", kan: "Kan", riichi: "Riichi", tsumo: "Tsumo", ron: "Ron",
-  kyuushu: "Kyuushu", kita: "Kita", skip: "Skip" };
+const { T, LANG, nameOf, displayName, fuItemName, paymentText, summaryText } = window.jantakuI18n;
+const displayNames = (names) => (names ? names.map(displayName) : names);
+/* a seat wind's word: East … in English, 東 … in Japanese */
+const windWord = (i) => (LANG === "ja" ? WIND[i] : ["East", "South", "West", "North"][i]);
+const HONOR_NAMES = LANG === "ja"
+  ? { "1z": "東", "2z": "南", "3z": "西", "4z": "北", "5z": "白", "6z": "發", "7z": "中" }
+  : { "1z": "East", "2z": "South", "3z": "West", "4z": "North", "5z": "Haku", "6z": "Hatsu", "7z": "Chun" };
+const KIND_LABEL = (kind) => T(`k.${kind}`);
 const BEST_DISCARDS = 6;  // discards listed in the acceptance aid before "show all"
 const LOG_LENGTH = 6;  // events kept in the side panel's list
 const KIND_ORDER = ["tsumo", "ron", "riichi", "kan", "pon", "chii", "kita", "kyuushu", "skip"];
 const KEYS = { r: "riichi", t: "win", c: "chii", p: "pon", k: "kan", s: "skip", escape: "skip", 9: "kyuushu", n: "kita" };
 const MJAI_TO_CODE = { E: "1z", S: "2z", W: "3z", N: "4z", P: "5z", F: "6z", C: "7z" };
-const DRAW_NAMES = { exhaustive: "Exhaustive draw (荒牌平局)", kyuushu_kyuuhai: "Nine terminals (九種九牌)",
-  suufon_renda: "Four winds (四風連打)", suucha_riichi: "Four riichi (四家立直)", suukan_sanra: "Four kans (四槓散了)",
-  sanchahou: "Triple ron (三家和)", nagashi_mangan: "Nagashi mangan (流し満貫)" };
-DRAW_NAMES.kyushukyuhai = DRAW_NAMES.kyuushu_kyuuhai;  // the spellings of mjai events
-DRAW_NAMES.suukaikan = DRAW_NAMES.suukan_sanra;
+const DRAW_SPELLINGS = { kyushukyuhai: "kyuushu_kyuuhai", suukaikan: "suukan_sanra" };  // mjai's
 /* a draw's name; an exhaustive draw is mjai's plain ryukyoku, with no reason */
 function drawName(reason) {
-  return DRAW_NAMES[reason || "exhaustive"] || reason;
+  const key = `draw.${DRAW_SPELLINGS[reason] || reason || "exhaustive"}`;
+  const name = T(key);
+  return name === key ? `${T("draw")} (${reason})` : name;
+}
+
+/* the server's options (presets, bots, the yaku's names), fetched once */
+let optionsPromise = null;
+function options() {
+  if (!optionsPromise) optionsPromise = fetch("/api/options").then((r) => r.json());
+  return optionsPromise;
+}
+const YAKU = new Map();  // id and romaji → [id, romaji, kanji]
+options().then((o) => { for (const y of o.yaku || []) { YAKU.set(y[0], y); YAKU.set(y[1], y); } });
+
+/* a yaku's name: romaji and kanji in English (kanji as the players know them), kanji in
+   Japanese; dora and the like by their own names */
+function yakuName(name, short = false) {
+  const y = YAKU.get(name);
+  if (!y) return nameOf(name);
+  if (LANG === "ja") return y[2];
+  return short ? y[1] : `${y[1]} ${y[2]}`;
+}
+
+/* an mjai event type in the replay's frame label */
+function eventName(type) {
+  if (LANG !== "ja") return type;
+  return nameOf(type === "dora" ? "dora_event" : type);
 }
 
 function el(tag, cls, text) {
@@ -32,8 +58,12 @@ function el(tag, cls, text) {
 }
 
 function tileName(code) {
-  if (!code || code === "?") return "hidden tile";
+  if (!code || code === "?") return T("hidden");
   if (code[1] === "z") return HONOR_NAMES[code];
+  if (LANG === "ja") {
+    const suit = { m: "萬", p: "筒", s: "索" }[code[1]];
+    return code[0] === "0" ? `赤5${suit}` : `${code[0]}${suit}`;
+  }
   const suit = { m: "man", p: "pin", s: "sou" }[code[1]];
   return code[0] === "0" ? `red 5 ${suit}` : `${code[0]} ${suit}`;
 }
@@ -63,8 +93,8 @@ function mjaiCode(name) {
 }
 
 function roundName(bakaze, kyoku, honba) {
-  const wind = WIND["1234".indexOf(bakaze[0])] || "東";
-  return `${wind}${kyoku}局` + (honba ? ` ${honba}本場` : "");
+  const wind = Math.max(0, "1234".indexOf(bakaze[0]));
+  return T("round.name", wind, kyoku) + (honba ? ` ${T("honba", honba)}` : "");
 }
 
 /* ---------------- the board: seat areas rotated around the center ---------------- */
@@ -74,13 +104,14 @@ function relPos(seat, me, n) {
   return n === 3 && rel === 2 ? 3 : rel;
 }
 
-function meldNode(m) {
+/* a meld; fresh: it was just called, and the claimed tile is lit for a moment */
+function meldNode(m, fresh = false) {
   const node = el("div", "meld");
   m.tiles.forEach((code, i) => {
     if (i === m.added) return;
     const down = m.down && m.down.includes(i);
     const side = i === m.sideways;
-    const t = tile(code, { side, back: down });
+    const t = tile(code, { side, back: down, cls: fresh && side ? ["claimed"] : [] });
     if (side && m.added >= 0) {
       const stack = el("div", "stack");
       stack.appendChild(t);
@@ -148,7 +179,11 @@ function renderBoard(t, me, ui) {
     area.appendChild(row);
     // melds, north tiles, name
     const melds = el("div", "melds");
-    for (const m of [...t.melds[seat]].reverse()) melds.appendChild(meldNode(m));
+    const claimed = ui.claimed && ui.claimed.seat === seat && performance.now() < ui.claimed.until
+      ? t.melds[seat].length - 1 : -1;
+    [...t.melds[seat]].reverse().forEach((m, j) => {
+      melds.appendChild(meldNode(m, t.melds[seat].length - 1 - j === claimed));
+    });
     area.appendChild(melds);
     if (t.nuki && t.nuki[seat]) {
       const nk = el("div", "nuki");
@@ -156,12 +191,14 @@ function renderBoard(t, me, ui) {
       area.appendChild(nk);
     }
     if (t.melds[seat].length) area.classList.add("open-melds");
+    if (t.turn === seat && t.phase !== "end") area.classList.add("turn");  // whose turn: the pond lit
     area.appendChild(nameTag(t, seat));
     board.appendChild(area);
   }
   const center = centerPanel(t);
   for (let seat = 0; seat < n; seat++) {  // each seat's side of the center: wind, score, riichi stick
     const side = el("div", `center-seat rel${relPos(seat, me, n)}`);
+    if (t.turn === seat) side.classList.add("turn");
     side.appendChild(seatLabel(t, seat, me, ui));
     if (t.riichi[seat]) side.appendChild(el("div", "riichi-stick"));
     center.appendChild(side);
@@ -170,7 +207,63 @@ function renderBoard(t, me, ui) {
   if (ui.prompt) board.appendChild(ui.prompt);
   if (ui.timer) board.appendChild(ui.timer);
   fitBoard();
+  shown.table = t;
+  showCopies(shown.tile);
 }
+
+/* ---------------- a tile's copies: hover (tap on a phone) lights them, with how many are left ---------------- */
+
+const shown = { table: null, tile: null };
+const kindOf = (code) => (code && code[0] === "0" ? "5" + code[1] : code);
+
+/* how many of a kind are not in sight: four less those in the ponds, melds, dora
+   indicators, north tiles and the hands the page shows */
+function copiesLeft(t, code) {
+  const kind = kindOf(code);
+  let seen = 0;
+  const count = (c) => { if (kindOf(c) === kind) seen += 1; };
+  for (const river of t.rivers) for (const d of river) if (!d.called) count(d.tile);
+  for (const melds of t.melds) for (const m of melds) m.tiles.forEach(count);
+  (t.dora_markers || []).forEach(count);
+  if (kind === "4z") for (const n of t.nuki || []) seen += n;
+  if (t.hand) { t.hand.forEach(count); if (t.drawn) count(t.drawn); }
+  (t.hands || []).forEach((h, s) => {
+    if (t.hand && s === t.seat) return;
+    (h || []).forEach(count);
+    if (t.drawns && t.drawns[s] && h && h.length) count(t.drawns[s]);
+  });
+  return Math.max(0, 4 - seen);
+}
+
+function showCopies(code) {
+  shown.tile = code || null;
+  for (const x of $$("#board .tile.same")) x.classList.remove("same");
+  const note = $("#copies");
+  if (!code || !shown.table) { note.hidden = true; return; }
+  const kind = kindOf(code);
+  let anchor = null;
+  for (const x of $$("#board .tile[data-tile]")) {
+    if (kindOf(x.dataset.tile) !== kind) continue;
+    x.classList.add("same");
+    if (!anchor || x.matches(":hover")) anchor = x;
+  }
+  note.textContent = "";
+  note.append(tile(code), el("span", null, T("n.left", copiesLeft(shown.table, code))));
+  note.dataset.tile = kind;
+  note.hidden = false;
+}
+
+const boardEl = $("#board");
+boardEl.addEventListener("mouseover", (ev) => {
+  const x = ev.target.closest && ev.target.closest(".tile[data-tile]");
+  if (x && !matchMedia("(hover: none)").matches) showCopies(x.dataset.tile);
+});
+boardEl.addEventListener("mouseleave", () => { if (!matchMedia("(hover: none)").matches) showCopies(null); });
+boardEl.addEventListener("click", (ev) => {  // a tap on a tile out of the hand: its copies, or none
+  const x = ev.target.closest && ev.target.closest(".tile[data-tile]");
+  if (x && x.closest(".mine .hand-row")) return;
+  showCopies(x && kindOf(x.dataset.tile) !== kindOf(shown.tile) ? x.dataset.tile : null);
+});
 
 /* an opponent's name, seat wind and score, by its hand (turned to read upright) */
 function nameTag(t, seat) {
@@ -178,13 +271,13 @@ function nameTag(t, seat) {
   const windIndex = (seat - t.oya + t.players) % t.players;
   if (windIndex === 0) tag.classList.add("oya");
   if (t.turn === seat) tag.classList.add("turn");
-  tag.appendChild(el("div", "who", t.names[seat] || `seat ${seat}`));
+  tag.appendChild(el("div", "who", displayName(t.names[seat]) || T("seat.n", seat)));
   const line = el("div", "line");
   line.appendChild(el("span", "wind", WIND[windIndex]));
   line.appendChild(el("span", "score", `${t.scores[seat]}`));
   if (t.riichi[seat]) {
     const stick = el("span", "stick");
-    stick.title = "riichi";
+    stick.title = T("riichi");
     line.appendChild(stick);
   }
   tag.appendChild(line);
@@ -206,7 +299,7 @@ function seatLabel(t, seat, me, ui) {
     score.textContent = t.scores[seat];
   }
   wrap.appendChild(score);
-  wrap.title = `${t.names[seat]} — click to show differences`;
+  wrap.title = T("diff.title", displayName(t.names[seat]));
   wrap.addEventListener("click", () => { ui.diff = !ui.diff; ui.redraw && ui.redraw(); });
   wrap.dataset.seat = seat;
   return wrap;
@@ -215,10 +308,10 @@ function seatLabel(t, seat, me, ui) {
 function centerPanel(t) {
   const c = el("div", "center");
   c.appendChild(el("div", "round", roundName(t.bakaze, t.kyoku, 0)));
-  c.appendChild(el("div", "sticks", `${t.honba} 本場 · 供託 ${t.kyotaku}`));
-  c.appendChild(el("div", "left", `残り ${t.tiles_left}`));
+  c.appendChild(el("div", "sticks", T("sticks", t.honba, t.kyotaku)));
+  c.appendChild(el("div", "left", T("left", t.tiles_left)));
   const dora = el("div", "dora");
-  dora.setAttribute("aria-label", "dora indicators");
+  dora.setAttribute("aria-label", T("dora.indicators"));
   for (let i = 0; i < 5; i++) dora.appendChild(tile(t.dora_markers[i] || null, { cls: t.dora_markers[i] ? ["indicator"] : [] }));
   c.appendChild(dora);
   return c;
@@ -251,18 +344,24 @@ function setAid(name, on) {
 function tokens() {
   try { return JSON.parse(localStorage.getItem("jantaku.tokens") || "{}"); } catch { return {}; }
 }
-function rememberToken(id, token, seat) {
+function rememberToken(id, token, seat, watch) {
   const all = tokens();
-  all[id] = { token, seat };
+  all[id] = { ...(all[id] || {}), token, seat, ...(watch ? { watch } : {}) };
   localStorage.setItem("jantaku.tokens", JSON.stringify(all));
 }
 
-function startTable(matchId, token) {
+function startTable(matchId, token, spectator = false) {
   live.matchId = matchId;
   live.token = token;
+  live.spectator = spectator;
   $("#play").hidden = false;
   $("#replay-controls").hidden = true;
-  $("#toggles").hidden = false;
+  $("#toggles").hidden = spectator;
+  const watch = (tokens()[matchId] || {}).watch;  // the link to give a spectator
+  if (watch && !spectator) {
+    $("#watch-link").href = watch;
+    $("#watch").hidden = false;
+  }
   connect();
 }
 
@@ -273,18 +372,23 @@ function connect() {
   // the seat's token goes in the first message, never in a URL the server sees
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: "hello", token: live.token }));
-    // this page shows each hand's result: the table waits for it to be closed
-    ws.send(JSON.stringify({ type: "settings", pause: true }));
+    if (live.spectator) return;  // a spectator only watches
+    // this page shows each hand's result: the table waits for it to be closed; the aids
+    // as the person chose at the first match (learning or playing)
+    const style = localStorage.getItem("jantaku.style");
+    ws.send(JSON.stringify({ type: "settings", pause: true,
+      ...(style ? { aids: style === "learning" } : {}) }));
   };
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (live.closed || ev.code === 4403 || ev.code === 4409) return;
-    $("#status").textContent = "reconnecting…";
+    $("#status").textContent = T("reconnecting");
     setTimeout(connect, 800);
   };
 }
 
 function send(obj) {
+  if (live.spectator) return;
   if (live.ws && live.ws.readyState === 1) live.ws.send(JSON.stringify(obj));
 }
 
@@ -304,24 +408,65 @@ function onMessage(msg) {
   }
   if (msg.type !== "state") return;
   msg.receivedAt = performance.now();  // the timer counts from here
+  msg.view.names = displayNames(msg.view.names);
+  if (msg.final && msg.final.names) msg.final.names = displayNames(msg.final.names);
   live.me = msg.view.seat;
   live.chooser = null;
   if (!msg.legal.length || !live.msg || live.msg.decision !== msg.decision) live.sel = -1;
+  if (msg.legal.length && (!live.msg || live.msg.decision !== msg.decision)) sound("turn");
+  soundEvents(msg.events);
   for (const e of msg.events) {
     logEvent(e, msg.view);
     if (e.type === "dahai") live.lastSeat = e.actor;
+    if (["chi", "pon", "daiminkan"].includes(e.type)) {  // the claimed tile, lit for a moment
+      const until = performance.now() + 1600;
+      live.ui.claimed = { seat: e.actor, until };
+      setTimeout(() => { if (live.ui.claimed && live.ui.claimed.until === until) drawLive(); }, 1700);
+    }
   }
   flashEvents(msg.events, msg.view);
   live.msg = msg;
   if (msg.last_result) live.queue.push(msg.last_result);
   for (const r of msg.results || []) live.queue.push(r);
-  for (const box of $$("#toggles input")) box.checked = !!msg.prefs[box.dataset.pref];
+  for (const box of $$("#toggles input[data-pref]")) box.checked = !!msg.prefs[box.dataset.pref];
   const v = msg.view;
-  $("#status").textContent = msg.done ? "match over" :
-    `${roundName(v.bakaze, v.kyoku, v.honba)} · you are ${WIND_EN[(v.seat - v.oya + v.players) % v.players]}`;
+  $("#status").textContent = msg.done ? T("over") : live.spectator
+    ? T("watching", roundName(v.bakaze, v.kyoku, v.honba))
+    : T("you.are", roundName(v.bakaze, v.kyoku, v.honba), windWord((v.seat - v.oya + v.players) % v.players));
   drawLive();
+  if (!localStorage.getItem("jantaku.style") && !msg.done && !live.spectator) showStyleChoice();
   showNextOverlay();
   drawPause();
+}
+
+/* the first match: learning (the aids on) or playing (the aids off), asked once, in a
+   banner over the top of the table that leaves the own hand free */
+function showStyleChoice() {
+  if ($("#style-choice")) return;
+  const box = el("div", "style-choice");
+  box.id = "style-choice";
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", T("style.head"));
+  box.appendChild(el("h2", null, T("style.head")));
+  const row = el("div", "choices");
+  for (const style of ["learning", "playing"]) {
+    const b = el("button", `style ${style}`);
+    b.type = "button";
+    b.dataset.style = style;
+    b.append(el("strong", null, T(`style.${style}`)), el("span", null, T(`style.${style}.note`)));
+    b.addEventListener("click", () => chooseStyle(style));
+    row.appendChild(b);
+  }
+  box.appendChild(row);
+  box.appendChild(el("p", "hint", T("style.later")));
+  $("#stage").appendChild(box);
+}
+
+function chooseStyle(style) {
+  localStorage.setItem("jantaku.style", style);
+  send({ type: "settings", aids: style === "learning" });
+  const box = $("#style-choice");
+  if (box) box.remove();
 }
 
 /* between hands: whom the table waits for, and the seconds the others have left */
@@ -340,8 +485,8 @@ function drawPause() {
   const tick = () => {
     const left = end == null ? null : Math.max(0, Math.ceil((end - performance.now()) / 1000));
     note.dataset.left = left == null ? "" : left;
-    if (reading) note.textContent = `the next hand is dealt in ${left} s`;
-    else note.textContent = `waiting for ${others.join(", ") || "the table"}` + (left == null ? "" : ` · ${left} s`);
+    if (reading) note.textContent = T("dealt.in", left);
+    else note.textContent = T("waiting.for", others.join(", ") || T("the.table")) + (left == null ? "" : ` · ${left} s`);
   };
   tick();
   if (end != null) live.pauseHandle = setInterval(tick, 250);
@@ -349,19 +494,24 @@ function drawPause() {
 
 /* the last few events in the side panel, tiles drawn as tiles */
 function logEvent(e, v) {
-  const name = (s) => (v.names[s] || `seat ${s}`);
+  const name = (s) => (v.names[s] || T("seat.n", s));
   const parts = [];
   switch (e.type) {
     case "start_kyoku": parts.push(`— ${roundName(e.bakaze === "E" ? "1z" : e.bakaze === "S" ? "2z" : e.bakaze === "W" ? "3z" : "4z", e.kyoku, e.honba)} —`); break;
     case "dahai": parts.push(`${name(e.actor)} `, tile(mjaiCode(e.pai), { cls: e.tsumogiri ? ["tsumogiri"] : [] })); break;
     case "chi": case "pon": case "daiminkan": case "kakan": case "ankan":
-      parts.push(`${name(e.actor)} ${e.type === "chi" ? "chii" : e.type}`);
+      parts.push(T("log.call", name(e.actor), T(e.type === "pon" ? "k.pon.log" : `k.${e.type}`)));
       if (e.pai) parts.push(" ", tile(mjaiCode(e.pai)));
       break;
-    case "reach": parts.push(`${name(e.actor)} riichi`); break;
-    case "hora": parts.push(`${e.actor === v.seat ? "you win" : `${name(e.actor)} wins`} (${e.actor === e.target ? "tsumo" : "ron"})`); break;
+    case "reach": parts.push(T("log.riichi", name(e.actor))); break;
+    case "hora": {
+      const how = T(e.actor === e.target ? "k.tsumo" : "k.ron");
+      const mine = e.actor === v.seat && !live.spectator;
+      parts.push(mine ? T("log.you.win", how) : T("log.wins", name(e.actor), how));
+      break;
+    }
     case "ryukyoku": parts.push(drawName(e.reason)); break;
-    case "dora": parts.push("dora indicator ", tile(mjaiCode(e.dora_marker))); break;
+    case "dora": parts.push(T("log.dora"), tile(mjaiCode(e.dora_marker))); break;
     default: break;
   }
   if (!parts.length) return;
@@ -372,12 +522,25 @@ function logEvent(e, v) {
   while (log.children.length > LOG_LENGTH) log.removeChild(log.firstChild);
 }
 
+/* the sounds of what happened: the weightiest call or win, else a discard */
+const SOUND_OF = { dahai: "dahai", chi: "chii", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan",
+  reach: "riichi" };
+const sound = (name) => window.jantakuSound.play(name);
+function soundEvents(events) {
+  let best = null;
+  for (const e of events.slice(-8)) {
+    const name = e.type === "hora" ? (e.actor === e.target ? "tsumo" : "ron") : SOUND_OF[e.type];
+    if (name && (best === null || best === "dahai")) best = name;
+  }
+  if (best) sound(best);
+}
+
 function flashEvents(events, v) {
-  const shout = { chi: "Chii", pon: "Pon", daiminkan: "Kan", kakan: "Kan", ankan: "Kan", reach: "Riichi",
-    nukidora: "Kita" };
+  const shout = { chi: "chii", pon: "pon", daiminkan: "kan", kakan: "kan", ankan: "kan", reach: "riichi",
+    nukidora: "kita" };
   for (const e of events) {
-    let word = shout[e.type];
-    if (e.type === "hora") word = e.actor === e.target ? "Tsumo" : "Ron";
+    let word = shout[e.type] && KIND_LABEL(shout[e.type]);
+    if (e.type === "hora") word = KIND_LABEL(e.actor === e.target ? "tsumo" : "ron");
     if (!word) continue;
     const f = el("div", "flash", word);
     const board = $("#board");
@@ -412,7 +575,15 @@ function buildOwnHand(row, t, ui) {
     const node = tile(x.code, { cls });
     node.dataset.index = i;
     node.setAttribute("role", "button");
-    node.addEventListener("click", () => discardAt(i));
+    node.addEventListener("click", () => {
+      if (matchMedia("(hover: none)").matches && live.sel !== i) {  // a phone: tap to look, again to discard
+        live.sel = i;
+        shown.tile = x.code;
+        drawLive();
+        return;
+      }
+      discardAt(i);
+    });
     row.appendChild(node);
   });
   live.handTiles = tiles;
@@ -432,12 +603,22 @@ function buildPrompt(legal) {
   if (!calls.length) return null;
   const wrap = el("div", "prompt");
   wrap.id = "prompt";
+  // a call on another seat's tile: which tile, thrown by whom
+  const v = live.msg && live.msg.view;
+  const claim = calls.find((a) => ["ron", "chii", "pon", "kan"].includes(a.kind));
+  const from = v ? (v.last_discarder ?? live.lastSeat) : null;
+  if (claim && claim.tile && !legal.some((a) => a.kind === "dahai") && from != null && from !== v.seat) {
+    const line = el("div", "claim");
+    const [before, after] = T("call.from", v.names[from]);
+    line.append(el("span", null, before), tile(claim.tile), el("span", null, after));
+    wrap.appendChild(line);
+  }
   const groups = {};
   for (const a of calls) (groups[a.kind] = groups[a.kind] || []).push(a);
   for (const kind of KIND_ORDER) {
     const list = groups[kind];
     if (!list) continue;
-    const b = el("button", kind === "tsumo" || kind === "ron" ? "win" : kind, KIND_LABEL[kind]);
+    const b = el("button", kind === "tsumo" || kind === "ron" ? "win" : kind, KIND_LABEL(kind));
     b.dataset.kind = kind;
     b.addEventListener("click", () => choose(kind));
     wrap.appendChild(b);
@@ -499,6 +680,9 @@ function timerNode(msg) {
     bank.hidden = !banked;
     wrap.classList.toggle("in-bank", baseLeft <= 0 && banked > 0);
     wrap.classList.toggle("hurry", left <= 3);
+    const whole = Math.ceil(left);
+    const blip = `${msg.decision}:${whole}`;  // once a second, however often the table is drawn
+    if (left > 0 && whole <= 3 && live.blip !== blip) { live.blip = blip; sound("hurry"); }
     live.secondsLeft = left;
     if (left <= 0) clearInterval(live.timerHandle);
   };
@@ -515,7 +699,7 @@ function drawLive() {
   ui.prompt = buildPrompt(m.legal);
   ui.timer = timerNode(m);
   ui.lastSeat = live.lastSeat;
-  ui.spectator = false;
+  ui.spectator = !!live.spectator;
   renderBoard(m.view, m.view.seat, ui);
   const board = $("#board");  // for scripts and tests: which decision the page shows
   board.dataset.decision = m.decision;
@@ -533,30 +717,34 @@ function drawAids(m) {
   $("#aid-toggles").hidden = !a;
   if (!a) return;
   const sh = a.shanten;
-  const head = el("h3", null, sh === -1 ? "Complete hand" : sh === 0 ? "Tenpai (聴牌)" : `${sh}-shanten (${sh}向聴)`);
+  const head = el("h3", null, sh === -1 ? T("complete") : sh === 0 ? T("tenpai.head") : T("shanten.head", sh));
   if (aidOn("shanten")) box.appendChild(head);
   if (a.win_now && typeof a.win_now === "object" && aidOn("value")) {
-    box.appendChild(el("div", null, `Tsumo now: ${a.win_now.summary} — ${a.win_now.text} (${a.win_now.yaku.join(", ")})`));
+    const w = a.win_now;
+    box.appendChild(el("div", null, T("tsumo.now", summaryText(w.summary), paymentText(w.text),
+      w.yaku.map((y) => yakuName(y, true)).join(LANG === "ja" ? "・" : ", "))));
   }
   if (a.discards && a.discards.length && aidOn("acceptance")) {
-    box.appendChild(el("h3", null, "Discards: acceptance (受け入れ)"));
+    box.appendChild(el("h3", null, T("discards.head")));
     const top = a.discards[0];
     const shown = live.allDiscards ? a.discards : a.discards.slice(0, BEST_DISCARDS);
     const table = el("table", "accept");
-    table.setAttribute("aria-label", "acceptance of each discard");
+    table.setAttribute("aria-label", T("accept.aria"));
     const head = el("tr", "head");
-    for (const [text, cls] of [["打", ""], ["向聴", ""], ["枚", "n"], ["ロス", ""]]) head.appendChild(el("th", cls, text));
+    for (const [text, cls] of [["col.discard", ""], ["col.shanten", ""], ["col.tiles", "n"], ["col.loss", ""]]) {
+      head.appendChild(el("th", cls, T(text)));
+    }
     table.appendChild(head);
     for (const d of shown) {
       const best = d.shanten === top.shanten && d.loss === 0;
       const tr = el("tr", best ? "main best" : "main");
       const c1 = el("td", "discard"); c1.appendChild(tile(d.tile)); tr.appendChild(c1);
-      tr.appendChild(el("td", "sh", d.shanten === 0 ? "tenpai" : `${d.shanten}`));
+      tr.appendChild(el("td", "sh", d.shanten === 0 ? T("tenpai") : `${d.shanten}`));
       tr.appendChild(el("td", "n total", `${d.total}`));
       const back = d.loss === null || d.loss === undefined;
-      const lossText = back ? "back" : d.loss ? `−${d.loss}` : "0";
+      const lossText = back ? T("back") : d.loss ? `−${d.loss}` : "0";
       const lossCell = el("td", `n loss${back || d.loss ? " bad" : ""}`, lossText);
-      if (back) lossCell.title = "goes back a shanten";
+      if (back) lossCell.title = T("back.title");
       tr.appendChild(lossCell);
       table.appendChild(tr);
       const line = el("tr", best ? "tiles best" : "tiles");
@@ -568,28 +756,29 @@ function drawAids(m) {
     }
     box.appendChild(table);
     if (a.discards.length > BEST_DISCARDS) {
-      const more = el("a", "more", live.allDiscards ? `show the best ${BEST_DISCARDS}` : `show all ${a.discards.length}`);
+      const more = el("a", "more", live.allDiscards ? T("show.best", BEST_DISCARDS) : T("show.all", a.discards.length));
+      more.dataset.count = a.discards.length;
       more.href = "#";
       more.addEventListener("click", (ev) => { ev.preventDefault(); live.allDiscards = !live.allDiscards; drawAids(live.msg); });
       box.appendChild(more);
     }
   }
   if (a.waits && a.waits.length && aidOn("waits")) {
-    box.appendChild(el("h3", null, "Waits (待ち)"));
-    if (a.furiten) box.appendChild(el("div", "warn", "Furiten (振聴): no ron on these waits"));
+    box.appendChild(el("h3", null, T("waits.head")));
+    if (a.furiten) box.appendChild(el("div", "warn", T("furiten")));
     const table = el("table");
     for (const w of a.waits) {
       const tr = el("tr");
       const c1 = el("td"); c1.appendChild(tile(w.tile)); tr.appendChild(c1);
-      tr.appendChild(el("td", null, `${w.remaining} left`));
-      const val = (x) => (x === "no yaku" ? "no yaku" : x ? `${x.text}` : "—");
-      if (aidOn("value")) tr.appendChild(el("td", null, `ron ${val(w.ron)} · tsumo ${val(w.tsumo)}`));
+      tr.appendChild(el("td", null, T("n.left", w.remaining)));
+      const val = (x) => (x === "no yaku" ? T("no.yaku") : x ? paymentText(`${x.text}`) : "—");
+      if (aidOn("value")) tr.appendChild(el("td", null, T("ron.tsumo", val(w.ron), val(w.tsumo))));
       table.appendChild(tr);
     }
     box.appendChild(table);
   }
   if (a.acceptance && aidOn("acceptance")) {
-    box.appendChild(el("h3", null, `Acceptance (受け入れ): ${a.acceptance.total}枚`));
+    box.appendChild(el("h3", null, T("acceptance.head", a.acceptance.total)));
     box.appendChild(acceptLine(a.acceptance.tiles, a.acceptance.remaining));
   }
 }
@@ -631,21 +820,21 @@ const signClass = (x) => (x > 0 ? "pos" : x < 0 ? "neg" : "");
    hand, the change at its end and the score after (before + riichi + change = after) */
 function payTable(r, names) {
   const t = el("table", "pay");
-  t.setAttribute("aria-label", "payments");
+  t.setAttribute("aria-label", T("payments"));
   const deltas = r.deltas || [];
   const after = r.scores && r.scores.length === deltas.length ? r.scores : null;
   const start = after && r.start_scores && r.start_scores.length === deltas.length ? r.start_scores : null;
   const riichi = start ? deltas.map((d, s) => after[s] - start[s] - d) : null;
   const sticks = riichi && riichi.some((x) => x !== 0);
   const head = el("tr");
-  const cols = [["", ""], [start ? "before" : null, "num"], [sticks ? "riichi" : null, "num"],
-    ["change", "num"], [after ? "after" : null, "num"]];
+  const cols = [["", ""], [start ? T("col.before") : null, "num"], [sticks ? T("col.riichi") : null, "num"],
+    [T("col.change"), "num"], [after ? T("col.after") : null, "num"]];
   for (const [h, cls] of cols) if (h !== null) head.appendChild(el("th", cls, h));
   t.appendChild(head);
   deltas.forEach((d, s) => {
     const tr = el("tr");
     tr.dataset.seat = s;
-    tr.appendChild(el("td", null, names[s] || `seat ${s}`));
+    tr.appendChild(el("td", null, names[s] || T("seat.n", s)));
     if (start) tr.appendChild(el("td", "num start", `${start[s]}`));
     if (sticks) tr.appendChild(el("td", `num riichi ${signClass(riichi[s])}`, riichi[s] ? signed(riichi[s]) : ""));
     tr.appendChild(el("td", `num delta ${signClass(d)}`, signed(d)));
@@ -661,7 +850,7 @@ function showResult(r, names, me, live_) {
   body.className = "panel result";
   names = names || r.names || [];
   if (r.kind === "hora") {
-    const how = r.tsumo ? "Tsumo (自摸)" : `Ron (栄和) on ${names[r.target]}`;
+    const how = r.tsumo ? T("tsumo.win") : T("ron.on", names[r.target]);
     body.appendChild(el("h2", null, `${names[r.actor]} — ${how}`));
     const hand = el("div", "hand");
     const codes = [...(r.hand || [])];
@@ -672,32 +861,30 @@ function showResult(r, names, me, live_) {
     for (const m of r.melds || []) hand.appendChild(meldNode(m));
     body.appendChild(hand);
     const ind = el("div", "indicators");
-    ind.appendChild(el("span", null, "Dora "));
+    ind.appendChild(el("span", null, T("dora")));
     for (const c of r.dora_markers || []) ind.appendChild(tile(c));
     if (r.ura_markers && r.ura_markers.length) {
-      ind.appendChild(el("span", null, "  Ura "));
+      ind.appendChild(el("span", null, T("ura")));
       for (const c of r.ura_markers) ind.appendChild(tile(c));
     }
     body.appendChild(ind);
     const cols = el("div", "cols");
     const yaku = el("table", "yaku");
-    yaku.setAttribute("aria-label", "yaku");
-    const detail = r.yaku_detail || [];
+    yaku.setAttribute("aria-label", T("yaku.aria"));
     for (const [name, han] of r.yaku) {
       const tr = el("tr");
-      const d = detail.find((y) => y.id === name);
-      tr.appendChild(el("td", null, d ? `${d.name} ${d.kanji}` : name));
-      tr.appendChild(el("td", "num", `${han} han`));
+      tr.appendChild(el("td", null, yakuName(name)));
+      tr.appendChild(el("td", "num", T("han", han)));
       yaku.appendChild(tr);
     }
     cols.appendChild(yaku);
     if (r.fu_items && r.fu_items.length) {
       const fu = el("table", "fu");
-      fu.setAttribute("aria-label", "fu");
+      fu.setAttribute("aria-label", T("fu.aria"));
       for (const [name, f] of r.fu_items) {
         const tr = el("tr");
-        tr.appendChild(el("td", null, name));
-        tr.appendChild(el("td", "num", `${f} fu`));
+        tr.appendChild(el("td", null, fuItemName(name)));
+        tr.appendChild(el("td", "num", T("fu", f)));
         fu.appendChild(tr);
       }
       cols.appendChild(fu);
@@ -705,13 +892,13 @@ function showResult(r, names, me, live_) {
     body.appendChild(cols);
     const total = el("div", "total");
     total.dataset.han = r.han; total.dataset.fu = r.fu; total.dataset.points = r.points;
-    total.appendChild(el("span", null, `${r.fu ? r.fu + " fu " : ""}${r.han} han — ${r.payment || r.points}`));
-    if (r.limit) total.appendChild(el("span", "limit", r.limit));
+    total.appendChild(el("span", null, `${T("fu.han", r.fu, r.han)} — ${paymentText(r.payment || `${r.points}`)}`));
+    if (r.limit) total.appendChild(el("span", "limit", nameOf(r.limit)));
     body.appendChild(total);
     body.appendChild(payTable(r, names));
   } else {
     body.appendChild(el("h2", null, drawName(r.reason)));
-    if (r.tenpai) body.appendChild(el("div", null, `Tenpai: ${r.tenpai.length ? r.tenpai.map((s) => names[s]).join(", ") : "nobody"}`));
+    if (r.tenpai) body.appendChild(el("div", null, T("tenpai.list", r.tenpai.length ? r.tenpai.map((s) => names[s]).join(", ") : T("nobody"))));
     (r.tehais || []).forEach((h, s) => {
       if (!h.length) return;
       const row = el("div", "hand");
@@ -723,21 +910,21 @@ function showResult(r, names, me, live_) {
   }
   if (r.review && r.review.length && aidOn("review")) {
     const rv = el("div", "review");
-    rv.appendChild(el("h3", null, "Review: where the efficiency bot would have discarded differently"));
+    rv.appendChild(el("h3", null, T("review.head")));
     const t = el("table");
     for (const x of r.review.slice(0, 5)) {
       const tr = el("tr");
-      const a = el("td"); a.appendChild(el("span", null, "you ")); a.appendChild(tile(x.yours.tile));
-      a.appendChild(el("small", null, ` ${x.yours.shanten}向聴 ${x.yours.acceptance}枚`));
-      const b = el("td"); b.appendChild(el("span", null, "bot ")); b.appendChild(tile(x.bot.tile));
-      b.appendChild(el("small", null, ` ${x.bot.shanten}向聴 ${x.bot.acceptance}枚`));
-      tr.appendChild(el("td", null, `残り${x.tiles_left}`)); tr.appendChild(a); tr.appendChild(b);
+      const a = el("td"); a.appendChild(el("span", null, T("you"))); a.appendChild(tile(x.yours.tile));
+      a.appendChild(el("small", null, T("review.small", x.yours.shanten, x.yours.acceptance)));
+      const b = el("td"); b.appendChild(el("span", null, T("bot.short"))); b.appendChild(tile(x.bot.tile));
+      b.appendChild(el("small", null, T("review.small", x.bot.shanten, x.bot.acceptance)));
+      tr.appendChild(el("td", null, T("left", x.tiles_left))); tr.appendChild(a); tr.appendChild(b);
       t.appendChild(tr);
     }
     rv.appendChild(t);
     body.appendChild(rv);
   }
-  const ok = el("button", "ok", "OK");
+  const ok = el("button", "ok", T("ok"));
   ok.addEventListener("click", closeOverlay);
   body.appendChild(ok);
   $("#overlay").hidden = false;
@@ -748,15 +935,15 @@ function showFinal(final) {
   const body = $("#overlay-body");
   body.textContent = "";
   body.className = "panel final-screen";
-  body.appendChild(el("h2", null, "Final result (終局)"));
+  body.appendChild(el("h2", null, T("final")));
   const t = el("table", "final");
   const order = final.scores.map((_, s) => s).sort((a, b) => final.placements[a] - final.placements[b]);
   const head = el("tr");
-  for (const h of ["", "", "points", "result (oka, uma)"]) head.appendChild(el("th", null, h));
+  for (const h of ["", "", T("points"), T("result.col")]) head.appendChild(el("th", null, h));
   t.appendChild(head);
   for (const s of order) {
     const tr = el("tr");
-    tr.appendChild(el("td", "place", `${final.placements[s]}位`));
+    tr.appendChild(el("td", "place", T("place", final.placements[s])));
     tr.appendChild(el("td", null, final.names[s]));
     tr.appendChild(el("td", "num", `${final.scores[s]}`));
     const res = final.result[s];
@@ -765,11 +952,12 @@ function showFinal(final) {
   }
   body.appendChild(t);
   const links = el("p");
-  const replay = el("a", null, "Replay this match"); replay.href = `/replay/${live.matchId}`;
-  const lobby = el("a", null, "Lobby"); lobby.href = "/";
+  const replay = el("a", null, T(live.spectator ? "replay.open" : "replay.this"));
+  replay.href = `/replay/${live.matchId}`;
+  const lobby = el("a", null, T("lobby")); lobby.href = "/";
   links.append(replay, " · ", lobby);
   body.appendChild(links);
-  const ok = el("button", "ok", "Close");
+  const ok = el("button", "ok", T("close"));
   ok.addEventListener("click", () => { $("#overlay").hidden = true; });
   body.appendChild(ok);
   $("#overlay").hidden = false;
@@ -819,6 +1007,7 @@ document.addEventListener("keydown", (ev) => {
 const rv = { data: null, i: 0, ui: { diff: false }, shown: -1 };
 
 function startReplay(data, exportHref, exportJson) {
+  data.names = displayNames(data.names);
   rv.data = data;
   rv.i = 0;
   $("#play").hidden = false;
@@ -826,12 +1015,14 @@ function startReplay(data, exportHref, exportJson) {
   $("#toggles").hidden = true;
   $("#aid-toggles").hidden = true;
   $("#replay-controls").hidden = false;
-  $("#keys").textContent = "Keys: ← → step through the events";
-  $("#status").textContent = data.error ? `stopped: ${data.error}` : `${data.frames.length} events`;
+  $("#keys").dataset.i18n = "keys.replay";
+  $("#keys").textContent = T("keys.replay");
+  $("#status").textContent = data.error ? T("stopped", data.error) : T("events", data.frames.length);
   const sel = $("#round-select");
   sel.textContent = "";
   for (const r of data.rounds) {
-    const o = el("option", null, r.label);
+    const f = data.frames[r.frame];
+    const o = el("option", null, f && f.bakaze ? roundName(f.bakaze, f.kyoku, f.honba) : r.label);
     o.value = r.frame;
     sel.appendChild(o);
   }
@@ -874,7 +1065,7 @@ function drawReplay() {
   $("#frame-range").value = rv.i;
   const rounds = rv.data.rounds.filter((r) => r.frame <= rv.i);
   if (rounds.length) $("#round-select").value = rounds[rounds.length - 1].frame;
-  $("#frame-label").textContent = `${rv.i + 1} / ${rv.data.frames.length}: ${f.event.type}`;
+  $("#frame-label").textContent = `${rv.i + 1} / ${rv.data.frames.length}: ${eventName(f.event.type)}`;
   $("#aids").textContent = "";
   if (window.jantakuWall) window.jantakuWall.draw(rv.data, rv.i);  // the wall (wall.js)
   if ((f.result || f.final) && rv.shown !== rv.i) {
@@ -916,10 +1107,10 @@ $("#open-hands").addEventListener("change", drawReplay);
 
 async function startLobby() {
   $("#lobby").hidden = false;
-  const opts = await (await fetch("/api/options")).json();
+  const opts = await options();
   const preset = $("#preset");
   for (const p of opts.presets) {
-    const o = el("option", null, `${p.name} (${p.players} players)`);
+    const o = el("option", null, T("preset", nameOf(p.name), p.players));
     o.value = p.name;
     o.dataset.players = p.players;
     preset.appendChild(o);
@@ -932,7 +1123,7 @@ async function startLobby() {
     const oldNames = $$("input.name", box).map((x) => x.value);
     for (let s = 0; s < n; s++) {
       const row = el("div", "seat-row");
-      const label = el("label", null, `${WIND_EN[s]} seat`);
+      const label = el("label", null, T("seat.of", windWord(s)));
       label.htmlFor = `seat-${s}`;
       const sel = el("select");
       sel.id = `seat-${s}`;
@@ -940,7 +1131,8 @@ async function startLobby() {
       // the server's own mjai bots, offered by the names its operator gave them
       const kinds = ["human", ...opts.bots, ...opts.mjai.map((name) => `mjai:${name}`)];
       for (const kind of kinds) {
-        const o = el("option", null, kind === "human" ? "person" : kind.startsWith("mjai:") ? `${kind.slice(5)} (mjai bot)` : `${kind} bot`);
+        const o = el("option", null, kind === "human" ? T("person")
+          : kind.startsWith("mjai:") ? T("mjai.bot", kind.slice(5)) : T("bot", nameOf(kind)));
         o.value = kind;
         sel.appendChild(o);
       }
@@ -949,8 +1141,8 @@ async function startLobby() {
       const name = el("input", "name");
       name.type = "text";
       name.maxLength = 24;
-      name.placeholder = "name";
-      name.setAttribute("aria-label", `${WIND_EN[s]} seat: name`);
+      name.placeholder = T("name");
+      name.setAttribute("aria-label", T("seat.name", windWord(s)));
       name.value = oldNames[s] !== undefined ? oldNames[s] : s === 0 ? localStorage.getItem("jantaku.name") || "" : "";
       const showName = () => { name.hidden = sel.value !== "human"; };
       sel.addEventListener("change", showName);
@@ -981,16 +1173,22 @@ async function startLobby() {
       body: JSON.stringify(body) });
     const data = await r.json();
     if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
-    for (const l of data.links) rememberToken(data.id, l.token, l.seat);
+    const watch = data.spectator ? data.spectator.url : null;
+    for (const l of data.links) rememberToken(data.id, l.token, l.seat, watch);
     if (data.links.length > 1) {
       const box = $("#links");
       box.textContent = "";
-      box.appendChild(el("p", null, "A link for each person's seat (share over the LAN):"));
+      box.appendChild(el("p", null, T("links")));
       for (const l of data.links) {
-        const who = names[l.seat] || `player${l.seat + 1}`;
-        const a = el("a", null, `${who} (${WIND_EN[l.seat]} seat)`);
+        const who = names[l.seat] || displayName(`player${l.seat + 1}`);
+        const a = el("a", null, T("link.seat", who, windWord(l.seat)));
         a.href = l.url;
         box.append(a, " ");
+      }
+      if (watch) {
+        const a = el("a", "watch", T("watch.link"));
+        a.href = watch;
+        box.append(a);
       }
       return;
     }
@@ -1002,7 +1200,7 @@ async function startLobby() {
     if (!file) return;
     // reading a record takes a second or more (the first one starts the server's reader)
     const status = $("#upload-status");
-    status.textContent = `Reading ${file.name}…`;
+    status.textContent = T("reading", file.name);
     status.classList.remove("error");
     input.disabled = true;
     let data;
@@ -1010,7 +1208,7 @@ async function startLobby() {
       const r = await fetch("/api/replay", { method: "POST",
         headers: { "content-type": "application/octet-stream" }, body: await file.arrayBuffer() });
       data = await r.json();
-      if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+      if (!r.ok) throw new Error(data.error || T("server.status", r.status));
     } catch (err) {
       status.textContent = `${file.name}: ${err.message}`;
       status.classList.add("error");
@@ -1028,17 +1226,18 @@ async function startLobby() {
   const mine = tokens();
   for (const m of list.matches) {
     const tr = el("tr");
-    tr.appendChild(el("td", null, new Date(m.created * 1000).toLocaleString()));
-    tr.appendChild(el("td", null, `${m.preset}, ${m.length === "east_only" ? "東風" : "半荘"}`));
-    const who = m.names.map((name, s) => (m.final && m.final.placements ? `${name} (${m.final.placements[s]})` : name));
+    tr.appendChild(el("td", null, new Date(m.created * 1000).toLocaleString(LANG === "ja" ? "ja-JP" : "en-GB")));
+    tr.appendChild(el("td", null, `${nameOf(m.preset)}, ${T(`len.${m.length}`)}`));
+    const who = displayNames(m.names).map((name, s) => (m.final && m.final.placements ? `${name} (${m.final.placements[s]})` : name));
     tr.appendChild(el("td", null, who.join(", ")));
     const td = el("td");
     if (m.status === "playing" && mine[m.id]) {
-      const a = el("a", null, "resume"); a.href = `/table/${m.id}`; td.appendChild(a);
+      const a = el("a", null, T("resume")); a.href = `/table/${m.id}`; td.appendChild(a);
     } else if (m.status === "done") {
-      const a = el("a", null, "replay"); a.href = `/replay/${m.id}`; td.appendChild(a);
+      const a = el("a", null, T("replay")); a.href = `/replay/${m.id}`; td.appendChild(a);
     } else {
-      td.textContent = m.status;
+      const key = `status.${m.status}`;
+      td.textContent = T(key) === key ? m.status : T(key);
     }
     tr.appendChild(td);
     body.appendChild(tr);
@@ -1051,18 +1250,48 @@ $$("#aid-toggles input").forEach((box) => {
   box.checked = aidOn(box.dataset.aid);
   box.addEventListener("change", () => { setAid(box.dataset.aid, box.checked); drawLive(); });
 });
-$$("#toggles input").forEach((box) => {
-  box.addEventListener("change", () => send({ type: "settings", [box.dataset.pref]: box.checked }));
+const soundBox = $("#sound-on");  // sound, or none: kept in this browser
+soundBox.checked = window.jantakuSound.on();
+soundBox.addEventListener("change", () => window.jantakuSound.setOn(soundBox.checked));
+$$("#toggles input[data-pref]").forEach((box) => {
+  box.addEventListener("change", () => {
+    send({ type: "settings", [box.dataset.pref]: box.checked });
+    if (box.dataset.pref === "aids") localStorage.setItem("jantaku.style", box.checked ? "learning" : "playing");
+  });
 });
 
+/* on a phone the side panel is a drawer beside or below the table, open or shut as it
+   was last left in this browser */
+function setDrawer(open) {
+  $("#play").classList.toggle("drawer-open", open);
+  $("#drawer-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  localStorage.setItem("jantaku.drawer", open ? "open" : "shut");
+}
+setDrawer(localStorage.getItem("jantaku.drawer") === "open");
+$("#drawer-toggle").addEventListener("click", () => setDrawer(!$("#play").classList.contains("drawer-open")));
+
+/* the language: the page's own words now, the rest as it is drawn; a change is kept and
+   the page drawn again */
+window.jantakuI18n.applyWords();
+for (const sel of $$(".lang-select")) {
+  sel.value = LANG;
+  sel.addEventListener("change", () => { window.jantakuI18n.setLang(sel.value); location.reload(); });
+}
+
 async function route() {
+  await options().catch(() => null);  // the yaku's names before any result
   const path = location.pathname;
   const q = new URLSearchParams(location.search);
   let m;
-  if ((m = path.match(/^\/table\/([\w-]+)$/))) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if ((m = path.match(/^\/table\/([\w-]+)$/)) && fragment.get("watch")) {
+    // a spectator's link: kept in no list of seats, and out of the address bar
+    history.replaceState(null, "", path);
+    $("#play").dataset.mode = "live";
+    startTable(m[1], fragment.get("watch"), true);
+  } else if ((m = path.match(/^\/table\/([\w-]+)$/))) {
     // a seat's link carries its token in the fragment (#token=…), which no server sees;
     // it is kept in this browser and taken out of the address bar and the history
-    const fragment = new URLSearchParams(location.hash.slice(1));
     const token = fragment.get("token") || q.get("token") || (tokens()[m[1]] || {}).token;
     if (token) rememberToken(m[1], token, null);
     if (location.hash || location.search) history.replaceState(null, "", path);
