@@ -37,8 +37,8 @@ from typing import Final
 from jantaku.agents.base import Agent, first_of, passes
 from jantaku.agents.threats import (
     Threat,
-    demo_view,  # noqa: F401  (the doctests' small view)
     deal_in_chance,
+    demo_view,  # noqa: F401  (the doctests' small view)
     honitsu_suit,
     read_threats,
     seat_wind,
