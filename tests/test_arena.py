@@ -189,7 +189,7 @@ def test_report_statistics_on_constructed_records() -> None:
     assert y.win_rate == 0 and y.average_win is None and y.draw_tenpai_rate is None
     one = ArenaReport.from_records(records[:1]).agent("X")
     assert one.placement == (1.5, None)  # one wall seed: no interval
-    assert "X: 6 games" in report.text()
+    assert "X: 6 seats played (a seat of a game each)" in report.text()
 
 
 def test_decision_time_median_and_p99() -> None:

@@ -134,8 +134,11 @@ def test_selfplay_three_players(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_selfplay_bad_lineups(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["selfplay", "--games", "1", "--agents", "random,random"]) == 2
-    assert "2 agents given for 4 seats" in capsys.readouterr().err
+    # the lineup fills the seats in turn, as the arena's does: two agents, two of each
+    assert main(["selfplay", "--games", "1", "--agents", "random,random"]) == 0
+    capsys.readouterr()
+    assert main(["selfplay", "--games", "1", "--agents", "random,random,random,random,x"]) == 2
+    assert "5 agents for 4 seats" in capsys.readouterr().err
     assert main(["selfplay", "--games", "1", "--agents", "random,x,random,random"]) == 2
     assert "unknown agent 'x'" in capsys.readouterr().err
     assert main(["selfplay", "--players", "3", "--rules", "textbook"]) == 2

@@ -196,17 +196,24 @@ def test_cli_edits_deletes_and_keeps_series(db: Path, capsys: pytest.CaptureFixt
     assert run("add", "1", "abort", "kyuushu_kyuuhai") == 0
     assert run("add", "1", "draw", "--foul", "minor_foul:B") == 0
     capsys.readouterr()
+    # a yakuman A cannot pay ends the match (000: 支払いのできないものが現れる): hand 3
+    # cannot follow it
+    assert run("add", "1", "ron", "--from", "A", "--win", "D:yakuman", "--at", "2") == 2
+    assert "the match is over" in capsys.readouterr().err
+    assert run("delete", "1", "3") == 0
     assert run("add", "1", "ron", "--from", "A", "--win", "D:yakuman", "--at", "2") == 0
     capsys.readouterr()
     assert run("show", "1", "--json") == 0
     shown = json.loads(capsys.readouterr().out)
     # the chombo draw kept East 1 (錯和流局では連荘); hand 2 is now D's yakuman on A, who
-    # holds 29,000 of the 32,000: B and C split the 3,000 short (000 収支); East 2 follows
-    assert [h["label"] for h in shown["hands"]] == ["East 1", "East 1", "East 2"]
+    # holds 29,000 of the 32,000: B and C split the 3,000 short (000 収支), and the match
+    # is over
+    assert [h["label"] for h in shown["hands"]] == ["East 1", "East 1"]
     assert shown["hands"][1]["deltas"] == [-29000, -1500, -1500, 32000]
-    assert run("delete", "1", "1") == 0
+    assert shown["over"] is True
+    assert run("delete", "1", "2") == 0
     assert run("add", "1", "tsumo", "--win", "A:2:20", "--from", "B") == 2
-    assert "no discarder" in capsys.readouterr().err
+    assert "--from does not apply to a tsumo" in capsys.readouterr().err
     assert run("add", "1", "ron", "--from", "A", "--win", "Z:1:30") == 2
     assert "no player 'Z'" in capsys.readouterr().err
     assert run("series", "show", "1") == 0

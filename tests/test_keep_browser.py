@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -96,7 +97,9 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     assert pg.inner_text("#round") == "East 1"  # type: ignore[attr-defined]
 
     # East 1: Ben declares riichi and wins 3 han 30 fu from Chie (6 taps + the riichi)
-    pg.click("#seats .seat[data-seat='1']")  # type: ignore[attr-defined]
+    pg.click("#seats .seat[data-seat='1'] .name")  # type: ignore[attr-defined]
+    assert "リーチ" not in pg.inner_text("#seats .seat[data-seat='1']")  # type: ignore[attr-defined]
+    pg.click("#seats .seat[data-seat='1'] .stick")  # type: ignore[attr-defined]
     assert "リーチ" in pg.inner_text("#seats .seat[data-seat='1']")  # type: ignore[attr-defined]
     pg.click(".result[data-result=ron]")  # type: ignore[attr-defined]
     _tap_seat(pg, "who", "Ben")
@@ -129,8 +132,9 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     assert "20 fu" in pg.inner_text("#error")  # type: ignore[attr-defined]
     assert _scores(pg) == [23000, 24900, 19100, 33000]
 
-    # East 3: a draw, Chie (the dealer) and Aoi tenpai
+    # East 3: a draw, Chie (the dealer) and Aoi tenpai (the entry changed: the error goes)
     pg.click(".result[data-result=draw]")  # type: ignore[attr-defined]
+    assert pg.is_hidden("#error")  # type: ignore[attr-defined]
     _tap_seat(pg, "tenpai", "Chie")
     _tap_seat(pg, "tenpai", "Aoi")
     pg.click("#record")  # type: ignore[attr-defined]
@@ -138,6 +142,12 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
         "() => document.querySelector('#round').textContent === 'East 3 (1 honba)'"
     )
     assert _scores(pg) == [24500, 23400, 20600, 31500]
+
+    # editing hand 1 starts from it as entered: Ben's riichi, his 3 han 30 fu from Chie
+    pg.locator("#history li").nth(0).locator("button.edit").click()  # type: ignore[attr-defined]
+    assert "リーチ" in pg.inner_text("#seats .seat[data-seat='1']")  # type: ignore[attr-defined]
+    assert "3 han 30 fu" in pg.inner_text("#who")  # type: ignore[attr-defined]
+    pg.click("#cancel-edit")  # type: ignore[attr-defined]
 
     # hand 2 was a haneman: entered again, and hand 3 recomputed after it
     pg.locator("#history li").nth(1).locator("button.edit").click()  # type: ignore[attr-defined]
@@ -149,6 +159,13 @@ def test_a_short_match_entered_by_taps(server: tuple[str, Path], page: object) -
     pg.wait_for_selector("#editing[hidden]", state="attached")  # type: ignore[attr-defined]
     assert _scores(pg) == [23500, 21400, 19600, 35500]
     assert "haneman" in pg.locator("#history li").nth(1).inner_text()  # type: ignore[attr-defined]
+
+    # "Undo last" asks first: dismissed, nothing is deleted
+    hands = pg.locator("#history li").count()  # type: ignore[attr-defined]
+    pg.once("dialog", lambda dialog: dialog.dismiss())  # type: ignore[attr-defined]
+    pg.click("#undo")  # type: ignore[attr-defined]
+    assert pg.locator("#history li").count() == hands  # type: ignore[attr-defined]
+    assert _scores(pg) == [23500, 21400, 19600, 35500]
 
     # the calculator shows 003's steps
     pg.click("text=What does this hand pay?")  # type: ignore[attr-defined]
@@ -254,3 +271,24 @@ def test_a_series_and_its_match_started_from_the_page(
     # the list of matches links each by its key
     pg.click("#home")  # type: ignore[attr-defined]
     pg.wait_for_selector(f"#match-list a[href='#m={key}']")  # type: ignore[attr-defined]
+
+
+def test_a_match_with_the_tables_own_points(server: tuple[str, Path], page: object) -> None:
+    """The new-match form says what the preset plays and takes the table's own start
+    points, return points and uma."""
+    url, _ = server
+    pg: Any = page
+    pg.goto(url)
+    pg.wait_for_selector("#preset option", state="attached")
+    pg.select_option("#preset", "tenhou")
+    assert "25,000 start" in pg.inner_text("#preset-summary")
+    assert pg.input_value("#uma") == "20,10,-10,-20"
+    pg.fill("#start-points", "30000")
+    pg.fill("#return-points", "30000")
+    pg.fill("#uma", "15,5,-5,-15")
+    for i, name in enumerate(("Aoi", "Ben", "Chie", "Dai")):
+        pg.fill(f"#name-inputs input[name=name{i}]", name)
+    pg.click("#start-match")
+    pg.wait_for_selector("#play:not([hidden])")
+    assert _scores(pg) == [30000] * 4
+    assert "uma +15/+5/-5/-15" in (pg.get_attribute("#round", "title") or "")

@@ -409,3 +409,38 @@ def test_peers_at_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         lines.append(f"jansou {preset}: {hands} hands, {decisions} decisions")
     with capsys.disabled():
         print("\n" + "\n".join(lines))
+
+
+def test_written_logs_put_a_kans_indicator_before_the_discard_that_reveals_it() -> None:
+    """A written log gives each seat the stream a live bot gets (a daiminkan's or kakan's
+    indicator before the discard that reveals it, as libriichi and Tenhou order them):
+    libriichi offers the calls and rons on that discard from the file too."""
+    state_mod = pytest.importorskip("mjai.mlibriichi.state")
+    kans = 0
+    for seed in (11, 12, 13):
+        text = _log(PRESETS["tenhou"], seed)
+        live = loads_game(text)
+        lines = [json.loads(line) for line in text.splitlines()]
+        kans += sum(o["type"] in ("daiminkan", "kakan") for o in lines)
+        for i, obj in enumerate(lines[1:], 1):
+            if obj["type"] == "dora" and lines[i - 1]["type"] == "dahai":
+                raise AssertionError(f"line {i + 1}: a kan's indicator after the discard")
+        seat = 0
+        from_file = state_mod.PlayerState(seat)
+        from_stream = state_mod.PlayerState(seat)
+        stream = [event_to_mjai(e) for e in events_for(seat, live)]
+        for obj in lines:
+            if obj["type"] == "start_kyoku":
+                obj["tehais"] = [
+                    h if i == seat else ["?"] * 13 for i, h in enumerate(obj["tehais"])
+                ]
+            if obj["type"] == "tsumo" and obj["actor"] != seat:
+                obj["pai"] = "?"
+        assert len(stream) == len(lines)
+        for ours, theirs in zip(lines, stream, strict=True):
+            a = from_file.update(json.dumps(ours))
+            b = from_stream.update(json.dumps(theirs))
+            assert [getattr(a, c) for c in _CANS.values()] == [
+                getattr(b, c) for c in _CANS.values()
+            ]
+    assert kans > 0

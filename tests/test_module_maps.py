@@ -1,4 +1,4 @@
-"""The README's module maps (the engine, scoring, logs) name every module of their
+"""The module maps of docs/design.md (the engine, scoring, logs) name every module of their
 package, no module that is gone, and in each module's row only names the module has."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 import jantaku
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "design.md"
 SRC = Path(jantaku.__file__).parent
 # the names in the rows that are no attribute of the module: events as the logs spell
 # them, and what a predicate returns
@@ -39,7 +39,7 @@ def _rows(package: str) -> dict[str, str]:
 def test_the_readme_maps_every_module_of_the_package(package: str) -> None:
     rows = _rows(package)
     files = {p.name for p in (SRC / package).glob("*.py") if p.name != "__init__.py"}
-    assert rows, f"no module map of jantaku.{package} in the README"
+    assert rows, f"no module map of jantaku.{package} in docs/design.md"
     assert set(rows) == files
 
 

@@ -109,7 +109,7 @@ def test_a_hand_error_points_into_the_whole_text() -> None:
 
 
 def test_a_hidden_tile_is_no_tile_of_a_hand() -> None:
-    with pytest.raises(ValueError, match="not a known tile value"):
+    with pytest.raises(ValueError, match=r"a hidden tile \(\? or 🀫\) is no tile of a hand"):
         parse_hand("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E ?")
 
 

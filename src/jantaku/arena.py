@@ -546,7 +546,7 @@ class ArenaReport:
         for a in self.agents:
             dist = " ".join(f"{p}" for p in a.placements)
             lines += [
-                f"{a.agent}: {a.games} games, {a.hands} hands",
+                f"{a.agent}: {a.games} seats played (a seat of a game each), {a.hands} hands",
                 f"  placement {ci(a.placement, '.3f')}   points {ci(a.points, '.0f')}"
                 f"   result {ci(a.result, '.1f')}   places {dist}",
                 f"  per hand: win {a.win_rate:.3f}  deal-in {a.deal_in_rate:.3f}"
@@ -561,6 +561,11 @@ class ArenaReport:
             "Houou humans per hand: "
             + "  ".join(f"{k.replace('_', '-')} {v:.3f}" for k, v in HOUOU.items())
         )
+        if self.failures:
+            lines.append(
+                "with failed games, each mean is over the wall seeds: the mean of each seed's "
+                "finished games, so a seed with a failed game weighs as much as a whole one"
+            )
         for f in self.failures:
             where = f", seat {f.seat} ({f.agent})" if f.seat is not None else ""
             lines.append(f"failed: game {f.game}, wall seed {f.wall_seed}{where}: {f.message}")
@@ -584,15 +589,18 @@ def run_arena(
     ray_address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     factory: AgentFactory | None = None,
+    on_record: Callable[[GameRecord], None] | None = None,
 ) -> list[GameRecord]:
     """Play the duplicate schedule and return its game records in schedule order.
 
     ``jobs=1`` plays in this process, more in that many local worker processes;
     ``runner="ray"`` sends the games to Ray (a local one, or the cluster at
     ``ray_address``; needs the ``arena`` extra). ``progress(done, total)`` is called as
-    games finish; ``factory`` builds agents that :func:`~jantaku.agents.make_agent`
-    does not know (see :class:`GameJob`). The records are the same for the same
-    arguments whichever runner plays them (decision times aside).
+    games finish, and ``on_record(record)`` with each game's record as it finishes (what
+    a run cut short has played); ``factory`` builds agents that
+    :func:`~jantaku.agents.make_agent` does not know (see :class:`GameJob`). The records
+    are the same for the same arguments whichever runner plays them (decision times
+    aside).
 
     Raises :class:`ArenaError` for a bad schedule or ``jobs``, and
     :class:`~jantaku.errors.AgentError` for an unknown agent name.
@@ -609,6 +617,8 @@ def run_arena(
 
     def finished(record: GameRecord) -> None:
         done[record.game] = record
+        if on_record is not None:
+            on_record(record)
         if progress is not None:
             progress(len(done), len(todo))
 

@@ -179,6 +179,17 @@ class _Described:
         (see :func:`describe`)."""
         return describe(cast("Event | Pass", self))
 
+    @property
+    def kind(self) -> str:
+        """What it is, as mjai names it (``"dahai"``, ``"pon"``, ``"hora"`` …; ``"kita"``
+        for :class:`Nukidora`, ``"none"`` for a :class:`Pass`): one ``match`` on
+        ``action.kind`` in place of a ladder of ``isinstance`` tests.
+
+        >>> Dahai(0, 4, False).kind, Pass(1).kind
+        ('dahai', 'none')
+        """
+        return _TYPE_OF.get(type(self), "none")
+
 
 @dataclass(frozen=True, slots=True)
 class StartGame(_Described):
@@ -494,6 +505,77 @@ _FIELDS: Final[dict[type, tuple[tuple[str, bool], ...]]] = {
 }
 
 
+# --- repr in tile notation ------------------------------------------------------------
+
+
+def _tile_text(tile: object) -> str:
+    """One tile as a repr shows it: its mjai name (``'5mr'``), or the value itself when it
+    is no tile (a repr never raises)."""
+    if isinstance(tile, int) and not isinstance(tile, bool):
+        try:
+            return repr(tile_to_mjai(tile))
+        except (ValueError, KeyError, IndexError, TypeError):
+            pass
+    return repr(tile)
+
+
+def _tiles_text(tiles: object) -> str:
+    """Tiles as a repr shows them: compact notation, mjai names when one is hidden, or
+    the value itself when it is not tiles."""
+    try:
+        if all(0 <= t < UNKNOWN for t in tiles):  # type: ignore[attr-defined]
+            return repr(format_tiles(tiles))  # type: ignore[arg-type]
+        return repr(" ".join(tile_to_mjai(t) for t in tiles))  # type: ignore[attr-defined]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return repr(tiles)
+
+
+_REPR_FIELDS: Final[dict[type, tuple[tuple[str, int, bool, Any], ...]]] = {
+    cls: tuple(
+        (
+            f.name,
+            _CODEC.get(f.name, _INT),
+            f.default is MISSING and f.default_factory is MISSING,
+            f.default,
+        )
+        for f in fields(cls)
+    )
+    for cls in (*_TYPE_OF, Pass)
+}
+
+
+def _event_repr(self: Any) -> str:
+    """An event or action in the game's notation: tiles named (``'5mr'``, ``'E'``; several
+    in compact notation, ``'406m'``), fields left at their default left out.
+
+    >>> Dahai(1, 36, True)
+    Dahai(actor=1, pai='5sr', tsumogiri=True)
+    >>> Pon(2, 0, 31, (31, 31))
+    Pon(actor=2, target=0, pai='P', consumed='55z')
+    """
+    parts = []
+    for name, codec, required, default in _REPR_FIELDS[type(self)]:
+        value = getattr(self, name)
+        if not required and value == default:
+            continue
+        if value is None:
+            text = "None"
+        elif codec == _TILE:
+            text = _tile_text(value)
+        elif codec == _TILES:
+            text = _tiles_text(value)
+        elif codec == _HANDS and isinstance(value, tuple):
+            text = f"({', '.join(_tiles_text(hand) for hand in value)}{',' * (len(value) == 1)})"
+        else:
+            text = repr(value)
+        parts.append(f"{name}={text}")
+    return f"{type(self).__name__}({', '.join(parts)})"
+
+
+for _cls in _REPR_FIELDS:
+    _cls.__repr__ = _event_repr  # type: ignore[assignment,method-assign]
+
+
 def _encode(codec: int, value: Any) -> Any:
     if codec == _TILE:
         return tile_to_mjai(value)
@@ -640,7 +722,7 @@ def event_from_mjai(obj: Mapping[str, Any]) -> Event:
     ``extra`` so that a foreign header writes back unchanged.
 
     >>> event_from_mjai({"type": "tsumo", "actor": 0, "pai": "C"})
-    Tsumo(actor=0, pai=33)
+    Tsumo(actor=0, pai='C')
     >>> event_from_mjai({"type": "tsumo", "actor": 0})
     Traceback (most recent call last):
     ...
@@ -724,8 +806,7 @@ def action_from_mjai(obj: Mapping[str, Any], *, actor: int | None = None) -> Act
     Kyuushu kyuuhai is answered as mjai.app bots do, or as the original mjai server's:
 
     >>> action_from_mjai({"type": "ryukyoku"}, actor=0)
-    Ryukyoku(reason='kyuushu_kyuuhai', deltas=None, tenpai=None, tehais=None, actor=0, \
-scores=None)
+    Ryukyoku(reason='kyuushu_kyuuhai', actor=0)
     >>> action_from_mjai({"type": "ryukyoku", "reason": "kyushukyuhai"}, actor=3).actor
     3
 

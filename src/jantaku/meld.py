@@ -398,6 +398,13 @@ of one suit, not 124m at position 0 ('[') in '[12-4m]'
         raise NotationError("incomplete meld", text=src, position=offset + len(text) - 1)
     tiles = parse_tiles("".join(digits) + letter)
     n = len(tiles)
+    if called_index is None and n == 3:
+        raise NotationError(
+            "a called meld marks the called tile by where it came from (- left, = across, "
+            "+ right: [1-23m], [11=1m]); an ankan is four tiles ([1111m])",
+            text=src,
+            position=offset,
+        )
     if called_index is None:
         kind = MeldKind.ANKAN
     elif added_index is not None:

@@ -427,6 +427,38 @@ wrc, ema, textbook, tenhou-sanma, majsoul-sanma)
                 return key
         return None
 
+    def label(self) -> str:
+        """A name for these rules: the preset's, or the nearest preset's (same number of
+        players, fewest fields apart) with the fields that differ.
+
+        >>> TENHOU.label(), replace(TENHOU_SANMA, flowers=8).label()
+        ('tenhou', 'tenhou-sanma with flowers=8')
+        """
+        name = self.name()
+        if name is not None:
+            return name
+        mine = self.to_dict()
+        best: tuple[int, str, list[str]] | None = None
+        for key, preset in PRESETS.items():
+            if preset.players != self.players:
+                continue
+            theirs = preset.to_dict()
+            diff = [f"{k}={_shown(v)}" for k, v in mine.items() if theirs[k] != v]
+            if best is None or len(diff) < best[0]:
+                best = (len(diff), key, diff)
+        if best is None:  # every player count has a preset; kept for safety
+            return "custom"
+        return f"{best[1]} with {', '.join(best[2])}"
+
+
+def _shown(value: Any) -> str:
+    """A rules field's JSON-ready value as :meth:`Rules.label` writes it."""
+    if isinstance(value, list):
+        return "/".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
 
 # --- presets: the only home of defaults ---------------------------------------------
 
@@ -524,15 +556,22 @@ MAJSOUL: Final = replace(
     pao_suukantsu=True,
     pao_whole_hand=False,
     tenpai_on_own_fourth=True,
+    multiple_ron=MultipleRon.DOUBLE,
+    abort_sanchahou=False,
 )
 """Mahjong Soul (雀魂) ranked four-player rules.
 
 Sources: the Mahjong Soul rules screen and the scoring vectors in
 ``data/scoring_vectors/riichienv_agari`` (Mahjong Soul fan ids). Double yakuman for
 daisuushii, 13-wait kokushi, suuankou tanki and junsei chuuren; pao includes
-suukantsu. Sources disagree on: uma and return points (they vary by room; the
-Gold-room 15-5 with no oka is used), and whether a wait on a tile held four times
-counts as tenpai.
+suukantsu. Three rons on one discard all win, with no abortive draw
+(``multiple_ron`` double, ``abort_sanchahou`` off): riichi.wiki "Mahjong Soul", its
+rules section ("Multiple rons: Available"; "Three-player Ron (Sanchahou): No"), and
+riichienv 0.4.11, whose ``GameRule.default_mjsoul()`` has ``sanchaho_is_draw`` false
+where ``default_tenhou()`` has it true (pinned by
+``tests/test_one_voice.py::test_majsoul_pays_a_triple_ron``). Sources disagree on:
+uma and return points (they vary by room; the Gold-room 15-5 with no oka is used),
+and whether a wait on a tile held four times counts as tenpai.
 """
 
 MLEAGUE: Final = replace(
@@ -557,6 +596,7 @@ MLEAGUE: Final = replace(
     abort_sanchahou=False,
     kokushi_robs_ankan=False,
     riichi_min_points=0,
+    riichi_min_tiles_left=0,
 )
 """M-League (Mリーグ) rules: 25,000 / 30,000, uma 10-30, no busting, no agari-yame.
 
@@ -569,6 +609,12 @@ majyan-item.com "Mリーグルール" (a summary of the official page), [K] k-by
   +10 / −10 / −30 with the oka).
 - ``red_fives`` one a suit, ura dora, ippatsu, ``kuitan`` and ``atozuke``: [I], [K].
 - ``tobi`` off: [I] (トビなし); ``riichi_min_points`` 0 follows (riichi below 1,000, [S]).
+- ``riichi_min_tiles_left`` 0 (riichi with no draw of one's own left, but not on the
+  last tile of the wall, which the engine always refuses): majannavi.com "Mリーグ公式
+  ルールまとめ" (ツモ番なしリーチあり) and mahjong-portal.com "リーチ(立直)", the page
+  beside M-League's official rules videos (ツモ番のないリーチもかける事ができる;
+  海底牌を摸した者はリーチを掛ける事はできない); pinned by
+  ``tests/test_one_voice.py::test_mleague_riichi_without_a_draw_left``.
 - ``multiple_ron`` head bump: [I] (ダブロンなし).
 - ``kiriage_mangan`` on: [I] (7700は切り上げ), [K].
 - ``kazoe_yakuman`` off: [K] (数え役満なし: 13 han or more is a sanbaiman).
@@ -700,6 +746,7 @@ TEXTBOOK: Final = replace(
     tenpai_yame=True,
     pao_whole_hand=False,
     tobi=True,
+    tobi_at_zero=True,
     west_extension=False,
     shortfall=Shortfall.SPLIT,
     leftover_deposits=LeftoverDeposits.RETURNED,
@@ -728,7 +775,10 @@ marked ＊ 食い下がり 1 翻); head bump (和了者は必ず１家); abortiv
 九種九牌 and 錯和流局 pass the deal without a honba (錯和流局 keeps it); no pao
 (only ron is 責任払い); yakuman basic points 8,000 (no stacking), 13+ han 四倍満 8,000;
 double-wind pair 4 fu; kan dora 暗槓先開け、明槓後開け; a payer's shortfall split by
-the others; deposits left after South 4 returned; the last dealer may stop when top;
+the others (不足が出たら他家が折半して負担する), and the match over once someone could
+not pay (対局の終了: 支払いのできないものが現れる) — the split leaves that payer at
+exactly 0, so ``tobi_at_zero`` is on: a player at 0 has nothing left to pay with;
+deposits left after South 4 returned; the last dealer may stop when top;
 no riichi discarding a winning tile; kokushi robs an ankan; chombo = mangan payment,
 void on another's win, with the yakuman-tenpai claim; a minor foul corrected by a
 1,000 deposit; final points rounded 五捨六入, 25,000 / 30,000 with uma ワンスリー.

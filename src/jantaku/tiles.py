@@ -293,8 +293,14 @@ def counts34(tiles: Iterable[Tile]) -> list[int]:
         raise ArgumentTypeError(
             f"counts34 takes tiles, not text: counts34(parse_tiles({tiles!r})) reads notation"
         )
+    try:
+        values = iter(tiles)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"counts34 takes tiles (an iterable of tile ints), not {type(tiles).__name__}"
+        ) from None
     counts = [0] * 34
-    for t in tiles:
+    for t in values:
         if t.__class__ is not int:
             t = as_tile(t)
         if not 0 <= t < 37:
@@ -354,6 +360,10 @@ def check_copies(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> None
         if not 0 <= t < 37:
             if t == FLOWER:
                 raise InvalidHandError("a flower is set aside, never part of a hand")
+            if t == UNKNOWN:
+                raise InvalidHandError(
+                    "a hidden tile (? or 🀫) is no tile of a hand: name each tile"
+                )
             raise InvalidHandError(f"not a known tile value: {t!r}")
         counts[t] += 1
     if counts[RED_5M] or counts[RED_5P] or counts[RED_5S]:

@@ -97,8 +97,7 @@ def first_of(legal: Sequence[Action], kind: type) -> Action | None:
     """The first legal action of a kind (``Hora``, ``Dahai`` …), or ``None``.
 
     >>> first_of([Pass(0), Hora(actor=0, target=1)], Hora)
-    Hora(actor=0, target=1, pai=None, deltas=None, ura_markers=(), yaku=None, han=None, \
-fu=None, points=None, pao=None, scores=None)
+    Hora(actor=0, target=1)
     """
     for action in legal:
         if isinstance(action, kind):

@@ -263,8 +263,7 @@ class EfficiencyAgent(Agent):
     """Plays for speed to a win: lowest shanten, widest acceptance; riichi when tenpai.
 
     >>> EfficiencyAgent().act(None, [Hora(actor=0, target=2, pai=5), Pon(0, 2, 5, (5, 5))])
-    Hora(actor=0, target=2, pai=5, deltas=None, ura_markers=(), yaku=None, han=None, \
-fu=None, points=None, pao=None, scores=None)
+    Hora(actor=0, target=2, pai='6m')
     """
 
     name = "efficiency"

@@ -87,7 +87,7 @@ def match_legal(action: Action, legal: Sequence[Action]) -> Action:
     tiles), calls by their tiles in any order, a win by its target.
 
     >>> match_legal(Dahai(0, 5, False), [Dahai(0, 5, True), Dahai(0, 6, False)])
-    Dahai(actor=0, pai=5, tsumogiri=True)
+    Dahai(actor=0, pai='6m', tsumogiri=True)
     """
     if action in legal:
         return action

@@ -48,7 +48,7 @@ class TsumogiriAgent(Agent):
 
     >>> from jantaku.events import Pass
     >>> TsumogiriAgent().act(None, [Dahai(1, 4, False), Dahai(1, 9, True), Pass(1)])
-    Dahai(actor=1, pai=9, tsumogiri=True)
+    Dahai(actor=1, pai='1p', tsumogiri=True)
     >>> TsumogiriAgent().act(None, [Dahai(2, 4, False), Pass(2)])
     Pass(actor=2)
     """

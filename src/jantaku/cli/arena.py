@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.agents import BOTS
-from jantaku.arena import ArenaReport, Runner, plot, run_arena, save
+from jantaku.arena import ArenaReport, GameRecord, Runner, plot, run_arena, save, schedule
+from jantaku.cli.common import add_games, add_players, add_seed, bounded_int
 from jantaku.cli.selfplay import resolve_rules
 from jantaku.store import connect
 
@@ -51,13 +52,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"comma-separated bots filling the seats in turn ({', '.join(BOTS)}, or "
         "mjai:COMMAND); e.g. defensive,efficiency for two of each",
     )
-    p.add_argument(
-        "--games", type=int, default=10, help="wall seeds, each played in every rotation"
-    )
+    add_games(p, default=10, what="wall seeds, each played in every seating")
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
-    p.add_argument("--seed", type=int, default=0, help="the first wall seed (default 0)")
+    add_players(p)
+    add_seed(p, what="the first wall")
     p.add_argument(
-        "--jobs", type=int, default=None, help="local worker processes (default: all cores)"
+        "--jobs",
+        type=bounded_int(1, 256),
+        default=None,
+        help="local worker processes, 1 to 256 (default: all cores)",
     )
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--db", type=Path, default=None, help="the store (default: the shared one)")
@@ -91,13 +94,22 @@ def _progress_bar(total: int) -> tuple[Callable[[int, int], None] | None, Callab
 
 def run(args: argparse.Namespace) -> int:
     """Play the arena, print its report, keep and draw it; returns the exit status."""
-    rules = resolve_rules(args.rules, None)
+    rules = resolve_rules(args.rules, args.players)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     jobs = args.jobs if args.jobs is not None else max(1, os.cpu_count() or 1)
     runner: Runner = "ray" if args.ray or args.ray_address else "local"
-    total = max(args.games, 0) * rules.players
-    progress, close = _progress_bar(total)
+    # the games played: each wall once per seating (two agents at four seats: two)
+    total = args.games * len(schedule(agents, players=rules.players, games=1, rules=rules))
+    progress, close_bar = _progress_bar(total)
+    closed: list[bool] = []
+
+    def close() -> None:  # once, whichever way the run ends
+        if not closed:
+            closed.append(True)
+            close_bar()
+
     start = time.perf_counter()
+    finished: list[GameRecord] = []
     try:
         records = run_arena(
             agents,
@@ -108,7 +120,16 @@ def run(args: argparse.Namespace) -> int:
             runner=runner,
             ray_address=args.ray_address,
             progress=progress,
+            on_record=finished.append,
         )
+    except KeyboardInterrupt:
+        close()
+        # an interrupt: the report of the games that finished, kept nowhere
+        partial = sorted(finished, key=lambda r: r.game)
+        print(f"interrupted after {len(partial)} of {total} games (not stored)")
+        if partial:
+            print(ArenaReport.from_records(partial).text())
+        return 130
     finally:
         close()
     seconds = time.perf_counter() - start
@@ -133,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = report.to_dict()
         out.update(
-            rules=rules.name() or args.rules,
+            rules=rules.label(),
             seed=args.seed,
             wall_seeds=args.games,
             runner=runner,
@@ -146,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(
-            f"rules {rules.name() or args.rules}, wall seeds {args.seed}…"
+            f"rules {rules.label()}, wall seeds {args.seed}…"
             f"{args.seed + args.games - 1}, {len(records)} games on {runner}"
             + (f" ({jobs} processes)" if runner == "local" else "")
         )

@@ -21,7 +21,12 @@ from jantaku.errors import ArgumentError
 
 __all__ = [
     "ECHO_LIMIT",
+    "MAX_GAMES",
+    "MAX_SEED",
     "Progress",
+    "add_games",
+    "add_players",
+    "add_seed",
     "add_time_budget",
     "bounded_int",
     "describe",
@@ -145,15 +150,61 @@ def seconds(text: str) -> float:
     return value
 
 
+MAX_GAMES: Final = 1_000_000_000
+"""The most games or matches one run plays (more would not finish in a lifetime)."""
+
+MAX_SEED: Final = 2**63 - 1
+"""The largest seed."""
+
+
+def add_games(parser: argparse.ArgumentParser, *, default: int, what: str = "matches") -> None:
+    """Add ``--games N``, the same everywhere: 1 to :data:`MAX_GAMES` (0 is refused)."""
+    parser.add_argument(
+        "--games",
+        type=bounded_int(1, MAX_GAMES),
+        default=default,
+        metavar="N",
+        help=f"number of {what}, 1 to {MAX_GAMES:,} (default {default})",
+    )
+
+
+def add_seed(
+    parser: argparse.ArgumentParser, *, default: int | None = 0, what: str = "the first match"
+) -> None:
+    """Add ``--seed S``, the same everywhere: 0 to :data:`MAX_SEED` (negative refused)."""
+    shown = "random" if default is None else str(default)
+    parser.add_argument(
+        "--seed",
+        type=bounded_int(0, MAX_SEED),
+        default=default,
+        metavar="S",
+        help=f"seed of {what}, 0 to 2**63-1 (default {shown})",
+    )
+
+
+def add_players(parser: argparse.ArgumentParser) -> None:
+    """Add ``--players {3,4}``: the preset's three- or four-player twin."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4),
+        default=None,
+        help="3 or 4 players: the preset's twin for that many (default the preset's)",
+    )
+
+
 def add_time_budget(
     parser: argparse.ArgumentParser,
     *,
     who: str = "every bot",
     default: str = "10 s for an external mjai bot, no limit for a built-in one",
 ) -> None:
-    """Add ``--time-budget SECONDS``: the time ``who`` has for one decision."""
+    """Add ``--timeout SECONDS`` (``--time-budget`` is the same option): the time ``who``
+    has for one decision."""
     parser.add_argument(
+        "--timeout",
         "--time-budget",
+        dest="time_budget",
         type=seconds,
         default=None,
         metavar="SECONDS",

@@ -3,6 +3,7 @@
 ::
 
     jantaku keep new Aoi Ben Chie Dai [--rules tenhou] [--first-dealer 2 | --dice]
+                     [--start-points 30000] [--return-points 30000] [--uma 15,5,-5,-15]
     jantaku keep add 1 ron --from Chie --win Ben:3:30 --riichi Ben
     jantaku keep add 1 tsumo --win Aoi:mangan
     jantaku keep add 1 draw --tenpai Aoi,Chie
@@ -10,7 +11,7 @@
     jantaku keep add 1 --json '{"result": "ron", "discarder": 2, "winners": [...]}'
     jantaku keep undo 1
     jantaku keep show 1 [--sticks] [--json]
-    jantaku keep export 1 --format csv|tenhou6 [-o FILE]
+    jantaku keep export 1 --format csv|tenhou6|mjai [-o FILE]
     jantaku keep list [--series 1]
     jantaku keep series new "Friday league" | jantaku keep series show 1
     jantaku keep serve [--host 127.0.0.1] [--port 8018] [--public-url URL]
@@ -38,15 +39,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jantaku.cli.common import MAX_SEED, bounded_int
 from jantaku.cli.common import describe as help_text
 from jantaku.errors import JantakuError
 from jantaku.keep.entries import LIMITS, Foul, Hand, KeepError, Winner
-from jantaku.keep.export import describe, to_csv, to_tenhou6
-from jantaku.keep.model import Match
+from jantaku.keep.export import describe, to_csv, to_mjai, to_tenhou6
+from jantaku.keep.model import Match, preset_summary, table_rules
 from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 from jantaku.keep.sticks import stick_plan
 from jantaku.keep.store import KeepStore
-from jantaku.rules import PRESETS, Rules
+from jantaku.rules import PRESETS
 
 __all__ = ["register", "run"]
 
@@ -64,13 +66,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     new = sub.add_parser("new", help="start recording a match")
     new.add_argument("names", nargs="+", help="the players in turn order")
     new.add_argument("--rules", default="tenhou", choices=sorted(PRESETS), help="rules preset")
+    new.add_argument(
+        "--start-points", type=bounded_int(0, 1_000_000), metavar="N", help="points to start with"
+    )
+    new.add_argument(
+        "--return-points",
+        type=bounded_int(0, 1_000_000),
+        metavar="N",
+        help="返し: subtracted from each final score (oka when above the start)",
+    )
+    new.add_argument(
+        "--uma", metavar="A,B,…", help="uma per place in thousands, e.g. 20,10,-10,-20"
+    )
     group = new.add_mutually_exclusive_group()
     group.add_argument("--first-dealer", type=int, default=0, metavar="N", help="index in names")
     group.add_argument(
         "--dice", action="store_true", help="roll for the first dealer (G1, two rolls)"
     )
     group.add_argument("--roll", type=int, nargs=2, metavar=("A", "B"), help="the rolls made")
-    new.add_argument("--seed", type=int, help="seed for --dice")
+    new.add_argument("--seed", type=bounded_int(0, MAX_SEED), metavar="S", help="seed for --dice")
     new.add_argument("--series", type=int, metavar="ID", help="part of a series")
 
     add = sub.add_parser("add", help="enter the next hand (or replace one with --at)")
@@ -101,9 +115,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     show.add_argument("--sticks", action="store_true", help="the sticks of each payment")
     show.add_argument("--json", action="store_true", help="the ledger as JSON")
 
-    export = sub.add_parser("export", help="CSV table or tenhou.net/6 log")
+    export = sub.add_parser("export", help="CSV table, tenhou.net/6 or mjai log of the results")
     export.add_argument("match", type=int)
-    export.add_argument("--format", choices=("csv", "tenhou6"), default="csv")
+    export.add_argument("--format", choices=("csv", "tenhou6", "mjai"), default="csv")
     export.add_argument("-o", "--output", metavar="FILE", help="write here (default stdout)")
 
     lst = sub.add_parser("list", help="the recorded matches")
@@ -118,13 +132,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     serve = sub.add_parser("serve", help="serve the scorekeeper page alone (extra 'web')")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=8018, help="port (default 8018)")
+    serve.add_argument("--port", type=int, default=8018, help="port, 1 to 65535 (default 8018)")
     serve.add_argument(
         "--public-url",
         default=None,
         metavar="URL",
         help="the URL people reach the page at, when not this machine's address",
     )
+    # --db also after the action (jantaku keep show 1 --db x.sqlite3), as before it
+    for action in (new, add, undo, delete, show, export, lst, series_new, series_show, serve):
+        action.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     p.set_defaults(func=run)
 
 
@@ -159,15 +176,64 @@ def _winner(match: Match, spec: str, pao: int | None) -> Winner:
     seat = _seat(match, parts[0])
     rest = parts[1:]
     if rest and rest[0] in LIMITS:
-        count = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else 0
-        return Winner(seat=seat, limit=rest[0], yakuman=count, pao=pao)
+        if len(rest) == 1:
+            return Winner(seat=seat, limit=rest[0], pao=pao)
+        if rest[0] != "yakuman" or len(rest) > 2:
+            raise KeepError(f"a limit win is WHO:LIMIT or WHO:yakuman:COUNT, not {spec!r}")
+        if not rest[1].isdigit() or not 1 <= int(rest[1]) <= 6:
+            raise KeepError(f"a yakuman count is 1 to 6, not {rest[1]!r} (in {spec!r})")
+        return Winner(seat=seat, limit="yakuman", yakuman=int(rest[1]), pao=pao)
     if not rest or not all(x.isdigit() for x in rest) or len(rest) > 2:
         raise KeepError(f"a win is WHO:HAN:FU, WHO:HAN or WHO:LIMIT, not {spec!r}")
     fu = int(rest[1]) if len(rest) > 1 else None
     return Winner(seat=seat, han=int(rest[0]), fu=fu, pao=pao)
 
 
+# the options of ``add`` that say something of a hand, and the results they apply to
+_APPLIES: dict[str, tuple[str, ...]] = {
+    "--from": ("ron",),
+    "--win": ("ron", "tsumo"),
+    "--pao": ("ron", "tsumo"),
+    "--tenpai": ("draw",),
+    "--nagashi": ("draw",),
+    "--offender": ("chombo",),
+    "REASON": ("abort",),
+}
+
+
+def _given(args: argparse.Namespace) -> list[str]:
+    """The hand options given on the command line (see :data:`_APPLIES`)."""
+    values = {
+        "--from": args.discarder,
+        "--win": args.win,
+        "--pao": args.pao,
+        "--tenpai": args.tenpai,
+        "--nagashi": args.nagashi,
+        "--offender": args.offender,
+        "REASON": args.reason,
+    }
+    return [k for k, v in values.items() if v]
+
+
+def _refuse_inapplicable(args: argparse.Namespace) -> None:
+    """One error naming an option that does not apply to the result (``tsumo --nagashi``),
+    instead of dropping it."""
+    given = _given(args)
+    if args.json is not None:
+        extra = [*given, *(["--riichi"] if args.riichi else []), *(["--foul"] if args.foul else [])]
+        if args.result is not None or extra:
+            what = ", ".join(([args.result] if args.result else []) + extra)
+            raise KeepError(f"--json gives the whole hand: leave out {what}")
+        return
+    for option in given:
+        if args.result not in _APPLIES[option]:
+            where = " or ".join(_APPLIES[option])
+            shown = f"a reason ({args.reason})" if option == "REASON" else option
+            raise KeepError(f"{shown} does not apply to a {args.result} (only to a {where})")
+
+
 def _hand(match: Match, args: argparse.Namespace) -> Hand:
+    _refuse_inapplicable(args)
     if args.json is not None:
         try:
             data = json.loads(args.json)
@@ -188,14 +254,10 @@ def _hand(match: Match, args: argparse.Namespace) -> Hand:
             raise KeepError("a ron needs --from (who dealt in)")
         discarder = _seat(match, args.discarder)
         return Hand.ron(discarder=discarder, winners=winners, riichi=riichi, fouls=fouls)
-    if args.discarder is not None:
-        raise KeepError(f"a {args.result} has no discarder")
     if args.result == "tsumo":
         if len(winners) != 1:
             raise KeepError("a tsumo has one --win")
         return Hand.tsumo(winners[0], riichi=riichi, fouls=fouls)
-    if winners:
-        raise KeepError(f"a {args.result} has no winner")
     if args.result == "draw":
         nagashi = _seats(match, args.nagashi)
         return Hand.draw(_seats(match, args.tenpai), nagashi=nagashi, riichi=riichi, fouls=fouls)
@@ -207,8 +269,25 @@ def _hand(match: Match, args: argparse.Namespace) -> Hand:
     return Hand(result="chombo", riichi=riichi, fouls=(chombo, *fouls))
 
 
+def _uma(text: str | None) -> tuple[int, ...] | None:
+    """``--uma 20,10,-10,-20`` in points."""
+    if text is None:
+        return None
+    try:
+        return tuple(round(float(x) * 1000) for x in text.split(","))
+    except (ValueError, OverflowError):
+        raise KeepError(
+            f"--uma is a number a place, in thousands (20,10,-10,-20), not {text!r}"
+        ) from None
+
+
 def _new(store: KeepStore, args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.rules)
+    rules = table_rules(
+        args.rules,
+        start_points=args.start_points,
+        return_points=args.return_points,
+        uma=_uma(args.uma),
+    )
     first = args.first_dealer
     if args.dice or args.roll:
         rolls = tuple(args.roll) if args.roll else roll_dice(random.Random(args.seed))
@@ -217,7 +296,8 @@ def _new(store: KeepStore, args: argparse.Namespace) -> int:
     match_id = store.new_match(rules, args.names, first_dealer=first, series=args.series)
     match = store.match(match_id)
     seats = ", ".join(f"{i} {n}" for i, n in enumerate(match.names))
-    print(f"match {match_id} ({args.rules}): {seats}")
+    print(f"match {match_id} ({rules.label()}): {seats}")
+    print(f"  {preset_summary(rules)}")
     return 0
 
 
@@ -275,6 +355,19 @@ def _print_board(match: Match, *, last: int | None = None, sticks: bool = False)
                     line += f" ({t.short} short)"
                 print(line)
     print(" " * 22 + "".join(f"{s:>{width + 1}}" for s in ledger.scores))
+    if ledger.final is None and ledger.hands:
+        # the standing now: each player's place and how far behind the one above
+        order = sorted(range(len(names)), key=lambda p: (-ledger.scores[p], p))
+        place = {p: i for i, p in enumerate(order)}
+        gaps = [
+            "" if place[p] == 0 else str(ledger.scores[p] - ledger.scores[order[place[p] - 1]])
+            for p in range(len(names))
+        ]
+        marks = ("1st", "2nd", "3rd", "4th")
+        print(
+            f"{'place':<22}" + "".join(f"{marks[place[p]]:>{width + 1}}" for p in range(len(names)))
+        )
+        print(f"{'behind the one above':<22}" + "".join(f"{g:>{width + 1}}" for g in gaps))
     if ledger.final is not None:
         result = "".join(f"{s.score:>+{width + 1}.1f}" for s in ledger.final)
         print(f"{'final':<22}{result}")
@@ -287,6 +380,8 @@ def _export(store: KeepStore, args: argparse.Namespace) -> int:
     match = store.match(args.match)
     if args.format == "csv":
         text = to_csv(match)
+    elif args.format == "mjai":
+        text = to_mjai(match)
     else:
         text = json.dumps(to_tenhou6(match), ensure_ascii=False) + "\n"
     if args.output:

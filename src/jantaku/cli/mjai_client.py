@@ -32,6 +32,7 @@ from typing import IO, Any, Protocol
 
 from jantaku.agents import BOTS, make_agent
 from jantaku.agents.mjai_bot import SEAT_ENV, bot_command
+from jantaku.cli.common import add_games
 from jantaku.engine.seat import SeatState
 from jantaku.errors import AgentError, JantakuError, LogFormatError
 from jantaku.events import EndGame, Pass, StartGame, event_from_mjai, event_to_mjai
@@ -263,7 +264,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--name", default="jantaku", help="the name to join with")
     p.add_argument("--room", default="default", help="the room to join (default 'default')")
-    p.add_argument("--games", type=int, default=1, help="games to play in turn (default 1)")
+    add_games(p, default=1, what="games to play in turn")
     p.set_defaults(func=run)
 
 

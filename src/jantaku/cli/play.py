@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import IO
 
 from jantaku.agents import Agent, DefensiveAgent, HumanAgent
-from jantaku.cli.common import add_time_budget, open_output
+from jantaku.cli.common import add_players, add_seed, add_time_budget, open_output
 from jantaku.cli.selfplay import resolve_rules
 from jantaku.errors import AgentError
 from jantaku.match import play_match
@@ -59,8 +59,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
-    p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
-    p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
+    add_seed(p, default=None, what="the match")
+    add_players(p)
     p.add_argument(
         "--flowers",
         type=int,
@@ -90,7 +90,7 @@ def run(
     bots = getattr(args, "time_budget", None)
     budgets = None if bots is None else [None, *([bots] * (n - 1))]  # you are never timed
     log = open_output(args.log) if args.log is not None else None  # checked before play
-    out.write(f"jantaku: {rules.name() or args.rules} rules, {n} players, seed {seed}\n")
+    out.write(f"jantaku: {rules.label()} rules, {n} players, seed {seed}\n")
     try:
         with _interrupt_at_once(), _terminal_kept(stdin if stdin is not None else sys.stdin):
             if log is not None:

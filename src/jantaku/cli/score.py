@@ -32,7 +32,7 @@ from enum import Enum
 from typing import IO, Any, NoReturn
 
 from jantaku.cli.common import bounded_int, describe, echo, input_lines
-from jantaku.errors import JantakuError, NotationError
+from jantaku.errors import ArgumentError, JantakuError, NotationError
 from jantaku.hand.visible import copies_in_sight
 from jantaku.meld import format_meld, parse_hand
 from jantaku.rules import PRESETS, Rules
@@ -102,7 +102,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--batch", metavar="FILE", help='one request a line ("-" = stdin)')
     p.set_defaults(func=run_score)
     r = subparsers.add_parser(
-        "rules", help="show a rules preset", description=doc, formatter_class=raw
+        "rules",
+        help="show a rules preset",
+        description="jantaku rules: every field of a rules preset, as a table or as JSON "
+        "(the fields are described in docs/rules.md).",
     )
     r.add_argument("preset", nargs="?", default="tenhou", choices=list(PRESETS))
     r.add_argument("--json", action="store_true", help="print the rules as JSON")
@@ -130,21 +133,20 @@ def _situation(args: argparse.Namespace) -> WinSituation:
         discarder = _seat(args.discarder, n, "discarder") if args.discarder else (winner - 1) % n
     riichi = Riichi.DOUBLE if args.double_riichi else Riichi.RIICHI if args.riichi else Riichi.NONE
     hand = parse_hand(args.hand)
-    win = args.win
-    if win is None:
-        concealed = args.hand.split("[")[0].strip()
-        if not concealed or concealed[-1] not in "mpsz":
-            raise NotationError("no winning tile given", text=args.hand, position=0)
-        digits = concealed.rstrip("mpsz")
-        win = digits[-1] + concealed[-1]
-    wins = parse_tiles(win)
-    if len(wins) != 1:
-        raise _ArgumentError(f"one winning tile, not {win!r}")
     tiles = hand.concealed
-    if len(tiles) + 3 * len(hand.melds) == 13:
-        if args.win is None:
+    if args.win is None:
+        # the last tile written, in any notation (compact, Unicode, mjai names)
+        if len(tiles) + 3 * len(hand.melds) == 13:
             raise _ArgumentError("a hand of 13 tiles needs --win, the winning tile")
-        tiles = (*tiles, wins[0])  # 13 tiles and the winning tile
+        if not tiles:
+            raise NotationError("no winning tile given", text=args.hand, position=0)
+        wins: tuple[int, ...] = (tiles[-1],)
+    else:
+        wins = tuple(parse_tiles(args.win))
+        if len(wins) != 1:
+            raise _ArgumentError(f"one winning tile, not {args.win!r}")
+        if len(tiles) + 3 * len(hand.melds) == 13:
+            tiles = (*tiles, wins[0])  # 13 tiles and the winning tile
     dora, ura = parse_tiles(args.dora), parse_tiles(args.ura)
     # the hand and every indicator are tiles of one set: no fifth copy of a kind
     copies_in_sight(tiles, hand.melds, dora_indicators=(*dora, *ura), norths=args.kita)
@@ -255,10 +257,34 @@ def score_request(line: str) -> dict[str, Any]:
         return {"error": echo(str(e))}
 
 
+def _batch_alone(args: argparse.Namespace) -> None:
+    """Refuse a hand or a request's option beside ``--batch``: each line brings its own.
+
+    Raises :class:`~jantaku.errors.ArgumentError` naming what would have been ignored.
+    """
+    given = []
+    if args.hand is not None:
+        given.append(f"a hand ({echo(args.hand, 40)})")
+    defaults = _RaisingParser(prog="jantaku score", add_help=False)
+    _add_score_arguments(defaults, batch=True)
+    for action in defaults._actions:
+        dest = action.dest
+        if dest in ("hand", "json", "help") or not action.option_strings:
+            continue
+        if getattr(args, dest, action.default) != action.default:
+            given.append(max(action.option_strings, key=len))
+    if given:
+        raise ArgumentError(
+            f"--batch takes every request from its lines; {', '.join(given)} beside it "
+            "would be ignored (put it on the lines)"
+        )
+
+
 def run_score(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     """Run ``jantaku score``."""
     out = out or sys.stdout
     if args.batch:
+        _batch_alone(args)
         status = 0
         for number, line in input_lines(args.batch):
             if line is None:

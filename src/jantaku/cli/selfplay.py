@@ -5,13 +5,14 @@
     jantaku selfplay --games 20 --seed 1 --rules tenhou \\
         --agents random,random,efficiency,tsumogiri --log logs/ --json
 
-Match ``g`` uses seed ``S + g``; the lineup rotates one seat per match so that every
-agent plays every seat. With ``--log DIR`` each match is written to
+Match ``g`` uses seed ``S + g``; the agents fill the seats in turn (``--agents
+defensive,efficiency`` is two of each, as in ``arena``) and the lineup rotates one
+seat per match so that every agent plays every seat. With ``--log DIR`` each match is written to
 ``DIR/match_<seed>.jsonl`` as mjai JSON lines. The summary gives the games, hands,
 wins by tsumo and ron, draws by kind, each agent's average placement and points, and
 matches per second; ``--json`` prints it as one JSON object.
 
-Each decision has a time budget (``--time-budget``; by default 10 s for an external
+Each decision has a time budget (``--timeout``; by default 10 s for an external
 ``mjai:`` bot, none for a built-in one); a bot that runs out of it, fails or answers
 illegally loses that match, and the process of an external bot is stopped. Such a
 match is reported on standard error with its number, seed and seat, left out of the
@@ -35,9 +36,12 @@ from typing import Any
 
 from jantaku.agents import BOTS, make_agent
 from jantaku.cli.common import (
+    MAX_GAMES,
     Progress,
+    add_games,
+    add_players,
+    add_seed,
     add_time_budget,
-    bounded_int,
     describe,
     open_output,
     output_folder,
@@ -46,7 +50,7 @@ from jantaku.errors import AgentError, ArgumentError, IllegalActionError, RulesE
 from jantaku.match import FailedMatch, MatchResult, MatchSummary, play_match
 from jantaku.rules import PRESETS, Rules
 
-__all__ = ["register", "resolve_rules", "run"]
+__all__ = ["fill_seats", "register", "resolve_rules", "run"]
 
 
 def resolve_rules(preset: str, players: int | None) -> Rules:
@@ -77,6 +81,24 @@ majsoul-sanma)
     raise RulesError(f"no four-player preset for {preset!r}")
 
 
+def fill_seats(names: list[str], seats: int) -> list[str]:
+    """The agents of ``--agents`` repeated to fill the seats in turn, as ``arena`` fills
+    them (:func:`jantaku.arena.schedule`).
+
+    >>> fill_seats(["defensive", "efficiency"], 4)
+    ['defensive', 'efficiency', 'defensive', 'efficiency']
+    >>> fill_seats(list("abcde"), 4)
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentError: --agents: 5 agents for 4 seats
+    """
+    if not names or any(not x for x in names):
+        raise ArgumentError("--agents: an empty name in the list")
+    if len(names) > seats:
+        raise ArgumentError(f"--agents: {len(names)} agents for {seats} seats")
+    return [names[i % len(names)] for i in range(seats)]
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``selfplay`` subcommand."""
     p = subparsers.add_parser(
@@ -85,28 +107,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=describe(__doc__),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--games",
-        type=bounded_int(1, MAX_GAMES),
-        default=10,
-        metavar="N",
-        help=f"number of matches, 1 to {MAX_GAMES:,} (default 10)",
-    )
-    p.add_argument(
-        "--seed",
-        type=bounded_int(0, MAX_SEED),
-        default=0,
-        metavar="S",
-        help="seed of the first match (default 0)",
-    )
+    add_games(p, default=10)
+    add_seed(p)
     p.add_argument("--rules", default="tenhou", help="rules preset (default tenhou)")
     p.add_argument(
         "--agents",
         default=None,
-        help=f"comma-separated bots, one per seat ({', '.join(BOTS)}, or mjai:COMMAND for "
-        "an external mjai bot); default all random",
+        help=f"comma-separated bots filling the seats in turn ({', '.join(BOTS)}, or "
+        "mjai:COMMAND for an external mjai bot), e.g. defensive,efficiency for two of each; "
+        "default all random",
     )
-    p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 players")
+    add_players(p)
     p.add_argument(
         "--flowers",
         type=int,
@@ -139,13 +150,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=run)
 
 
-MAX_GAMES = 1_000_000_000
-"""The most matches one run plays (more would not finish in a lifetime)."""
-
-MAX_SEED = 2**63 - 1
-"""The largest seed of a match."""
-
-
 def run(args: argparse.Namespace) -> int:
     """Play the matches and print the summary; returns the exit status."""
     rules = resolve_rules(args.rules, args.players)
@@ -153,9 +157,7 @@ def run(args: argparse.Namespace) -> int:
         rules = replace(rules, flowers=args.flowers)
     n = rules.players
     names = args.agents.split(",") if args.agents else ["random"] * n
-    names = [x.strip() for x in names]
-    if len(names) != n:
-        raise ArgumentError(f"--agents: {len(names)} agents given for {n} seats")
+    names = fill_seats([x.strip() for x in names], n)
     for i, name in enumerate(names):
         if name not in BOTS:
             try:
@@ -210,14 +212,14 @@ def run(args: argparse.Namespace) -> int:
     last = args.seed + played - 1
     if args.json:
         out = summary.to_dict()
-        out["rules"] = args.rules if rules.name() is None else rules.name()
+        out["rules"] = rules.label()
         out["seed"] = args.seed
         out["planned"] = games
         out["interrupted"] = interrupted
         print(json.dumps(out, ensure_ascii=False))
     else:
         seeds = f"seed {args.seed}" if played == 1 else f"seeds {args.seed}…{last}"
-        head = f"rules {rules.name() or args.rules}, {seeds}" if played else "no match finished"
+        head = f"rules {rules.label()}, {seeds}" if played else "no match finished"
         if played < games:
             head += f" ({played} of {games} matches{', interrupted' if interrupted else ''})"
         print(head)

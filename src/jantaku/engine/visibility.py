@@ -26,9 +26,9 @@ def events_for(seat: int, events: Sequence[Event]) -> list[Event]:
     the discard only when it comes last).
 
     >>> events_for(1, [Tsumo(0, 5), Tsumo(1, 6)])
-    [Tsumo(actor=0, pai=37), Tsumo(actor=1, pai=6)]
+    [Tsumo(actor=0, pai='?'), Tsumo(actor=1, pai='7m')]
     >>> events_for(1, [Dahai(0, 5, False), Dora(7)])
-    [Dora(dora_marker=7), Dahai(actor=0, pai=5, tsumogiri=False)]
+    [Dora(dora_marker='8m'), Dahai(actor=0, pai='6m', tsumogiri=False)]
     """
     out: list[Event] = []
     for e in events:

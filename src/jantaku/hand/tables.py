@@ -35,6 +35,7 @@ from operator import index, itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.errors import InvalidHandError
+from jantaku.hand.given import concealed_counts
 from jantaku.tiles import YAOCHUU, kind_name
 
 if TYPE_CHECKING:
@@ -185,11 +186,18 @@ def _suit_value(chunk: bytes, place: int) -> int:
 
 
 def _to_bytes(counts: Sequence[int]) -> bytes:
-    """The counts as 34 bytes, or a typed error."""
+    """The counts as 34 bytes (a hand in notation or a ``Hand``: its concealed tiles'),
+    or a typed error."""
     try:
         b = bytes(counts) if counts.__class__ in (list, tuple) else bytes(map(index, counts))
     except (TypeError, ValueError):
-        raise InvalidHandError("counts must be 34 whole numbers from 0 to 4") from None
+        given = concealed_counts(counts)
+        if given is None:
+            raise InvalidHandError(
+                "counts must be 34 whole numbers from 0 to 4 (or a hand in notation, or a "
+                f"Hand), not {type(counts).__name__}"
+            ) from None
+        b = bytes(given)
     if len(b) != 34:
         raise InvalidHandError(f"counts must have 34 entries, not {len(b)}")
     return b

@@ -22,6 +22,7 @@ from operator import index
 
 from jantaku.errors import InvalidHandError
 from jantaku.hand.decompose import Form, readings
+from jantaku.hand.given import concealed_counts
 from jantaku.hand.tables import (
     PLACE_VALUE,
     SUIT_OF,
@@ -110,7 +111,13 @@ def _counts(counts: Sequence[int], what: str) -> list[int]:
     try:
         values = [index(x) for x in counts]
     except TypeError:
-        raise InvalidHandError(f"{what} must be 34 whole numbers") from None
+        given = concealed_counts(counts) if what == "counts" else None
+        if given is None:
+            raise InvalidHandError(
+                f"{what} must be 34 whole numbers"
+                + (" (or a hand in notation, or a Hand)" if what == "counts" else "")
+            ) from None
+        values = given
     if len(values) != 34:
         raise InvalidHandError(f"{what} must have 34 entries, not {len(values)}")
     if min(values) < 0 or max(values) > 4:

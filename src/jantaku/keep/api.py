@@ -4,10 +4,13 @@
 table's server):
 
 - ``GET /`` the page (``static/index.html``; plain HTML, CSS and JS, works offline);
-- ``GET /api/presets`` the rules presets and their number of players;
+- ``GET /api/presets`` the rules presets: their number of players, start and return
+  points, uma and a one-line ``summary`` of what the table plays;
 - ``GET /api/matches`` (``?series=KEY``) and ``POST /api/matches`` with ``names``,
-  ``rules`` (a preset name), ``first_dealer`` or ``roll`` (the two dice totals of
-  G1) or ``dice: true`` (rolled here), and ``series`` (a series' key);
+  ``rules`` (a preset name), optionally the table's own ``start_points``,
+  ``return_points`` and ``uma`` (in points, see :func:`~jantaku.keep.model.table_rules`),
+  ``first_dealer`` or ``roll`` (the two dice totals of G1) or ``dice: true`` (rolled
+  here), and ``series`` (a series' key);
 - ``GET /api/matches/{key}`` the match: names, entries, ledger and point sticks;
 - ``POST /api/matches/{key}/hands`` a hand (the fields of :class:`~jantaku.keep.Hand`),
   ``PUT`` / ``DELETE /api/matches/{key}/hands/{n}`` (0-based) to edit or delete one,
@@ -49,7 +52,7 @@ from jantaku.errors import JantakuError
 from jantaku.keep.calculator import breakdown
 from jantaku.keep.entries import ABORT_REASONS, LIMITS, Hand, KeepError
 from jantaku.keep.export import describe, to_csv, to_tenhou6
-from jantaku.keep.model import Match
+from jantaku.keep.model import Match, preset_summary, table_rules
 from jantaku.keep.seating import first_dealer_by_dice, roll_dice
 from jantaku.keep.sticks import deal_for, stick_plan
 from jantaku.keep.store import KeepStore
@@ -90,6 +93,8 @@ def match_view(key: str, match: Match, series: str | None = None) -> dict[str, A
         "series": series,
         "names": list(match.names),
         "rules": rules.name(),
+        "rules_label": rules.label(),
+        "rules_summary": preset_summary(rules),
         "players": rules.players,
         "options": {
             "multiple_ron": rules.multiple_ron.value,
@@ -167,7 +172,17 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     def presets(request: Request, data: Any) -> Any:
-        return [{"name": k, "players": r.players} for k, r in PRESETS.items()]
+        return [
+            {
+                "name": k,
+                "players": r.players,
+                "start_points": r.start_points,
+                "return_points": r.return_points,
+                "uma": list(r.uma),
+                "summary": preset_summary(r),
+            }
+            for k, r in PRESETS.items()
+        ]
 
     def list_matches(request: Request, data: Any) -> Any:
         series = request.query_params.get("series")
@@ -177,7 +192,16 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
     def new_match(request: Request, data: Any) -> Any:
         if not isinstance(data, dict):
             raise KeepError("a new match is a JSON object")
-        rules = Rules.preset(str(data.get("rules", "tenhou")))
+        points = {k: data.get(k) for k in ("start_points", "return_points", "uma")}
+        for k, v in points.items():
+            if v is not None and not (isinstance(v, int) if k != "uma" else isinstance(v, list)):
+                raise KeepError(f"{k} is {'a list of ' if k == 'uma' else 'a '}whole number")
+        rules = table_rules(
+            str(data.get("rules", "tenhou")),
+            start_points=points["start_points"],
+            return_points=points["return_points"],
+            uma=points["uma"],
+        )
         names = data.get("names")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise KeepError("names is a list of the players' names")

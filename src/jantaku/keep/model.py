@@ -32,11 +32,11 @@ jantaku.keep.entries.KeepError: hand 2: 1 han 20 fu cannot be: 20 fu is pinfu ts
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from jantaku.engine import settle_hand, settle_match
-from jantaku.errors import JantakuError
+from jantaku.errors import JantakuError, RulesError
 from jantaku.events import Hora, Penalty, Ryukyoku
 from jantaku.keep.entries import (
     ABORT_REASONS,
@@ -52,7 +52,7 @@ from jantaku.keep.entries import (
     is_int,
 )
 from jantaku.meld import parse_hand
-from jantaku.rules import MultipleRon, Rules, Shortfall
+from jantaku.rules import PRESETS, MultipleRon, Rules, Shortfall
 from jantaku.scoring import (
     FinalStanding,
     Riichi,
@@ -69,9 +69,95 @@ from jantaku.scoring import (
 )
 from jantaku.tiles import EAST, parse_tiles
 
-__all__ = ["Foul", "Hand", "HandRecord", "KeepError", "Ledger", "Match", "Payment", "Winner"]
+__all__ = [
+    "Foul",
+    "Hand",
+    "HandRecord",
+    "KeepError",
+    "Ledger",
+    "Match",
+    "Payment",
+    "Winner",
+    "preset_summary",
+    "table_rules",
+]
 
 _WIND_NAMES: Final = ("East", "South", "West", "North")
+
+
+def table_rules(
+    preset: str,
+    *,
+    start_points: int | None = None,
+    return_points: int | None = None,
+    uma: Sequence[int] | None = None,
+) -> Rules:
+    """A preset with the table's own start points, return points (返し) and uma, in
+    points. Start points alone keep the preset's difference to the return points; oka
+    follows (the top takes the difference when there is one).
+
+    >>> r = table_rules("tenhou", start_points=30000, return_points=30000,
+    ...                 uma=(15000, 5000, -5000, -15000))
+    >>> r.start_points, r.return_points, r.oka
+    (30000, 30000, False)
+    >>> table_rules("tenhou", start_points=30000).return_points
+    35000
+    >>> table_rules("tenhou", uma=(10000, 0, 0, 0))
+    Traceback (most recent call last):
+    ...
+    jantaku.keep.entries.KeepError: these rules cannot be: uma must sum to 0, not 10000
+
+    Raises :class:`KeepError` for an unknown preset or values that cannot be.
+    """
+    if preset not in PRESETS:
+        raise KeepError(f"no preset {preset!r} (known: {', '.join(PRESETS)})")
+    rules = PRESETS[preset]
+    start = rules.start_points if start_points is None else start_points
+    if return_points is None:
+        return_points = start + rules.return_points - rules.start_points
+    changes: dict[str, Any] = {}
+    if start != rules.start_points:
+        changes["start_points"] = start
+    if return_points != rules.return_points:
+        changes["return_points"] = return_points
+    if uma is not None and tuple(uma) != rules.uma:
+        changes["uma"] = tuple(uma)
+    if not changes:
+        return rules
+    changes["oka"] = return_points != start
+    try:
+        return replace(rules, **changes)
+    except (RulesError, TypeError) as e:
+        raise KeepError(f"these rules cannot be: {e}") from None
+
+
+def preset_summary(rules: Rules) -> str:
+    """What a table under these rules plays, in one line.
+
+    >>> preset_summary(PRESETS["tenhou"])
+    '25,000 start, 30,000 back, uma +20/+10/-10/-20; red fives; open tanyao; double ron, \
+three rons abort; a player below 0 ends the match'
+    """
+    uma = "/".join(f"{u // 1000:+d}" for u in rules.uma)
+    parts = [
+        f"{rules.start_points:,} start, {rules.return_points:,} back, uma {uma}",
+        "red fives" if any(rules.red_fives) else "no red fives",
+        "open tanyao" if rules.kuitan else "no open tanyao",
+        {
+            MultipleRon.HEAD_BUMP: "head bump (one ron)",
+            MultipleRon.DOUBLE: "every ron wins",
+            MultipleRon.DOUBLE_TRIPLE_ABORT: "double ron, three rons abort",
+        }[rules.multiple_ron],
+    ]
+    if rules.tobi:
+        parts.append(
+            "a player at 0 or below ends the match"
+            if rules.tobi_at_zero
+            else "a player below 0 ends the match"
+        )
+    else:
+        parts.append("points may go below 0")
+    return "; ".join(parts)
 
 
 # --- the replay of the entries ----------------------------------------------------------
@@ -229,7 +315,7 @@ class Match:
     def ledger(self) -> Ledger:
         """The derived state of the match (computed once per match value)."""
         if not self._ledger:
-            self._ledger.append(_replay(self.rules, self.entries))
+            self._ledger.append(_replay(self.rules, self.entries, self.names))
         return self._ledger[0]
 
     def _with(self, entries: tuple[Hand, ...]) -> Match:
@@ -259,15 +345,19 @@ class Match:
 
     def _check_index(self, index: int) -> None:
         if not is_int(index) or not 0 <= index < len(self.entries):
-            raise KeepError(f"no hand {index!r} (the match has {len(self.entries)})")
+            shown = index + 1 if is_int(index) else repr(index)
+            n = len(self.entries)
+            held = "no hand yet" if not n else "hand 1" if n == 1 else f"hands 1 to {n}"
+            raise KeepError(f"no hand {shown} (the match has {held})")
 
 
 class _Table:
     """The running state of a replay: points, sticks, the hand being played."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, names: Sequence[str] = ()) -> None:
         n = rules.players
         self.rules = rules
+        self.names = tuple(names)
         self.n = n
         self.scores = [rules.start_points] * n
         self.honba = 0
@@ -281,6 +371,12 @@ class _Table:
     @property
     def dealer(self) -> int:
         return self.round_index % self.n
+
+    def who(self, seat: int) -> str:
+        """A seat as errors name it: the player's name, or ``seat N`` without names."""
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"seat {seat}"
 
     def pay(
         self,
@@ -377,7 +473,7 @@ def _win_deltas(
         except KeepError:
             raise
         except JantakuError as e:
-            raise KeepError(f"seat {w.seat}'s tiles: {e}") from None
+            raise KeepError(f"{t.who(w.seat)}'s tiles: {e}") from None
         yaku = ", ".join(y.romaji for y in result.yaku)
         extras = [
             f"{name} {v}"
@@ -415,7 +511,7 @@ def _win_deltas(
         if w.yakuman:
             raise KeepError("a yakuman count goes with the limit yakuman")
         if w.han is None:
-            raise KeepError(f"seat {w.seat}'s win needs han and fu, a limit or the tiles")
+            raise KeepError(f"{t.who(w.seat)}'s win needs han and fu, a limit or the tiles")
         check_han_fu(w.han, w.fu, tsumo=tsumo)
         han, fu = w.han, w.fu or 0
         basic, limit = basic_points(han, w.fu if w.fu is not None else 30, rules)
@@ -456,7 +552,7 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
     for seat in riichi:
         if t.scores[seat] < rules.riichi_min_points:
             raise KeepError(
-                f"seat {seat} has {t.scores[seat]} points: riichi needs {rules.riichi_min_points}"
+                f"{t.who(seat)} has {t.scores[seat]} points: riichi needs {rules.riichi_min_points}"
             )
         deltas = [0] * n
         deltas[seat] = -rules.riichi_deposit
@@ -478,7 +574,9 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
             results.append(Penalty(actor=seat, reason="chombo", deltas=tuple(deltas)))
         elif foul.kind == "minor_foul":
             if seat in winners:
-                raise KeepError(f"seat {seat} made a minor foul: it lost the right to win the hand")
+                raise KeepError(
+                    f"{t.who(seat)} made a minor foul: it lost the right to win the hand"
+                )
             fee = rules.minor_foul_deposit
             deltas = [0] * n
             if fee:  # P2: the deposit goes on the table in 1000-point sticks, as the engine's
@@ -527,7 +625,9 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
                 raise KeepError("a ron needs the discarder")
             discarder = _seat(hand.discarder, n, "discarder")
             if discarder in winners:
-                raise KeepError(f"seat {discarder} dealt in: it cannot also win on its own discard")
+                raise KeepError(
+                    f"{t.who(discarder)} dealt in: it cannot also win on its own discard"
+                )
             if len(winners) >= n:
                 raise KeepError(f"at most {n - 1} rons on one discard")
             mr = rules.multiple_ron
@@ -581,7 +681,7 @@ def _play(t: _Table, hand: Hand) -> list[Hora | Ryukyoku | Penalty]:
         missing = [s for s in riichi if s not in tenpai]
         if missing:
             raise KeepError(
-                f"seat {missing[0]} declared riichi: tenpai, or a chombo for a noten riichi"
+                f"{t.who(missing[0])} declared riichi: tenpai, or a chombo for a noten riichi"
             )
         if nagashi:
             try:
@@ -655,8 +755,8 @@ def _final(t: _Table) -> tuple[FinalStanding, ...]:
     )
 
 
-def _replay(rules: Rules, entries: Sequence[Hand]) -> Ledger:
-    t = _Table(rules)
+def _replay(rules: Rules, entries: Sequence[Hand], names: Sequence[str] = ()) -> Ledger:
+    t = _Table(rules, names)
     records: list[HandRecord] = []
     for number, hand in enumerate(entries, start=1):
         if t.over:

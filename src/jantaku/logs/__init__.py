@@ -15,5 +15,25 @@
   :class:`~jantaku.logs.checks.RecordCheck` (:mod:`~jantaku.logs.checks`: the interface
   and a log's own claims; :mod:`~jantaku.logs.tenhou_check`: a Tenhou record's results).
 
+One reader and one replay for them all, :func:`jantaku.read_record` (any format, told
+apart by content) and :func:`jantaku.replay` (:mod:`~jantaku.logs.record`; the name
+``jantaku.logs.replay`` is the module of the replay loop).
+
 The submodules are imported on use, so reading one format never loads the others.
 """
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jantaku.logs.record import Record, read_record
+
+__all__ = ["Record", "read_record"]
+
+
+def __getattr__(name: str) -> object:
+    """:func:`read_record` and :class:`Record`, imported on first use."""
+    if name in __all__:
+        from jantaku.logs import record
+
+        return getattr(record, name)
+    raise AttributeError(f"module 'jantaku.logs' has no attribute {name!r}")

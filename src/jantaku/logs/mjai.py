@@ -30,6 +30,7 @@ first error is raised instead.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import zlib
@@ -39,7 +40,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from jantaku.errors import ArgumentTypeError, LogFormatError, RulesError
-from jantaku.events import EndGame, Event, StartGame, dumps, event_from_mjai
+from jantaku.events import (
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    Event,
+    Kakan,
+    StartGame,
+    StartKyoku,
+    dumps,
+    event_from_mjai,
+)
 from jantaku.rules import Rules
 
 __all__ = [
@@ -47,6 +59,7 @@ __all__ = [
     "MjaiReader",
     "MjaiWriter",
     "dumps_game",
+    "in_file_order",
     "loads_game",
     "read_game",
     "read_games",
@@ -126,7 +139,13 @@ class MjaiReader:
                 "MjaiReader reads lines (an open text file, a list of str), not one "
                 f"{type(lines).__name__}: MjaiReader(text.splitlines()) reads a log's text"
             )
-        self._lines = iter(lines)
+        try:
+            self._lines = iter(lines)
+        except TypeError:
+            raise ArgumentTypeError(
+                "MjaiReader reads lines (an open text file, a list of str), not a "
+                f"{type(lines).__name__}"
+            ) from None
         self._line = 0
         self._pending: tuple[int, Event] | None = None
         self.source = source
@@ -278,8 +297,7 @@ def loads_game(text: str, *, strict: bool = True) -> list[Event]:
     """The events of the one game in a string of mjai JSON lines (strict by default).
 
     >>> loads_game('{"type":"start_game","names":["a","b","c","d"]}\\n{"type":"end_game"}')
-    [StartGame(names=('a', 'b', 'c', 'd'), seed=None, rules=None, extra=None), \
-EndGame(scores=None, result=None)]
+    [StartGame(names=('a', 'b', 'c', 'd')), EndGame()]
     >>> loads_game('')
     Traceback (most recent call last):
     ...
@@ -294,21 +312,79 @@ EndGame(scores=None, result=None)]
 
 
 class MjaiWriter:
-    """Writes events to a text stream as mjai JSON lines, one line per event, as they come."""
+    """Writes events to a text stream as mjai JSON lines, one line per event, as they come.
+
+    A kan's indicator that the discard after a daiminkan or kakan reveals (後めくり) is
+    written before that discard, as mjai, libriichi and Tenhou order them (the engine
+    records it after): the writer holds such a discard until the next event comes.
+    :meth:`flush` writes a discard still held. The engine replays either order, and the
+    reader keeps the order written.
+
+    >>> from jantaku.events import Daiminkan, Dora, Tsumo
+    >>> print(dumps_game([Daiminkan(0, 1, 4, (4, 4, 4)), Tsumo(0, 9), Dahai(0, 9, True),
+    ...                   Dora(30)]), end="")
+    {"type":"daiminkan","actor":0,"target":1,"pai":"5m","consumed":["5m","5m","5m"]}
+    {"type":"tsumo","actor":0,"pai":"1p"}
+    {"type":"dora","dora_marker":"N"}
+    {"type":"dahai","actor":0,"pai":"1p","tsumogiri":true}
+    """
 
     def __init__(self, handle: IO[str]) -> None:
         self._handle = handle
         self.count = 0
+        self._kans = 0  # daiminkan / kakan whose indicator is still to come
+        self._held: Dahai | None = None
 
-    def write(self, event: Event) -> None:
-        """Write one event as one line."""
+    def _line(self, event: Event) -> None:
         self._handle.write(dumps(event))
         self._handle.write("\n")
         self.count += 1
 
+    def write(self, event: Event) -> None:
+        """Write one event as one line (a discard before a kan's indicator: held)."""
+        held = self._held
+        if held is not None:
+            self._held = None
+            if isinstance(event, Dora):
+                self._kans -= 1
+                self._line(event)
+                self._line(held)
+                return
+            self._line(held)
+        if isinstance(event, Dahai) and self._kans > 0:
+            self._held = event
+            return
+        if isinstance(event, Daiminkan | Kakan):
+            self._kans += 1
+        elif isinstance(event, Dora):
+            self._kans = max(0, self._kans - 1)
+        elif isinstance(event, StartKyoku):
+            self._kans = 0
+        self._line(event)
+
     def flush(self) -> None:
-        """Flush the underlying stream."""
+        """Write a discard still held, and flush the underlying stream."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            self._line(held)
         self._handle.flush()
+
+
+def in_file_order(events: Iterable[Event]) -> list[Event]:
+    """The events in the order :class:`MjaiWriter` writes them (and reading gives back):
+    a kan's indicator revealed by the next discard comes before that discard.
+
+    >>> from jantaku.events import Kakan, Dora
+    >>> in_file_order([Kakan(0, 4, (4, 4, 4)), Dahai(0, 9, False), Dora(30)])[1:]
+    [Dora(dora_marker='N'), Dahai(actor=0, pai='1p', tsumogiri=False)]
+    """
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, Dora) and len(out) > 1 and isinstance(out[-1], Dahai):
+            out.insert(len(out) - 1, e)
+        else:
+            out.append(e)
+    return out
 
 
 def write_game(events: Iterable[Event], handle: IO[str]) -> int:
@@ -316,14 +392,18 @@ def write_game(events: Iterable[Event], handle: IO[str]) -> int:
     writer = MjaiWriter(handle)
     for event in events:
         writer.write(event)
+    writer.flush()
     return writer.count
 
 
 def dumps_game(events: Iterable[Event]) -> str:
-    """The events of a game as one string of mjai JSON lines (each ending in a newline).
+    """The events of a game as one string of mjai JSON lines (each ending in a newline),
+    as :class:`MjaiWriter` writes them.
 
     >>> from jantaku.events import Reach
     >>> dumps_game([Reach(0), Reach(1)])
     '{"type":"reach","actor":0}\\n{"type":"reach","actor":1}\\n'
     """
-    return "".join(dumps(e) + "\n" for e in events)
+    out = io.StringIO()
+    write_game(events, out)
+    return out.getvalue()

@@ -442,7 +442,7 @@ def read_xml(data: str | bytes, *, strict: bool = False, ref: str = "") -> Tenho
     >>> [type(e).__name__ for e in game.events]
     ['StartGame', 'StartKyoku', 'Tsumo', 'Dahai', 'Ryukyoku', 'EndKyoku']
     >>> game.events[3], game.final, len(game.errors)
-    (Dahai(actor=0, pai=31, tsumogiri=True), None, 1)
+    (Dahai(actor=0, pai='P', tsumogiri=True), None, 1)
 
     Raises :class:`~jantaku.errors.LogFormatError` for malformed XML, naming the element.
     """

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, get_args
 
 from jantaku.errors import ArgumentTypeError, LogFormatError
 from jantaku.events import (
@@ -30,6 +30,7 @@ from jantaku.events import (
     Hora,
     Kakan,
     Nukidora,
+    Penalty,
     Pon,
     Reach,
     ReachAccepted,
@@ -59,10 +60,10 @@ from jantaku.logs.tenhou_records import (
     TenhouWin,
     with_rules,
 )
-from jantaku.rules import Rules
+from jantaku.rules import GameLength, Rules
 from jantaku.scoring.limits import Limit, ceil100, limit_of
 from jantaku.scoring.yaku import BY_ID
-from jantaku.tiles import KIND_OF, Tile, sort_key
+from jantaku.tiles import KIND_OF, UNKNOWN, Tile, sort_key
 
 __all__ = ["read_tenhou6", "to_tenhou6"]
 
@@ -92,6 +93,10 @@ _DRAW_TEXT: Final = {
     "nagashi_mangan": "流し満貫",
 }
 _DRAW_OF_TEXT: Final = {v: k for k, v in _DRAW_TEXT.items()}
+_CHOMBO_TEXT: Final = "錯和"
+"""The result of a hand a chombo ended (錯和, the seed's 錯和流局): tenhou.net/6 has no
+such result (Tenhou plays no chombo); jantaku writes ``["錯和", deltas]`` and reads it
+back as a :class:`~jantaku.events.Penalty`."""
 _EMPTY_SEAT_RATE: Final = 1500.0
 
 
@@ -207,8 +212,20 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     (``新人``, 1500; a converter from another site pads ``""`` and 0), and an exhaustive
     draw with all three players tenpai, written ``全員聴牌`` as in four-player games.
 
+    Events alone are written with the ``rule`` of the rules in their ``start_game``
+    (:func:`_rule_of`: length, kuitan and red fives per suit; the ``tenhou`` preset's
+    when none is given). Only these three a tenhou.net/6 file can say: a game played
+    under other rules (wrc's head bump, textbook's kuikae) is read back as Tenhou's.
+
     Raises :class:`~jantaku.errors.LogFormatError` for a game played with flower tiles
-    (T4), which a Tenhou record cannot hold.
+    (T4), which a Tenhou record cannot hold, and
+    :class:`~jantaku.errors.ArgumentTypeError` for what is not a game or events:
+
+    >>> to_tenhou6("abc")
+    Traceback (most recent call last):
+    ...
+    jantaku.errors.ArgumentTypeError: to_tenhou6 writes a TenhouGame or a sequence of \
+events (read_game or read_games reads them), not a str
 
     >>> from jantaku.events import StartGame, StartKyoku, Tsumo, Dahai, Ryukyoku, EndKyoku
     >>> from jantaku.tiles import parse_tiles
@@ -237,6 +254,12 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     game = source if isinstance(source, TenhouGame) else None
     rules = game.rules if game is not None else None
     events: Iterable[Event] = source.events if isinstance(source, TenhouGame) else source
+    if isinstance(events, str | bytes | bytearray | Mapping) or not isinstance(events, Iterable):
+        raise ArgumentTypeError(
+            "to_tenhou6 writes a TenhouGame or a sequence of events (read_game or "
+            f"read_games reads them), not a {type(source).__name__}"
+        )
+    events = _checked_events(events)
     names: list[str] = []
     players = 4
     rounds: list[list[Any]] = []
@@ -247,6 +270,7 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
     result: list[Any] = []
     dealer = 0
     pending_reach = [False] * 4
+    chombo: list[int] | None = None
     for ev in events:
         if isinstance(ev, Tsumo):
             seats[ev.actor].takes.append(CODE_OF[ev.pai])
@@ -327,13 +351,19 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
             dora = [CODE_OF[ev.dora_marker]]
             ura = []
             result = []
+            chombo = None
             pending_reach = [False] * 4
             seats = [
                 _Seat([CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in ev.tehais
             ]
             while len(seats) < 4:
                 seats.append(_Seat([]))
+        elif isinstance(ev, Penalty):
+            if ev.reason == "chombo" and any(ev.deltas):
+                chombo = _pad(list(ev.deltas), 0)
         elif isinstance(ev, EndKyoku):
+            if not result and chombo is not None:
+                result.extend([_CHOMBO_TEXT, chombo])
             body: list[Any] = [*head, dora, ura]
             for seat in seats:
                 body.extend([seat.haipai, seat.takes, seat.discards])
@@ -350,10 +380,9 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
             raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
     out: dict[str, Any] = {}
     if game is None:
-        lobby = TenhouLobby(0x09 | (0x10 if players == 3 else 0))
         out["title"] = ["", ""]
         out["name"] = _pad(names, "")
-        out["rule"] = {"disp": lobby.display, "aka": 1}
+        out["rule"] = _rule_of(rules, players)
         out["log"] = rounds
         return out
     out["ver"] = 2.3
@@ -388,6 +417,40 @@ def to_tenhou6(source: TenhouGame | Iterable[Event]) -> dict[str, Any]:
         out["sc"] = sc + [0, 0] * (4 - len(game.final))
     out["name"] = _pad(list(game.names), "")
     return out
+
+
+_EVENT_TYPES: Final = get_args(Event)
+
+
+def _checked_events(events: Iterable[Event]) -> Iterator[Event]:
+    """The events, each checked to be one; anything else raises ArgumentTypeError."""
+    for ev in events:
+        if not isinstance(ev, _EVENT_TYPES):
+            raise ArgumentTypeError(
+                f"to_tenhou6 writes events, and {ev!r:.60} is a {type(ev).__name__}"
+            )
+        yield ev
+
+
+def _rule_of(rules: Rules | None, players: int) -> dict[str, Any]:
+    """The ``rule`` object of a game played under ``rules`` (from its ``start_game``):
+    the length, kuitan and red fives per suit of the rules; a game without rules is
+    taken as the ``tenhou`` preset's (red fives, open tanyao, east and south).
+
+    >>> from jantaku.rules import WRC, TENHOU_SANMA
+    >>> _rule_of(WRC, 4)
+    {'disp': '般南喰', 'aka53': 0, 'aka52': 0, 'aka51': 0}
+    >>> _rule_of(TENHOU_SANMA, 3)
+    {'disp': '三般南喰赤', 'aka53': 1, 'aka52': 1, 'aka51': 0}
+    """
+    if rules is None:
+        rules = Rules.preset("tenhou-sanma" if players == 3 else "tenhou")
+    go = 0x01 | (0x10 if rules.players == 3 else 0)
+    go |= 0x08 if rules.length is GameLength.EAST_SOUTH else 0
+    go |= 0 if rules.kuitan else 0x04
+    go |= 0 if any(rules.red_fives) else 0x02
+    man, pin, sou = rules.red_fives
+    return {"disp": TenhouLobby(go).display, "aka53": sou, "aka52": pin, "aka51": man}
 
 
 def _pad(values: list[Any], filler: Any) -> list[Any]:
@@ -519,7 +582,7 @@ def read_tenhou6(
     players = 3 if "三" in disp else 4
     if raw_rounds:
         first = raw_rounds[0][1]
-        if isinstance(first, list) and len(first) >= 17 and first[13] == []:
+        if isinstance(first, list) and len(first) >= 17 and first[13] == [] and first[4] != []:
             players = 3
     lobby = TenhouLobby.from_display(disp, red=red)
     if lobby.players != players:
@@ -642,7 +705,11 @@ def _play_round(
         raise _JsonError("the first entry is [round, honba, deposits]")
     if not isinstance(scores, list) or len(scores) < players:
         raise _JsonError("bad scores")
-    if not isinstance(dora_codes, list) or not dora_codes or not isinstance(ura_codes, list):
+    if not isinstance(dora_codes, list) or not isinstance(ura_codes, list):
+        raise _JsonError("bad dora indicators")
+    if not dora_codes and not ura_codes and all(rnd[i] == [] for i in range(4, 16)):
+        return _results_only(rnd, players, events, errors)
+    if not dora_codes:
         raise _JsonError("bad dora indicators")
     dora = [_code_tile(c) for c in dora_codes]
     ura = tuple(_code_tile(c) for c in ura_codes)
@@ -822,6 +889,35 @@ def _play_round(
     return _round_result(outcome, players, last_tile, last_from, ura, events, errors)
 
 
+def _results_only(
+    rnd: list[Any], players: int, events: list[Event], errors: list[str]
+) -> tuple[TenhouResult, ...]:
+    """A round with no tiles at all (a scorekeeper's export): its start and its result.
+
+    The ``start_kyoku`` has no dealt tiles and an unknown indicator; nothing of it can
+    be replayed, but the round, the scores and every payment read back.
+    """
+    (index, honba, sticks), scores, outcome = rnd[0], rnd[1], rnd[16]
+    if not isinstance(outcome, list) or not outcome or not isinstance(outcome[0], str):
+        raise _JsonError("bad result entry")
+    oya = index % 4
+    if oya >= players:
+        raise _JsonError(f"round index {index} has no dealer in {players}-player mahjong")
+    events.append(
+        StartKyoku(
+            bakaze=BAKAZE[index // 4 % 4],
+            kyoku=index % 4 + 1,
+            honba=honba,
+            kyotaku=sticks,
+            oya=oya,
+            dora_marker=UNKNOWN,
+            scores=_numbers(scores, players, "scores"),
+            tehais=((),) * players,
+        )
+    )
+    return _round_result(outcome, players, None, oya, (), events, errors)
+
+
 def _with_kita_as_dora(yaku: list[tuple[int, int]], kita: int) -> list[tuple[int, int]]:
     """Yaku ids with north set aside counted in dora (id 52), as Tenhou's own records count
     it; a dora entry made for it goes where Tenhou lists dora, before red fives and ura."""
@@ -919,6 +1015,13 @@ def _round_result(
             if len(outcome) > 1 and isinstance(outcome[1], list)
             else (0,) * players
         )
+        if kind == _CHOMBO_TEXT:
+            # the offender pays the most (a chombo is not a draw: no tenpai, no deal passed)
+            offender = min(range(players), key=lambda p: (deltas[p], p))
+            out.append(TenhouDraw("chombo", deltas))
+            events.append(Penalty(actor=offender, reason="chombo", deltas=deltas))
+            events.append(EndKyoku())
+            return tuple(out)
         if kind in ("流局", "全員不聴", "全員聴牌"):
             reason = "exhaustive"
         elif kind in _DRAW_OF_TEXT:

@@ -80,18 +80,22 @@ function renderBoard() {
     const card = el("button", {
       class: "seat" + (dealer ? " dealer" : "") + (riichi ? " riichi" : ""),
       type: "button", "data-seat": s, disabled: L.over || null,
-      title: "tap: riichi stick put down this hand", "aria-pressed": String(!!riichi),
+      title: "tap the stick: riichi put down this hand", "aria-pressed": String(!!riichi),
     },
       el("div", { class: "wind" }, final ? PLACES[final.place - 1] : windOf(s) + (dealer ? " 親" : "")),
       el("div", { class: "name" }, name),
       el("div", { class: "score" }, String(final ? final.points : L.scores[s])),
-      el("div", { class: "stick" }, riichi ? "リーチ" : ""),
+      el("div", { class: "stick", title: "tap: riichi stick put down this hand" }, riichi ? "リーチ" : "＋ riichi"),
       el("div", { class: "delta " + (d > 0 ? "plus" : d < 0 ? "minus" : "") }, d ? signed(d) : ""));
-    card.addEventListener("click", () => { if (sel) { toggle(sel.riichi, s); render(); } });
+    card.addEventListener("click", (ev) => {
+      // only the stick area toggles the riichi stick: a tap elsewhere on the card is no entry
+      if (sel && ev.target.closest(".stick")) { toggle(sel.riichi, s); render(); }
+    });
     seats.append(card);
   });
   const sticks = L.deposits ? ` · ${L.deposits} riichi stick${L.deposits > 1 ? "s" : ""}` : "";
   $("round").textContent = L.over ? "Match over" : `${L.next_hand}${sticks}`;
+  $("round").title = `${match.rules_label}: ${match.rules_summary}`;
   $("board-hint").hidden = L.over;
 }
 
@@ -296,9 +300,32 @@ function renderHistory() {
   $("t6").href = `api/matches/${match.id}/export.tenhou6.json`;
 }
 
+// the selection that enters ``entry`` again (a win entered as tiles starts blank)
+function selectionOf(entry) {
+  const out = freshSelection();
+  out.result = entry.result === "chombo" ? "abort" : entry.result;
+  for (const w of entry.winners || []) {
+    if (w.tiles) continue;
+    out.winners.push(w.seat);
+    out.values[w.seat] = w.limit ? { limit: w.limit } : { han: w.han, fu: w.fu };
+    if (w.pao !== undefined && w.pao !== null) out.pao = w.pao;
+  }
+  out.active = out.winners.length ? out.winners[0] : null;
+  out.from = entry.discarder === undefined ? null : entry.discarder;
+  out.tenpai = new Set(entry.tenpai || []);
+  out.nagashi = new Set(entry.nagashi || []);
+  out.abort = entry.result === "chombo" ? "chombo" : (entry.abort || null);
+  out.riichi = new Set(entry.riichi || []);
+  for (const f of entry.fouls || []) {
+    if (f.kind === "chombo") out.chombo.add(f.seat);
+    if (f.kind === "minor_foul") out.minor.add(f.seat);
+  }
+  return out;
+}
+
 function startEdit(i) {
   editing = i;
-  sel = freshSelection();
+  sel = selectionOf(match.ledger.hands[i].entry);
   showError("");
   render();
   window.scrollTo(0, 0);
@@ -316,6 +343,8 @@ async function remove(i) {
 }
 
 async function undo() {
+  const n = match.ledger.hands.length;
+  if (!n || !confirm(`Undo hand ${n} (${match.ledger.hands[n - 1].label})? It is deleted.`)) return;
   try {
     match = await api("POST", `api/matches/${match.id}/undo`);
     showError("");
@@ -386,7 +415,15 @@ async function renderStart() {
   if (!select.options.length) {
     for (const p of presets) select.append(el("option", { value: p.name }, `${p.name} (${p.players} players)`));
   }
-  const players = presets.find((p) => p.name === select.value).players;
+  const preset = presets.find((p) => p.name === select.value);
+  const players = preset.players;
+  $("preset-summary").textContent = preset.summary;
+  if ($("preset").dataset.shown !== preset.name) {  // the points follow the preset chosen
+    $("preset").dataset.shown = preset.name;
+    $("start-points").value = preset.start_points;
+    $("return-points").value = preset.return_points;
+    $("uma").value = preset.uma.map((u) => u / 1000).join(",");
+  }
   const inputs = $("name-inputs");
   const old = [...inputs.querySelectorAll("input")].map((i) => i.value);
   if (old.length !== players) {
@@ -421,6 +458,12 @@ async function startMatch(ev) {
   ev.preventDefault();
   const names = [...$("name-inputs").querySelectorAll("input")].map((i) => i.value.trim());
   const body = { rules: $("preset").value, names };
+  const preset = presets.find((p) => p.name === body.rules);
+  const start = Number($("start-points").value), back = Number($("return-points").value);
+  const uma = $("uma").value.split(",").map((x) => Math.round(Number(x) * 1000));
+  if (start !== preset.start_points) body.start_points = start;
+  if (back !== preset.return_points) body.return_points = back;
+  if (uma.join() !== preset.uma.join()) body.uma = uma;
   if (roll) body.roll = roll; else body.first_dealer = firstDealer;
   if ($("series-select").value) body.series = $("series-select").value;
   try {
@@ -505,6 +548,11 @@ document.querySelectorAll(".result").forEach((b) => b.addEventListener("click", 
   showError("");
   render();
 }));
+// a change to the entry answers the last error: it goes once the entry is touched again
+document.addEventListener("click", (ev) => {
+  const b = ev.target.closest("#entry button, #seats .stick");
+  if (b && !b.closest("#record")) showError("");
+}, true);
 $("record").addEventListener("click", record);
 $("cancel-edit").addEventListener("click", () => { editing = null; sel = freshSelection(); showError(""); render(); });
 $("undo").addEventListener("click", undo);
