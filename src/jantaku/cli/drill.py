@@ -18,6 +18,7 @@ import sys
 import time
 from typing import Any
 
+from jantaku.cli.common import plain
 from jantaku.errors import ArgumentError
 
 __all__ = ["register"]
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "drill",
         help="learn: scoring (点数計算), waits (待ち) and discard (何切る) drills",
-        description=__doc__,
+        description=plain(__doc__ or ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("drill", choices=("scoring", "waits", "discard", "build"))
