@@ -221,7 +221,9 @@ def test_every_word_on_the_page_is_in_the_chosen_language(
     page.goto(server.base + "/")
     page.wait_for_selector("#preset option", state="attached")
     page.select_option("#lang", lang)  # chosen once, kept: the page is drawn again
-    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.wait_for_function(
+        f"() => !!document.documentElement && document.documentElement.lang === '{lang}'"
+    )
     page.wait_for_selector("#matches tbody tr")
     page.select_option("#seat-choices select >> nth=2", "human")  # a name field, two links
     assert _untranslated(page, lang) == []
@@ -514,7 +516,9 @@ def test_the_screens_at_phone_sizes_in_both_languages(
     page.goto(server.base + "/")
     page.wait_for_selector("#preset option", state="attached")
     page.select_option("#lang", lang)
-    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.wait_for_function(
+        f"() => !!document.documentElement && document.documentElement.lang === '{lang}'"
+    )
     page.wait_for_selector("#matches tbody tr")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     _shot(page, f"lobby-{size}")
