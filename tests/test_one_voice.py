@@ -543,3 +543,20 @@ def test_keep_show_gives_each_place_and_the_gap_above(
     behind = next(line for line in out.splitlines() if line.startswith("behind"))
     assert place.split()[1:] == ["2nd", "1st", "4th", "3rd"]
     assert behind.split()[4:] == ["-3900", "-3900", "0"]
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_prints_no_url(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("uvicorn")
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        status = main(["serve", "--port", str(port), "--db", str(tmp_path / "s.sqlite3")])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"jantaku: error: cannot listen on 127.0.0.1:{port}: Address already in use "
+        "(another server there? choose another --port)"
+    ]

@@ -20,6 +20,8 @@ import argparse
 import contextlib
 import dataclasses
 import ipaddress
+import os
+import socket
 import sys
 import threading
 import webbrowser
@@ -173,6 +175,15 @@ def run(args: argparse.Namespace) -> int:
         hosts=allowed_hosts(args.host, args.public_url),
         allow_empty_db=args.allow_empty_db,
     )
+    try:  # the port is taken before the URL is printed: a busy one is one line, no URL
+        family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+        listening = socket.create_server((args.host, args.port), family=family)
+    except OSError as e:
+        raise JantakuError(
+            f"cannot listen on {args.host}:{args.port}: "
+            f"{os.strerror(e.errno) if e.errno else e} "
+            "(another server there? choose another --port)"
+        ) from None
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = args.public_url or f"http://{shown}:{args.port}/"
     print(f"jantaku: the table is at {url}  (Ctrl-C stops the server)", flush=True)
@@ -180,5 +191,5 @@ def run(args: argparse.Namespace) -> int:
         threading.Timer(0.8, _open_browser, args=(url,)).start()
     server = uvicorn.Server(server_config(app, args.host, args.port, limits))
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: a quiet stop
-        server.run()
+        server.run(sockets=[listening])
     return 0
