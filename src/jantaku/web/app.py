@@ -56,6 +56,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from jantaku.agents import BOTS
 from jantaku.errors import JantakuError
 from jantaku.keep.api import create_keep_app
+from jantaku.learn.progress import LearnStore
 from jantaku.logs.tenhou import to_tenhou6
 from jantaku.rules import PRESETS
 from jantaku.scoring.yaku import YAKU
@@ -393,6 +394,7 @@ def create_app(
 
     # the scorekeeper for real tables, on the same store (its page links relatively)
     keep = create_keep_app(db_path if db_path is not None else default_path())
+    learn = LearnStore(db_path)  # the drills' answers, on the same store
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -402,6 +404,7 @@ def create_app(
             await tables.close()
             uploads.close()
             keep.state.keep_store.close()
+            learn.close()
             store.close()
 
     routes = [
@@ -409,7 +412,7 @@ def create_app(
         Route("/table/{match_id}", page),
         Route("/replay", page),
         Route("/replay/{match_id}", page),
-        *learn_routes(db_path, store, static),
+        *learn_routes(learn, store, static),
         Route("/api/options", options),
         Route("/api/matches", new_match, methods=["POST"]),
         Route("/api/matches", list_matches, methods=["GET"]),

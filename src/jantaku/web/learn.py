@@ -15,7 +15,6 @@ No answer leaves the server before the question is answered.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +42,9 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def learn_routes(
-    db_path: str | os.PathLike[str] | None, web_store: Any, static: Path
-) -> list[BaseRoute]:
-    """The Learn routes over the store at ``db_path`` (the table's), reading the person's
-    matches from ``web_store`` and the page from ``static``."""
-    store = LearnStore(db_path)
+def learn_routes(store: LearnStore, web_store: Any, static: Path) -> list[BaseRoute]:
+    """The Learn routes over ``store`` (on the table's file; its owner closes it), reading
+    the person's matches from ``web_store`` and the page from ``static``."""
 
     async def page(request: Request) -> Response:
         return FileResponse(static / "learn.html", headers={"Cache-Control": "no-cache"})
