@@ -10,31 +10,18 @@ without a seed shows no toggle. Screenshots go to ``test-output/screenshots/``.
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_browser import ARGS, CHROMIUM, LiveServer
 
 from jantaku.web.replay import read_record, replay_json
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-output" / "screenshots"
 DATA = ROOT.parent / "shared" / "data"
@@ -50,32 +37,6 @@ pytestmark = [
     ),
     pytest.mark.skipif(not FOUR.exists(), reason="the game records of shared/data are absent"),
 ]
-
-
-class LiveServer:
-    """The app under uvicorn on a free 127.0.0.1 port, in a thread."""
-
-    def __init__(self, db: Path) -> None:
-        from jantaku.web.app import create_app
-        from jantaku.web.server import server_config
-
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.app = create_app(db)
-        self.server = uvicorn.Server(server_config(self.app, "127.0.0.1", self.port))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.02)
-        self.base = f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(20)
 
 
 @pytest.fixture(scope="module")
