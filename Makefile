@@ -3,16 +3,17 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-LINTED := $(wildcard src tests bench tools)
+LINTED := $(wildcard src tests bench tools conftest.py setup.py)
 
-.PHONY: play play-terminal chromium test lint typecheck bench conformance fuzz clean tables
+.PHONY: play play-terminal chromium test lint typecheck bench conformance fuzz clean tables \
+	compiled pure
 
 # the package is compiled to bytecode as a wheel's install does, so that a command starts
 # without compiling its modules (also where PYTHONDONTWRITEBYTECODE is set)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
+	JANTAKU_PURE_BUILD=1 $(PY) -m pip install --quiet -e '.[test]'  # compiled: make compiled
 	$(PY) -m pip install --quiet --no-deps 'mjai==0.2.1'  # test-only peer, see pyproject
 	$(PY) -m compileall -q src
 	touch $(STAMP)
@@ -20,7 +21,7 @@ $(STAMP): pyproject.toml
 # the table in the browser (the terminal table: jantaku play --terminal)
 WEB    := $(VENV)/.web-installed
 $(WEB): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[web]'
+	JANTAKU_PURE_BUILD=1 $(PY) -m pip install --quiet -e '.[web]'
 	touch $(WEB)
 
 # the table in the browser; `make play-terminal` (jantaku play --terminal) plays in the
@@ -48,8 +49,26 @@ $(AXE):
 		npm install --no-save --no-package-lock --no-audit --no-fund --silent axe-core@4.14.1; \
 	else echo "npm not found: the accessibility test will skip"; fi
 
-test: $(STAMP) lint typecheck chromium $(AXE)
+# the compiled core (optional): mypyc compiles it to C extensions in place, where a C
+# compiler and Python's headers exist (else setup.py says why and nothing is built).
+# The sources run instead of a build older than them, and with JANTAKU_PURE_PYTHON=1;
+# `jantaku --version` says which runs. `make pure` removes the build.
+compiled: $(STAMP)
+	$(PY) setup.py --quiet build_ext --inplace --parallel 2
+	@find src -name '*.so' -exec touch {} +
+
+pure:
+	find src -name '*.so' -delete
+	rm -rf build
+
+# every test on the compiled core (where it builds), then the core's tests and every
+# doctest on the pure-Python reference, which must agree with it
+PURE_TESTS := src/jantaku tests/test_build.py tests/test_hand_*.py tests/test_scoring_*.py \
+	tests/test_score_*.py tests/test_engine*.py tests/test_catalogue_*.py tests/test_meld_*.py \
+	tests/test_notation.py tests/test_observer.py tests/test_replay.py tests/test_tenhou_wall.py
+test: $(STAMP) lint typecheck chromium $(AXE) compiled
 	$(PY) -m pytest -m "not slow"
+	JANTAKU_PURE_PYTHON=1 $(PY) -m pytest -m "not slow" $(PURE_TESTS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check $(LINTED)
@@ -90,3 +109,4 @@ tables: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -24,6 +24,7 @@ from jantaku.engine import (
     legal_actions,
     observe,
 )
+from jantaku.engine.state import STATE_FIELDS
 from jantaku.engine.wall import seat_players
 from jantaku.errors import IllegalActionError
 from jantaku.events import (
@@ -109,7 +110,7 @@ def turn(s: State, seat: int, draw: str, discard: str | None = None) -> None:
 
 
 def snapshot(s: State) -> dict[str, object]:
-    return {name: repr(getattr(s, name)) for name in State.__slots__}
+    return {name: repr(getattr(s, name)) for name in STATE_FIELDS}
 
 
 # seat 1 waits on 2m/5m (tanyao), seat 2 waits on 2s/5s (tanyao); 0 and 3 hold junk

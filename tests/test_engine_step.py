@@ -29,7 +29,14 @@ from fuzzing import legal_by_seat
 from jantaku.agents import EfficiencyAgent
 from jantaku.engine import Referee, State, apply
 from jantaku.engine import referee as referee_module
-from jantaku.engine.state import PLAIN_DISCARDS, TSUMOGIRI_DISCARDS, Memo, Phase
+from jantaku.engine.state import (
+    MEMO_FIELDS,
+    PLAIN_DISCARDS,
+    STATE_FIELDS,
+    TSUMOGIRI_DISCARDS,
+    Memo,
+    Phase,
+)
 from jantaku.engine.step import discard_draw_commit
 from jantaku.errors import IllegalActionError
 from jantaku.events import Action, Dahai, Event, Reach, Ryukyoku, Tsumo
@@ -44,10 +51,10 @@ Policy = Callable[[Referee, int, tuple[Action, ...]], Action]
 
 def _assert_same_state(got: State, want: State) -> None:
     """Every field of the two states equal, the memo's slot by slot."""
-    for name in State.__slots__:
+    for name in STATE_FIELDS:
         a, b = getattr(got, name), getattr(want, name)
         if isinstance(a, Memo):
-            for slot in Memo.__slots__:
+            for slot in MEMO_FIELDS:
                 assert getattr(a, slot) == getattr(b, slot), f"memo.{slot}"
         else:
             assert a == b, name

@@ -155,7 +155,7 @@ def test_first_turn_thirteen_orphans_takes_the_registry_path() -> None:
     counts = [0] * 34
     for t in s.concealed:
         counts[KIND_OF[t]] += 1
-    assert fast_path.kokushi_candidates(bytes(counts), (), KIND_OF[s.win_tile], s) is None
+    assert fast_path.kokushi_candidates(bytes(counts), b"", KIND_OF[s.win_tile], s) is None
     assert [y.id for y in score_win(s).yaku] == ["tenhou", "kokushi_13"]
 
 

@@ -13,11 +13,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jantaku import _loader
+
+_loader.choose()  # the compiled core, or its sources (JANTAKU_PURE_PYTHON=1)
+
 if TYPE_CHECKING:
     from jantaku.logs.record import Record, read_record, replay
 
 __version__ = "0.1.0"
-__all__ = ["Record", "__version__", "read_record", "replay"]
+__all__ = ["Record", "__version__", "build", "read_record", "replay"]
+
+
+def build() -> str:
+    """Which build of the core runs: ``compiled (mypyc, N modules)``, or ``pure Python``
+    and why (not compiled, ``JANTAKU_PURE_PYTHON`` set, or a source newer than the
+    build).
+
+    >>> build().startswith(("compiled", "pure Python"))
+    True
+    """
+    return _loader.build()
 
 
 def __getattr__(name: str) -> object:

@@ -119,6 +119,10 @@ class _Copies:
     __slots__ = ("_copies",)
     _copies: int
 
+    def _keep_copies(self, copies: int) -> None:
+        """Set ``_copies`` (once, on construction: the value is frozen)."""
+        object.__setattr__(self, "_copies", copies)
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Meld(_Copies):
@@ -176,14 +180,16 @@ class Meld(_Copies):
             checked = _CHECKED.get(key)
             if checked is not None:
                 return checked
-        self = _NEW(cls)
-        _set_kind(self, kind)
-        _set_tiles(self, tiles)
-        _set_called(self, called)
-        _set_called_from(self, called_from)
-        _set_added(self, added)
+        self = object.__new__(cls)
+        object.__setattr__(self, "kind", kind)  # a frozen field's store, as its __init__'s
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "called", called)
+        object.__setattr__(self, "called_from", called_from)
+        object.__setattr__(self, "added", added)
         self.__post_init__()
-        _set_copies(self, packed_copies(self.tiles))  # checked tiles: never None
+        copies = packed_copies(self.tiles)
+        assert copies is not None  # checked tiles
+        self._keep_copies(copies)
         if key is not None:
             if len(_CHECKED) >= _CHECKED_SIZE:
                 _CHECKED.clear()
@@ -209,7 +215,7 @@ class Meld(_Copies):
         ):
             check_copies(raw, _ANY_SET)  # every tile an int of a hand, before sorting
         tiles = tuple(sorted(raw, key=_SORT_RANK))  # as sort_key sorts
-        _set_tiles(self, tiles)
+        object.__setattr__(self, "tiles", tiles)
         called, called_from, added = self.called, self.called_from, self.added
         for name, value in (("called", called), ("called_from", called_from), ("added", added)):
             if value is not None and value.__class__ is not int:
@@ -296,16 +302,6 @@ class Meld(_Copies):
     def notation(self) -> str:
         """This meld in meld notation (see :func:`format_meld`)."""
         return format_meld(self)
-
-
-# the fields of a frozen meld (or hand), set once on construction: each slot's own
-# setter, faster than object.__setattr__ by name
-_set_kind, _set_tiles, _set_called, _set_called_from, _set_added = (
-    Meld.__dict__[name].__set__ for name in ("kind", "tiles", "called", "called_from", "added")
-)
-
-
-_set_copies: Final = _Copies.__dict__["_copies"].__set__
 
 
 def clear_cache() -> None:
@@ -508,10 +504,7 @@ def read_hand(text: str, *, partial: bool = False) -> tuple[Hand, bytes]:
     Raises as :func:`parse_hand` does.
     """
     concealed, melds, tiles, _, _ = read_hand_counts(text, partial=partial)
-    hand = _NEW(Hand)  # set as the frozen dataclass's __init__ sets them, in fewer steps
-    _set_concealed(hand, concealed)
-    _set_melds(hand, melds)
-    return hand, tiles
+    return Hand(concealed, melds), tiles
 
 
 def read_hand_counts(
@@ -700,10 +693,6 @@ def _checked_hand(
     if len(melds) > 4:
         raise InvalidHandError(f"a hand has at most four melds, not {len(melds)}")
     return hidden, tuple(melds), ids, counts[0], counts[1]
-
-
-_NEW: Final = object.__new__
-_set_concealed, _set_melds = (Hand.__dict__[name].__set__ for name in ("concealed", "melds"))
 
 
 def format_hand(hand: Hand) -> str:

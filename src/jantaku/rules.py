@@ -148,7 +148,7 @@ _ENUMS: Final[dict[str, type[Enum]]] = {
 _TUPLES: Final = ("uma", "red_fives")
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, weakref_slot=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """Every rule option; built only through the presets and :func:`dataclasses.replace`.
 
@@ -239,7 +239,7 @@ class Rules:
                     isinstance(v, int) and not isinstance(v, bool) for v in value
                 ):
                     raise RulesError(f"{f.name} must be a tuple of ints")
-            elif f.type in ("bool",):
+            elif f.type in ("bool", bool):  # the annotation, a string unless compiled
                 if not isinstance(value, bool):
                     raise RulesError(f"{f.name} must be true or false, not {value!r}")
             elif not isinstance(value, int) or isinstance(value, bool):

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from jantaku import __version__
+from jantaku import __version__, build
 from jantaku.errors import JantakuError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
@@ -75,7 +75,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="jantaku", description="jantaku — Japanese riichi mahjong: analysis, scoring, play"
     )
-    parser.add_argument("--version", action="version", version=f"jantaku {__version__}")
+    parser.add_argument("--version", action="version", version=f"jantaku {__version__}, {build()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     module = COMMANDS.get(command) if command is not None else None
     for name in SUBCOMMANDS if module is None else (module,):

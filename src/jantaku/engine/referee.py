@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Final
+from operator import itemgetter
+from typing import Final
 
 from jantaku.engine.checks import abort_refusal, nagashi_seats
 from jantaku.engine.legal import RUN_PAIRS, claim_actions, legal_actions, turn_actions
@@ -189,19 +189,10 @@ class Referee:
 
     # --- public ------------------------------------------------------------------------
 
-    if TYPE_CHECKING:
-
-        @property
-        def done(self) -> bool:
-            """Whether the match is over (``end_game`` emitted)."""
-            return self._done
-
-    else:
-        # the same, read by a getter written in C (no Python frame to run): a driving
-        # loop asks it at every decision
-        done = property(
-            attrgetter("_done"), doc="Whether the match is over (``end_game`` emitted)."
-        )
+    @property
+    def done(self) -> bool:
+        """Whether the match is over (``end_game`` emitted)."""
+        return self._done
 
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """The seats that must decide now, each with its legal actions."""

@@ -110,6 +110,10 @@ def drop_last_copy(hand: list[Tile], t: Tile) -> None:
         hand.reverse()
 
 
+#: the fields of a :class:`Memo`
+MEMO_FIELDS: Final = ("discards", "draw_floor", "quads", "shanten_floor", "suits")
+
+
 class Memo:
     """What the transition keeps counted for every hand, so that the rule checks and the
     legal actions need not count again.
@@ -140,7 +144,7 @@ class Memo:
     [False, False, False, False]
     """
 
-    __slots__ = ("discards", "draw_floor", "quads", "shanten_floor", "suits")
+    __slots__ = MEMO_FIELDS
 
     def __init__(self, players: int) -> None:
         n = players
@@ -152,7 +156,7 @@ class Memo:
 
     def copy(self) -> Memo:
         """A deep copy."""
-        new = Memo.__new__(Memo)
+        new = Memo(0)
         new.suits = [list(x) for x in self.suits]
         new.discards = [dict(x) for x in self.discards]
         new.quads = list(self.quads)
@@ -180,6 +184,68 @@ class Memo:
             keys[drawn] = TSUMOGIRI_DISCARDS[seat][drawn]
 
 
+#: the fields of a :class:`State`, each copied by :meth:`State.copy`
+STATE_FIELDS: Final = (
+    "_missed",
+    "after_draw",
+    "bakaze",
+    "chankan_kind",
+    "chankan_tile",
+    "counts",
+    "deposit_owners",
+    "discard_kinds",
+    "dora_markers",
+    "drawn",
+    "expected",
+    "final",
+    "first_turn",
+    "flowers",
+    "furiten_riichi",
+    "furiten_temp",
+    "game_over",
+    "hands",
+    "honba",
+    "interrupted",
+    "ippatsu",
+    "kan_owners",
+    "known",
+    "kuikae",
+    "kyoku",
+    "kyoku_draws",
+    "kyoku_index",
+    "kyotaku",
+    "last_discard",
+    "last_discarder",
+    "live",
+    "melds",
+    "memo",
+    "nagashi",
+    "names",
+    "nuki",
+    "oya",
+    "pao",
+    "pending_dora",
+    "phase",
+    "players",
+    "results",
+    "riichi",
+    "riichi_double",
+    "riichi_pending",
+    "rinshan_draw",
+    "rinshan_pending",
+    "river_flags",
+    "rivers",
+    "ron_winners",
+    "round_index",
+    "rules",
+    "scores",
+    "seed",
+    "turn",
+    "waits",
+    "won",
+)
+
+
 class State:
     """A match in progress: all public knowledge plus every seat's concealed hand.
 
@@ -199,65 +265,7 @@ class State:
     counted for the checks and the legal actions.
     """
 
-    __slots__ = (
-        "_missed",
-        "after_draw",
-        "bakaze",
-        "chankan_kind",
-        "chankan_tile",
-        "counts",
-        "deposit_owners",
-        "discard_kinds",
-        "dora_markers",
-        "drawn",
-        "expected",
-        "final",
-        "first_turn",
-        "flowers",
-        "furiten_riichi",
-        "furiten_temp",
-        "game_over",
-        "hands",
-        "honba",
-        "interrupted",
-        "ippatsu",
-        "kan_owners",
-        "known",
-        "kuikae",
-        "kyoku",
-        "kyoku_draws",
-        "kyoku_index",
-        "kyotaku",
-        "last_discard",
-        "last_discarder",
-        "live",
-        "melds",
-        "memo",
-        "nagashi",
-        "names",
-        "nuki",
-        "oya",
-        "pao",
-        "pending_dora",
-        "phase",
-        "players",
-        "results",
-        "riichi",
-        "riichi_double",
-        "riichi_pending",
-        "rinshan_draw",
-        "rinshan_pending",
-        "river_flags",
-        "rivers",
-        "ron_winners",
-        "round_index",
-        "rules",
-        "scores",
-        "seed",
-        "turn",
-        "waits",
-        "won",
-    )
+    __slots__ = STATE_FIELDS
 
     def __init__(self, rules: Rules | str) -> None:
         rules = Rules.coerce(rules)  # a preset's name will do
@@ -334,8 +342,8 @@ class State:
         >>> t.scores is s.scores, t.scores == s.scores
         (False, True)
         """
-        new = State.__new__(State)
-        for name in State.__slots__:
+        new = State(self.rules)  # each field then replaced by this state's
+        for name in STATE_FIELDS:
             value = getattr(self, name)
             if isinstance(value, list | set | dict):
                 value = _copy.deepcopy(value)

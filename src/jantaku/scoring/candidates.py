@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from jantaku.hand.decompose import Form, Reading
 from jantaku.hand.waits import WaitShape
@@ -36,7 +36,6 @@ __all__ = [
     "FORM_CODE",
     "KANCHAN_CODE",
     "MELD_CODE_OF",
-    "OBJECT_NEW",
     "OPEN_KAN_CODE",
     "OPEN_KAN_ITEM",
     "OPEN_PINFU_ITEM",
@@ -50,10 +49,6 @@ __all__ = [
     "RON_TRIPLET_ITEM",
     "ROUNDED",
     "RYANMEN_CODE",
-    "SET_FORM",
-    "SET_PAIR",
-    "SET_RUNS",
-    "SET_TRIPLETS",
     "SEVEN_PAIRS_CODE",
     "SEVEN_PAIRS_FU",
     "SHANPON_CODE",
@@ -72,7 +67,6 @@ __all__ = [
     "fu_in_context",
     "itemised_fu",
     "melds_of",
-    "new_reading",
     "reading_waits",
     "yaku_code",
     "yaku_codes",
@@ -94,32 +88,10 @@ class YakuHan:
     yakuman: int = 0
 
 
-def _slot_setters(cls: Any, names: str) -> tuple[Any, ...]:
-    """The setters of the named slots of a slotted class, checked to be all of them."""
-    slots = names.split()
-    if sorted(slots) != sorted(cls.__slots__):
-        raise RuntimeError(f"{cls.__name__} slots changed")
-    return tuple(cls.__dict__[name].__set__ for name in slots)
-
-
 #: ``tuple.__new__``, to make a candidate without calling ``tuple``
 TUPLE_NEW: Final = tuple.__new__
-#: ``object.__new__``, to make a Reading without its ``__init__``
-OBJECT_NEW: Final = object.__new__
-#: the setters of a Reading's slots, for :func:`new_reading`
-SET_FORM, SET_PAIR, SET_RUNS, SET_TRIPLETS = _slot_setters(Reading, "form pair runs triplets")
 #: :attr:`Form.REGULAR`, as a global for the hot loops
 REGULAR: Final = Form.REGULAR
-
-
-def new_reading(form: Form, pair: int, runs: tuple[int, ...], triplets: tuple[int, ...]) -> Reading:
-    """``Reading(form, pair, runs, triplets)``, its slots filled directly."""
-    r = OBJECT_NEW(Reading)
-    SET_FORM(r, form)
-    SET_PAIR(r, pair)
-    SET_RUNS(r, runs)
-    SET_TRIPLETS(r, triplets)
-    return r
 
 
 #: a candidate's itemised fu: (item, fu) pairs, shared constants

@@ -26,7 +26,6 @@ han and fu, the yaku results by their codes.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from itertools import compress, count
@@ -72,7 +71,6 @@ from jantaku.scoring.candidates import (
     Melds,
     YakuHan,
     itemised_fu,
-    new_reading,
     yaku_code,
     yaku_codes,
     yaku_han,
@@ -525,18 +523,19 @@ _BASICS: dict[int, tuple[dict[int, tuple[int, Limit]], dict[Any, Any]]] = {}
 # The rules' tokens: equal rules have one token, made from their fields' values (two
 # equal Rules share every cache entry); tokens, like the situations', come from a
 # counter. Hashing every field of a Rules takes longer than scoring a cached hand, so
-# the last rules seen are remembered by a weak reference (kept alive by nothing here).
+# the last rules seen are remembered (one small object kept alive: its identity cannot
+# pass to other rules while it is held).
 _RULES_FIELDS: Final = tuple(f.name for f in fields(Rules))
 _RULES_TOKENS: dict[tuple[Any, ...], int] = {}
 _NEXT_RULES_TOKEN: Final = count()
-_last_rules: tuple[weakref.ref[Rules], int] | None = None  # one value: set at once
+_last_rules: tuple[Rules, int] | None = None  # one value: set at once
 
 
 def _rules_token(rules: Rules) -> int:
     """A small int standing for the value of ``rules``: the same for equal rules."""
     global _last_rules
     last = _last_rules
-    if last is not None and last[0]() is rules:
+    if last is not None and last[0] is rules:
         return last[1]
     value = tuple(getattr(rules, name) for name in _RULES_FIELDS)
     token = _RULES_TOKENS.get(value)
@@ -544,7 +543,7 @@ def _rules_token(rules: Rules) -> int:
         if len(_RULES_TOKENS) >= _RULES_CACHE_SIZE:
             _RULES_TOKENS.clear()
         token = _RULES_TOKENS[value] = next(_NEXT_RULES_TOKEN)
-    _last_rules = (weakref.ref(rules), token)
+    _last_rules = (rules, token)
     return token
 
 
@@ -552,7 +551,7 @@ def situation_context(s: WinSituation) -> _Context:
     """The context of a situation (see above), made once for equal fields and kept."""
     rules = s.rules
     last = _last_rules  # the rules seen last, most often these (_rules_token)
-    token_of_rules = last[1] if last is not None and last[0]() is rules else _rules_token(rules)
+    token_of_rules = last[1] if last is not None and last[0] is rules else _rules_token(rules)
     key = (
         token_of_rules,
         s.discarder is None,
@@ -876,6 +875,7 @@ def flat_candidates(
         hand_trips = len(trips) + ankans  # concealed triplets and quads
         pinfu_shape = closed and n_runs == 4 and not pair_fu
         waits = _WAITS_OF_BITS[bits] if bits < 32 else _run_waits(runs, win_kind, bits)
+        wait_found: int | bytes  # a mask of yaku codes, or a yakuman's codes
         for wait in waits:
             ron_triplet = wait == SHANPON_CODE and not tsumo
             concealed_trips = hand_trips - ron_triplet
@@ -886,15 +886,16 @@ def flat_candidates(
                 wait_han = 0
             else:
                 mult = 0
-                wait_found = found
+                mask: int = found
                 wait_han = han
                 if pinfu:
-                    wait_found |= _PINFU_CODE
+                    mask |= _PINFU_CODE
                     wait_han += _PINFU_HAN
                 if concealed_trips == 3:
                     code, h = _SANANKOU[col]
-                    wait_found |= code
+                    mask |= code
                     wait_han += h
+                wait_found = mask
             # the fu and their items, as :func:`itemised_fu` gives them
             if pinfu and tsumo:
                 fu = 20
@@ -994,7 +995,7 @@ def _kokushi_parts(thirteen: bool, s: WinSituation) -> tuple[bytes, int, int, in
     yh = yakuman_han(_KOKUSHI[thirteen], s.rules)
     wait = WaitShape.KOKUSHI_13 if thirteen else WaitShape.KOKUSHI_SINGLE
     items, fu = itemised_fu(
-        new_reading(Form.KOKUSHI, YAOCHUU[0], (), ()),  # the fu of no set nor pair
+        Reading(Form.KOKUSHI, YAOCHUU[0], (), ()),  # the fu of no set nor pair
         b"",
         False,
         s.discarder is None,
@@ -1066,6 +1067,6 @@ def _decode(c: Sequence[Any]) -> tuple[tuple[YakuHan, ...], Reading, WaitShape]:
     """The yaku, the reading and the wait of a candidate, as objects."""
     return (
         yaku_of(c[0]),
-        new_reading(FORMS[c[4]], c[5], c[6], c[7]),
+        Reading(FORMS[c[4]], c[5], c[6], c[7]),
         WAIT_SHAPES[c[8]],
     )

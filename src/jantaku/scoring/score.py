@@ -48,13 +48,8 @@ from jantaku.scoring.candidates import (
     FORM_CODE,
     FORMS,
     MELD_CODE_OF,
-    OBJECT_NEW,
     PON_CODE,
     REGULAR,
-    SET_FORM,
-    SET_PAIR,
-    SET_RUNS,
-    SET_TRIPLETS,
     STRIDE,
     TUPLE_NEW,
     WAIT_CODE,
@@ -64,7 +59,6 @@ from jantaku.scoring.candidates import (
     YakuHan,
     fu_in_context,
     melds_of,
-    new_reading,
     reading_waits,
     yaku_codes,
     yaku_han,
@@ -287,19 +281,19 @@ def _table_readings(concealed: tuple[int, ...]) -> tuple[Reading, ...]:
     """:func:`jantaku.hand.decompose.readings` of complete concealed counts, the
     regular ones from the shipped split tables."""
     out = [
-        new_reading(REGULAR, x[2], tuple(x[0]), tuple(x[1]))
+        Reading(REGULAR, x[2], tuple(x[0]), tuple(x[1]))
         for x in regular_splits(bytes(concealed), 0)[0]
     ]
     if sum(concealed) == 14:
         pairs = tuple(k for k in range(34) if concealed[k] == 2)
         if len(pairs) == 7:
-            out.append(new_reading(Form.SEVEN_PAIRS, pairs[0], (), pairs))
+            out.append(Reading(Form.SEVEN_PAIRS, pairs[0], (), pairs))
         if (
             all(concealed[k] in (1, 2) for k in YAOCHUU)
             and sum(concealed[k] for k in YAOCHUU) == 14
         ):
             doubled = next(k for k in YAOCHUU if concealed[k] == 2)
-            out.append(new_reading(Form.KOKUSHI, doubled, (), ()))
+            out.append(Reading(Form.KOKUSHI, doubled, (), ()))
     return tuple(out)
 
 
@@ -574,11 +568,7 @@ def _score(s: WinSituation) -> WinResult | NoYakuError | IncompleteHandError:
         assert best is not None  # some candidate has a yaku
         codes, han, mult, fu, form, pair, runs, trips, wait, items = best[1]
     yaku = YAKU_OF.get(codes) or yaku_of(codes)
-    reading = OBJECT_NEW(Reading)
-    SET_FORM(reading, FORMS[form])
-    SET_PAIR(reading, pair)
-    SET_RUNS(reading, runs)
-    SET_TRIPLETS(reading, trips)
+    reading = Reading(FORMS[form], pair, runs, trips)
     if s.robbed_ankan and form != KOKUSHI_CODE:
         raise ImpossibleSituationError("only thirteen orphans may rob an ankan")
     if mult:

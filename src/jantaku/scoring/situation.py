@@ -20,11 +20,11 @@ jantaku.errors.ImpossibleSituationError: rinshan kaihou is a tsumo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final
 
 from jantaku.errors import (
     ArgumentTypeError,
@@ -94,6 +94,10 @@ class _Counted:
 
     __slots__ = ("_tally",)
     _tally: tuple[bytes, bytes, int]
+
+    def _keep_tally(self, tally: tuple[bytes, bytes, int]) -> None:
+        """Set ``_tally`` (once, on construction: the value is frozen)."""
+        object.__setattr__(self, "_tally", tally)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -175,73 +179,30 @@ Riichi.DOUBLE), not True
         deposits: int = 0,
         rules: Rules = TENHOU,
     ) -> None:
-        # the fields set on an unfrozen twin by plain assignments (:class:`_Unfrozen`, as
-        # from_hand fills one): the object made the twin and back, with plain stores
-        # between that cannot fail; two steps for the whole object in place of a setter
-        # call a field (the frozen dataclass's own __init__ sets each through
-        # object.__setattr__). Spelled out here rather than in a helper, whose call of
-        # 24 arguments costs more than the lines it would spare
-        if self.__class__ is WinSituation:
-            _SET_CLASS(self, _Unfrozen)
-            if TYPE_CHECKING:  # the twin, cast when type-checked only (typing.cast is a call)
-                twin = cast(_Unfrozen, self)
-            else:
-                twin = self
-            twin.concealed = concealed
-            twin.melds = melds
-            twin.win_tile = win_tile
-            twin.discarder = discarder
-            twin.riichi = riichi
-            twin.ippatsu = ippatsu
-            twin.haitei = haitei
-            twin.houtei = houtei
-            twin.rinshan = rinshan
-            twin.chankan = chankan
-            twin.robbed_ankan = robbed_ankan
-            twin.first_turn = first_turn
-            twin.round_wind = round_wind
-            twin.winner = winner
-            twin.dealer = dealer
-            twin.pao = pao
-            twin.dora_indicators = dora_indicators
-            twin.ura_indicators = ura_indicators
-            twin.kita = kita
-            twin.flowers = flowers
-            twin.honba = honba
-            twin.deposits = deposits
-            twin.rules = rules
-            _SET_CLASS(self, WinSituation)
-        else:  # a subclass, whose layout may differ from the twin's: slot by slot
-            for set_field, value in zip(
-                _SETTERS,
-                (
-                    concealed,
-                    melds,
-                    win_tile,
-                    discarder,
-                    riichi,
-                    ippatsu,
-                    haitei,
-                    houtei,
-                    rinshan,
-                    chankan,
-                    robbed_ankan,
-                    first_turn,
-                    round_wind,
-                    winner,
-                    dealer,
-                    pao,
-                    dora_indicators,
-                    ura_indicators,
-                    kita,
-                    flowers,
-                    honba,
-                    deposits,
-                    rules,
-                ),
-                strict=True,
-            ):
-                set_field(self, value)
+        # the fields, set as the frozen dataclass's own constructor sets them
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "discarder", discarder)
+        object.__setattr__(self, "riichi", riichi)
+        object.__setattr__(self, "ippatsu", ippatsu)
+        object.__setattr__(self, "haitei", haitei)
+        object.__setattr__(self, "houtei", houtei)
+        object.__setattr__(self, "rinshan", rinshan)
+        object.__setattr__(self, "chankan", chankan)
+        object.__setattr__(self, "robbed_ankan", robbed_ankan)
+        object.__setattr__(self, "first_turn", first_turn)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "pao", pao)
+        object.__setattr__(self, "dora_indicators", dora_indicators)
+        object.__setattr__(self, "ura_indicators", ura_indicators)
+        object.__setattr__(self, "kita", kita)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "deposits", deposits)
+        object.__setattr__(self, "rules", rules)
         tally = _common_tally(
             concealed,
             melds,
@@ -271,7 +232,7 @@ Riichi.DOUBLE), not True
         if tally is None:
             self._check_closely()
         else:
-            _set_tally(self, tally)
+            self._keep_tally(tally)
 
     def _check_closely(self) -> None:
         """Check a situation whose fields are set (by the constructor) but not its common
@@ -504,7 +465,7 @@ Riichi.DOUBLE), not True
             and (riichi is _NO_RIICHI or not self.melds)
         ):
             self._check_values(True)
-        _set_tally(self, (held, every, len(red)))
+        self._keep_tally((held, every, len(red)))
 
     def _check_types(self) -> None:
         """Refuse a field of the wrong type before anything reads it (tuples may come as
@@ -627,11 +588,9 @@ concealed tiles
         # the common case: the winning tile and the round wind each one tile in compact
         # notation (from a table of those texts), the indicators none or one (the same
         # table) or tiles that parse_tiles reads; the situation tested at once
-        # (:func:`_common_tally`), then filled as an unfrozen twin (:class:`_Unfrozen`) by
-        # plain assignments and made a WinSituation. Anything else is read and checked
-        # closely below, to the same situation or the same error. The
-        # fill is spelled out here rather than in a helper: from_hand alone fills a twin,
-        # and a call of 23 arguments would cost a hand more than the lines it spares
+        # (:func:`_common_tally`), then built.
+        # Anything else is read and checked closely below, to the same situation or the
+        # same error
         wins = _TILES_OF_TEXT.get(win)
         rw = _TILES_OF_TEXT.get(round_wind)
         dora_indicators = _TILES_OF_TEXT.get(dora)
@@ -673,38 +632,32 @@ concealed tiles
                 rules,
                 counted,
             )
-            if tally is not None:
-                new = _NEW(_Unfrozen)
-                new.concealed = concealed
-                new.melds = melds
-                new.win_tile = wins[0]
-                new.discarder = discarder
-                new.riichi = riichi
-                new.ippatsu = ippatsu
-                new.haitei = haitei
-                new.houtei = houtei
-                new.rinshan = rinshan
-                new.chankan = chankan
-                new.robbed_ankan = robbed_ankan
-                new.first_turn = first_turn
-                new.round_wind = rw[0]
-                new.winner = winner
-                new.dealer = dealer
-                new.pao = pao
-                new.dora_indicators = dora_indicators
-                new.ura_indicators = ura_indicators
-                new.kita = kita
-                new.flowers = flowers
-                new.honba = honba
-                new.deposits = deposits
-                new.rules = rules
-                _SET_CLASS(new, WinSituation)
-                if TYPE_CHECKING:  # the twin is now a WinSituation; cast when type-checked only
-                    self = cast(WinSituation, new)
-                else:  # (typing.cast is a call a hand)
-                    self = new
-                _set_tally(self, tally)
-                return self
+            if tally is not None:  # the constructor counts it again: a cheap check
+                return cls(
+                    concealed=concealed,
+                    melds=melds,
+                    win_tile=wins[0],
+                    discarder=discarder,
+                    riichi=riichi,
+                    ippatsu=ippatsu,
+                    haitei=haitei,
+                    houtei=houtei,
+                    rinshan=rinshan,
+                    chankan=chankan,
+                    robbed_ankan=robbed_ankan,
+                    first_turn=first_turn,
+                    round_wind=rw[0],
+                    winner=winner,
+                    dealer=dealer,
+                    pao=pao,
+                    dora_indicators=dora_indicators,
+                    ura_indicators=ura_indicators,
+                    kita=kita,
+                    flowers=flowers,
+                    honba=honba,
+                    deposits=deposits,
+                    rules=rules,
+                )
         # any other situation or text: read closely, then built by the constructor, which
         # checks it in full, to the same situation or the same error (the hand's own
         # size and copies checked first, as parse_hand words them)
@@ -784,17 +737,6 @@ _NO_RIICHI: Final = Riichi.NONE  # a module's name: a class attribute of an Enum
 _ANKAN: Final = MeldKind.ANKAN
 
 
-def _setters() -> tuple[Any, ...]:
-    """The setters of WinSituation's slots, in the order of its fields (checked)."""
-    names = tuple(f.name for f in fields(WinSituation))
-    if set(names) != set(WinSituation.__slots__):  # pragma: no cover
-        raise RuntimeError("WinSituation's slots are not its fields")
-    return tuple(WinSituation.__dict__[name].__set__ for name in names)
-
-
-_NEW: Final = object.__new__
-
-
 def _tiles_or_none(text: str) -> tuple[Tile, ...] | None:
     """The tiles of a text (:func:`~jantaku.tiles.parse_tiles`), None if it is not read
     (:meth:`WinSituation.from_hand` reads it again, to say why)."""
@@ -804,13 +746,8 @@ def _tiles_or_none(text: str) -> tuple[Tile, ...] | None:
         return None
 
 
-_set_tally: Final = _Counted.__dict__["_tally"].__set__
-
-_SETTERS: Final = _setters()  # each field's slot setter, in the fields' order
-
-
 def _common_types(s: Any) -> bool:
-    """Whether the fields of a situation (or of its unfrozen twin, being filled) other than
+    """Whether the fields of a situation other than
     its tiles have their common types: a plain ``int`` seat or count, a ``bool`` flag, a
     :class:`Riichi`, a :class:`~jantaku.rules.Rules` (each class tested by identity, the
     cheapest test; ``bool`` has no subclass)."""
@@ -963,54 +900,3 @@ def _common_tally(
     if chankan and tally is not None and tally[1][KIND_OF[win_tile]] != 1:
         return None  # the robbed tile is held more than once
     return tally
-
-
-if TYPE_CHECKING:  # what the type checker knows of a twin: its fields, each assignable
-
-    class _Unfrozen(_Counted):
-        """A situation being filled (below)."""
-
-        concealed: tuple[Tile, ...]
-        melds: tuple[Meld, ...]
-        win_tile: Tile
-        discarder: int | None
-        riichi: Riichi
-        ippatsu: bool
-        haitei: bool
-        houtei: bool
-        rinshan: bool
-        chankan: bool
-        robbed_ankan: bool
-        first_turn: bool
-        round_wind: Tile
-        winner: int
-        dealer: int
-        pao: int | None
-        dora_indicators: tuple[Tile, ...]
-        ura_indicators: tuple[Tile, ...]
-        kita: int
-        flowers: int
-        honba: int
-        deposits: int
-        rules: Rules
-
-else:
-
-    class _Unfrozen(WinSituation):
-        """A situation being filled: a :class:`WinSituation` whose slots take plain
-        assignments (a frozen dataclass refuses them, and each slot's setter is a call).
-        The constructor and :meth:`WinSituation.from_hand` fill one, then make it a
-        WinSituation: one step for the whole object instead of one call a field. A
-        subclass that adds no slot, so that step finds the two layouts one at once (two
-        classes of equal slots would be compared slot name by slot name)."""
-
-        __slots__ = ()
-        # the plain store and delete, in place of the frozen refusals: both, as they share
-        # one slot of the type, which is the plain C one only when neither is Python code
-        __setattr__ = object.__setattr__
-        __delattr__ = object.__delattr__
-
-
-#: makes a situation a WinSituation or a twin in place (the ``__class__`` slot's own
-#: setter: the same check as ``object.__setattr__(x, "__class__", c)``, one call less)
-_SET_CLASS: Final = object.__dict__["__class__"].__set__
