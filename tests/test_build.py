@@ -106,3 +106,25 @@ def test_compiled_and_pure_python_play_the_same_matches() -> None:
     pure = _run(DIGEST, pure=True)
     assert compiled.count("\n") >= 10
     assert compiled == pure
+
+
+def test_results_pickle_and_copy() -> None:
+    """Results cross process boundaries (the arena's and the environments' workers,
+    record uploads): each value type pickles and copies to an equal value, compiled or
+    not (a compiled frozen dataclass pickles only through its ``__reduce__``)."""
+    import copy
+    import pickle
+
+    from jantaku.hand import advise, waits
+    from jantaku.scoring import WinSituation, score_win
+    from jantaku.scoring.yaku import YAKU
+
+    values: list[object] = [
+        score_win(WinSituation.from_hand("123m456p789s11555z", win="1z", discarder=1)),
+        advise("123m456p789s1155z1m"),
+        waits("123m456p789s1155z"),
+        YAKU[0],
+    ]
+    for value in values:
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value

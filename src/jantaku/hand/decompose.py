@@ -57,6 +57,10 @@ class Reading:
         """The seven kinds of a seven-pairs reading (empty for other forms)."""
         return self.triplets if self.form is Form.SEVEN_PAIRS else ()
 
+    def __reduce__(self) -> tuple[type[Reading], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Reading, (self.form, self.pair, self.runs, self.triplets))
+
 
 _Split = tuple[tuple[int, ...], tuple[int, ...], int]  # runs, triplets, pair (-1 none)
 

@@ -71,6 +71,10 @@ class Wait:
     shapes: tuple[WaitShape, ...]
     remaining: int
 
+    def __reduce__(self) -> tuple[type[Wait], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Wait, (self.kind, self.shapes, self.remaining))
+
 
 @dataclass(frozen=True, slots=True)
 class Acceptance:
@@ -84,6 +88,10 @@ class Acceptance:
     def total(self) -> int:
         """All unseen tiles that lower the shanten."""
         return sum(self.remaining)
+
+    def __reduce__(self) -> tuple[type[Acceptance], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Acceptance, (self.shanten, self.kinds, self.remaining))
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +113,10 @@ class DiscardOption:
     def total(self) -> int:
         """All unseen tiles that lower the shanten after this discard."""
         return sum(self.remaining)
+
+    def __reduce__(self) -> tuple[type[DiscardOption], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (DiscardOption, (self.discard, self.shanten, self.kinds, self.remaining, self.loss))
 
 
 def _counts(counts: Sequence[int], what: str) -> list[int]:

@@ -87,6 +87,10 @@ class YakuHan:
     han: int
     yakuman: int = 0
 
+    def __reduce__(self) -> tuple[type[YakuHan], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (YakuHan, (self.id, self.romaji, self.kanji, self.han, self.yakuman))
+
 
 #: ``tuple.__new__``, to make a candidate without calling ``tuple``
 TUPLE_NEW: Final = tuple.__new__

@@ -129,6 +129,23 @@ class Yaku:
         """The han for a closed or open hand (0 when the yaku needs a closed hand)."""
         return self.han_closed if closed else self.han_open
 
+    def __reduce__(self) -> tuple[type[Yaku], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (
+            Yaku,
+            (
+                self.id,
+                self.romaji,
+                self.kanji,
+                self.han_closed,
+                self.han_open,
+                self.yakuman,
+                self.tenhou_id,
+                self.majsoul_id,
+                self.predicate,
+            ),
+        )
+
 
 # --- predicates --------------------------------------------------------------------
 

@@ -144,6 +144,10 @@ class YakumanDistance:
         """The ids of the yakuman at most ``shanten`` away, in :data:`MEASURED` order."""
         return tuple(y for y, d in self.distances if d is not None and d <= shanten)
 
+    def __reduce__(self) -> tuple[type[YakumanDistance], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (YakumanDistance, (self.distances,))
+
 
 def yakuman_distance(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> YakumanDistance:
     """The yakuman shanten of a 13-tile hand towards each yakuman (P1b, Y27).
