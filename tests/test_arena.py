@@ -192,14 +192,24 @@ def test_report_statistics_on_constructed_records() -> None:
     assert "X: 6 seats played (a seat of a game each)" in report.text()
 
 
-def test_decision_time_median_and_p99() -> None:
+def test_decision_time_quantiles_from_the_histogram() -> None:
     times = tuple(i / 1000 for i in range(1, 201))  # 1 … 200 ms
     seat = replace(_seat("T", 0, 1, 30000), decision_times=times)
     rest = tuple(_seat("U", s, s + 1, 23000) for s in (1, 2, 3))
     t = ArenaReport.from_records([GameRecord(0, 0, 0, (seat, *rest))]).agent("T")
-    assert t.decisions == 200
-    assert t.decision_median == pytest.approx(0.1005)
-    assert t.decision_p99 == pytest.approx(0.198)  # nearest rank: the 198th of 200
+    assert t.decisions == 200 and t.decision_max == 0.2
+    # nearest rank (the 100th, 180th and 198th of 200), read as the upper edge of its
+    # bin: never below the time, at most one bin (10 ** (1 / 20), 12.2 %) above it
+    for got, exact in (
+        (t.decision_median, 0.100),
+        (t.decision_p90, 0.180),
+        (t.decision_p99, 0.198),
+    ):
+        assert got is not None and exact <= got <= exact * 10 ** (1 / 20)
+    quantiles = [t.decision_median, t.decision_p90, t.decision_p99, t.decision_max]
+    assert all(q is not None for q in quantiles)
+    assert quantiles == sorted(quantiles, key=float)  # type: ignore[arg-type]
+    assert "p90" in ArenaReport.from_records([GameRecord(0, 0, 0, (seat, *rest))]).text()
 
 
 def test_a_timed_arena_game_is_the_plain_match() -> None:
@@ -266,7 +276,7 @@ def test_a_run_round_trips_through_the_shared_store(tmp_path: Path) -> None:
         runner="local",
         seconds=1.0,
     )
-    assert schema_version(conn, "arena") == 2
+    assert schema_version(conn, "arena") == 3
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"arena_runs", "arena_games", "arena_seats"} <= tables
     assert all(t.startswith("arena_") or t == "schema_versions" for t in tables)
@@ -331,5 +341,5 @@ def test_a_store_of_the_first_arena_schema_is_brought_up_to_date(tmp_path: Path)
     )
     conn.execute("INSERT INTO arena_games VALUES (1, 0, 0, 0, NULL, NULL, NULL)")
     [old] = load_run(conn, 1)
-    assert schema_version(conn, "arena") == 2
+    assert schema_version(conn, "arena") == 3
     assert (old.game, old.cpu_seconds, old.seats, old.failure) == (0, 0.0, (), None)

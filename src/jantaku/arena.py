@@ -18,13 +18,17 @@ per-agent statistics:
 - per hand: win (和了率), deal-in (放銃率), riichi (立直率) and call (副露率) rates;
   the share of exhaustive draws and tenpai at them (流局時聴牌率, per drawn hand);
 - average win and deal-in value (the hand's points, before honba and deposits);
-- decision time (median and 99th percentile, over the decisions with a choice);
+- decision time (median, 90th and 99th percentile and the longest, over the decisions
+  with a choice), kept as a fixed log-scale histogram (:class:`DecisionTimes`);
 - the processor time the games took (each game timed in the process that played it,
   start-up and scheduling left out): games per processor second is what one core
   plays, whichever runner and however many workers.
 
 Everything but the decision and processor times is computed from the match logs, so
-it is exact.
+it is exact. Each finished game keeps its mjai log (compressed, :attr:`GameRecord.log`):
+the arena's bots are seeded from the wall seed and their seat, so a built-in lineup
+plays the same game again from the same job, but a bot in another process (``mjai:…``)
+need not, so the log itself is what the store keeps.
 A game that fails (an agent raises or answers illegally) is reported with its game,
 wall seed and seat, and the run goes on. :func:`save` keeps a run in the store
 (:mod:`jantaku.store`, component ``"arena"``, tables ``arena_*``); :func:`plot` draws
@@ -44,27 +48,18 @@ import math
 import sqlite3
 import statistics
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, ClassVar, Final, Literal, cast
 
 from jantaku.agents import BOTS, Agent, make_agent
 from jantaku.agents.base import RoundEnd
 from jantaku.errors import JantakuError
-from jantaku.events import (
-    Action,
-    Chi,
-    Daiminkan,
-    EndGame,
-    Event,
-    Hora,
-    Pon,
-    Reach,
-    Ryukyoku,
-    StartKyoku,
-)
+from jantaku.events import Action, Chi, Daiminkan, EndGame, Event, Hora, Pon, Reach, Ryukyoku
+from jantaku.logs.mjai import dumps_game, loads_game
 from jantaku.match import placements, play_match
 from jantaku.rules import TENHOU, Rules
 from jantaku.store import migrate
@@ -76,15 +71,19 @@ __all__ = [
     "AgentReport",
     "ArenaError",
     "ArenaReport",
+    "DecisionTimes",
     "GameFailure",
     "GameJob",
     "GameRecord",
+    "RunInfo",
     "Runner",
     "SeatRecord",
+    "load_log",
     "load_run",
     "play_game",
     "plot",
     "run_arena",
+    "runs",
     "save",
     "schedule",
     "seat_records",
@@ -122,6 +121,98 @@ class GameJob:
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionTimes:
+    """A distribution of decision times as a fixed log-scale histogram.
+
+    A time ``t`` (seconds) falls in bin ``b = 1 + floor(20 · log10(t / 1 µs))`` (bin 0
+    below a microsecond): twenty bins a decade, each 12.2 % wider than the one before,
+    the same bins for every agent and run, so that histograms add up. ``bins`` holds
+    the bins that are not empty as ``(bin, count)`` in order, ``longest`` the longest
+    time exactly. A quantile is the upper edge of the bin of its nearest rank (never
+    above the longest time): at most 12.2 % above the time it stands for, never below.
+
+    >>> d = DecisionTimes.of([0.001, 0.002, 0.004, 0.1])
+    >>> d.count, d.longest
+    (4, 0.1)
+    >>> round(d.quantile(0.5) * 1000, 3), d.quantile(1.0)
+    (2.239, 0.1)
+    """
+
+    bins: tuple[tuple[int, int], ...] = ()
+    longest: float = 0.0
+
+    PER_DECADE: ClassVar[int] = 20
+    FLOOR: ClassVar[float] = 1e-6
+
+    @classmethod
+    def bin_of(cls, seconds: float) -> int:
+        """The bin of a time (0 below a microsecond)."""
+        if seconds < cls.FLOOR:
+            return 0
+        return 1 + math.floor(cls.PER_DECADE * math.log10(seconds / cls.FLOOR))
+
+    @classmethod
+    def upper_edge(cls, b: int) -> float:
+        """The time at which bin ``b`` ends (seconds)."""
+        return cls.FLOOR * 10 ** (b / cls.PER_DECADE)
+
+    @classmethod
+    def of(cls, times: Iterable[float]) -> DecisionTimes:
+        """The histogram of some times (seconds)."""
+        counts: dict[int, int] = {}
+        longest = 0.0
+        for t in times:
+            b = cls.bin_of(t)
+            counts[b] = counts.get(b, 0) + 1
+            longest = max(longest, t)
+        return cls(tuple(sorted(counts.items())), longest)
+
+    @classmethod
+    def merged(cls, parts: Iterable[DecisionTimes]) -> DecisionTimes:
+        """The histogram of all the times of ``parts``."""
+        counts: dict[int, int] = {}
+        longest = 0.0
+        for part in parts:
+            for b, c in part.bins:
+                counts[b] = counts.get(b, 0) + c
+            longest = max(longest, part.longest)
+        return cls(tuple(sorted(counts.items())), longest)
+
+    @property
+    def count(self) -> int:
+        """How many times the histogram holds."""
+        return sum(c for _, c in self.bins)
+
+    def quantile(self, q: float) -> float | None:
+        """The ``q`` quantile (0 < q ≤ 1) by the nearest rank, as the upper edge of its
+        bin, never above the longest time; ``None`` for no times."""
+        n = self.count
+        if n == 0:
+            return None
+        rank = max(1, math.ceil(q * n))
+        seen = 0
+        for b, c in self.bins:
+            seen += c
+            if seen >= rank:
+                return min(self.upper_edge(b), self.longest)
+        return self.longest  # pragma: no cover - the ranks end at the last bin
+
+    def to_dict(self) -> dict[str, Any]:
+        """The histogram as JSON-ready values (``bins`` as ``[bin, count]`` pairs)."""
+        return {
+            "bins_per_decade": self.PER_DECADE,
+            "floor_seconds": self.FLOOR,
+            "bins": [list(x) for x in self.bins],
+            "longest": self.longest,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DecisionTimes:
+        """The histogram :meth:`to_dict` wrote."""
+        return cls(tuple((int(b), int(c)) for b, c in data["bins"]), float(data["longest"]))
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     """What one seat did in one game, read from the log (decision times measured).
 
@@ -130,6 +221,9 @@ class SeatRecord:
     (``deal_in_points`` the value of the wins it paid); ``riichi`` the hands it declared
     riichi in; ``calls`` the hands it opened (chii, pon, open kan); ``draws`` the hands
     that ended in an exhaustive draw and ``draw_tenpai`` those where it was tenpai.
+    ``decision_times`` are the measured times of its decisions with a choice (seconds);
+    a record read from the store has their histogram (``stored_times``) instead, and
+    :attr:`timing` is the histogram either way.
     """
 
     agent: str
@@ -147,6 +241,14 @@ class SeatRecord:
     draws: int
     draw_tenpai: int
     decision_times: tuple[float, ...] = field(default=(), compare=False, repr=False)
+    stored_times: DecisionTimes | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def timing(self) -> DecisionTimes:
+        """The histogram of the seat's decision times."""
+        if self.stored_times is not None:
+            return self.stored_times
+        return DecisionTimes.of(self.decision_times)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +267,9 @@ class GameRecord:
     """The outcome of one scheduled game: its seats' records, or its failure.
 
     ``cpu_seconds`` is the processor time the game took in the process that played it
-    (measured, so left out of comparisons, like the seats' decision times).
+    (measured, so left out of comparisons, like the seats' decision times). ``log`` is
+    the game's mjai log, zlib-compressed (``None`` for a failed game); :meth:`events`
+    and :meth:`mjai` read it back.
     """
 
     game: int
@@ -174,6 +278,21 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     failure: GameFailure | None = None
     cpu_seconds: float = field(default=0.0, compare=False)
+    log: bytes | None = field(default=None, compare=False, repr=False)
+
+    def mjai(self) -> str:
+        """The game's mjai log, one JSON line an event.
+
+        Raises :class:`ArenaError` for a game that kept no log (a failed game).
+        """
+        if self.log is None:
+            why = f" (it failed: {self.failure.message})" if self.failure is not None else ""
+            raise ArenaError(f"game {self.game} kept no log{why}")
+        return zlib.decompress(self.log).decode("utf-8")
+
+    def events(self) -> list[Event]:
+        """The events of the game's log (see :meth:`mjai`)."""
+        return loads_game(self.mjai())
 
 
 def schedule(
@@ -222,8 +341,8 @@ def seat_records(
     Raises :class:`~jantaku.errors.JantakuError` if the log does not end the match.
     """
     n = len(lineup)
-    end = log[-1] if log else None
-    if not isinstance(end, EndGame) or end.scores is None or end.result is None:
+    end = cast(EndGame, log[-1]) if log and log[-1].kind == "end_game" else None
+    if end is None or end.scores is None or end.result is None:
         raise JantakuError("the log does not end with a scored end_game")
     totals = [[0] * 10 for _ in range(n)]  # hands wins wpts dealins dpts riichi calls draws tenpai
     won = [False] * n
@@ -241,28 +360,32 @@ def seat_records(
 
     started = False
     for e in log:
-        if isinstance(e, StartKyoku):
-            if started:
-                close_hand()
-            started = True
-            for s in range(n):
-                totals[s][0] += 1
-        elif isinstance(e, Reach):
-            reached[e.actor] = True
-        elif isinstance(e, Chi | Pon | Daiminkan):
-            opened[e.actor] = True
-        elif isinstance(e, Hora):
-            value = e.points or 0
-            won[e.actor] = True
-            totals[e.actor][2] += value
-            if not e.is_tsumo:
-                dealt[e.target] = True
-                totals[e.target][4] += value
-        elif isinstance(e, Ryukyoku) and e.reason in ("exhaustive", "nagashi_mangan"):
-            tenpai = set(e.tenpai or ())
-            for s in range(n):
-                totals[s][7] += 1
-                totals[s][8] += s in tenpai
+        match e.kind:
+            case "start_kyoku":
+                if started:
+                    close_hand()
+                started = True
+                for s in range(n):
+                    totals[s][0] += 1
+            case "reach":
+                reached[cast(Reach, e).actor] = True  # the one class of kind "reach"
+            case "chi" | "pon" | "daiminkan":
+                opened[cast("Chi | Pon | Daiminkan", e).actor] = True
+            case "hora":
+                win = cast(Hora, e)  # the one class of kind "hora"
+                value = win.points or 0
+                won[win.actor] = True
+                totals[win.actor][2] += value
+                if not win.is_tsumo:
+                    dealt[win.target] = True
+                    totals[win.target][4] += value
+            case "ryukyoku":
+                draw = cast(Ryukyoku, e)  # the one class of kind "ryukyoku"
+                if draw.reason in ("exhaustive", "nagashi_mangan"):
+                    tenpai = set(draw.tenpai or ())
+                    for s in range(n):
+                        totals[s][7] += 1
+                        totals[s][8] += s in tenpai
     if started:
         close_hand()
     places = placements(end.scores)
@@ -363,6 +486,7 @@ def play_game(job: GameJob) -> GameRecord:
             seats.append(_timed(agent))
         result = play_match(seats, job.rules, job.wall_seed, names=job.lineup)
         records = seat_records(result.log, job.lineup, [a.times for a in seats])
+        log = zlib.compress(dumps_game(result.log).encode("utf-8"), 6)
     except JantakuError as e:
         seat = getattr(e, "seat", None)
         failure = GameFailure(
@@ -376,7 +500,7 @@ def play_game(job: GameJob) -> GameRecord:
             job.game, job.wall_seed, job.rotation, (), failure, time.process_time() - start
         )
     return GameRecord(
-        job.game, job.wall_seed, job.rotation, records, None, time.process_time() - start
+        job.game, job.wall_seed, job.rotation, records, None, time.process_time() - start, log
     )
 
 
@@ -388,21 +512,15 @@ def _mean_ci(samples: Sequence[float]) -> tuple[float, float | None]:
     return mean, _Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
 
 
-def _quantile(values: Sequence[float], q: float) -> float | None:
-    """The ``q`` quantile of ``values`` by the nearest-rank rule (``None`` when empty)."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
 @dataclass(frozen=True, slots=True)
 class AgentReport:
     """One agent's statistics over a run (see the module docstring for each figure).
 
     ``placement``, ``points`` and ``result`` are ``(mean, half-width of the 95 %
     interval)``; the half-width is ``None`` with fewer than two wall seeds.
-    ``placements[i]`` counts the games it finished in place ``i + 1``.
+    ``placements[i]`` counts the games it finished in place ``i + 1``. The decision
+    times (seconds) are read from ``decision_histogram`` (see :class:`DecisionTimes`):
+    ``decisions`` is its count, ``decision_max`` the longest time.
     """
 
     agent: str
@@ -422,11 +540,16 @@ class AgentReport:
     average_deal_in: float | None
     decisions: int
     decision_median: float | None
+    decision_p90: float | None
     decision_p99: float | None
+    decision_max: float | None
+    decision_histogram: DecisionTimes = field(default=DecisionTimes(), repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready values."""
-        return asdict(self)
+        out = asdict(self)
+        out["decision_histogram"] = self.decision_histogram.to_dict()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,7 +595,7 @@ class ArenaReport:
             wins = sum(s.wins for s in seats)
             deal_ins = sum(s.deal_ins for s in seats)
             draws = sum(s.draws for s in seats)
-            times = [t for s in seats for t in s.decision_times]
+            times = DecisionTimes.merged(s.timing for s in seats)
             players = max(s.seat for r in played for s in r.seats) + 1
             per_hand = max(hands, 1)
             reports.append(
@@ -496,9 +619,12 @@ class ArenaReport:
                     average_deal_in=(
                         sum(s.deal_in_points for s in seats) / deal_ins if deal_ins else None
                     ),
-                    decisions=len(times),
-                    decision_median=statistics.median(times) if times else None,
-                    decision_p99=_quantile(times, 0.99),
+                    decisions=times.count,
+                    decision_median=times.quantile(0.5),
+                    decision_p90=times.quantile(0.9),
+                    decision_p99=times.quantile(0.99),
+                    decision_max=times.longest if times.count else None,
+                    decision_histogram=times,
                 )
             )
         return cls(tuple(reports), len(played), failures, sum(r.cpu_seconds for r in records))
@@ -530,8 +656,10 @@ class ArenaReport:
             mean, half = x
             return f"{mean:{fmt}}" + (f" ± {half:{fmt}}" if half is not None else "")
 
-        def ms(x: float | None) -> str:
-            return f"{x * 1000:.2f}" if x is not None else "-"
+        def ms(x: float | None) -> str:  # three significant digits, whole ms from 100 ms
+            if x is None:
+                return "-"
+            return f"{x * 1000:.0f}" if x >= 0.1 else f"{x * 1000:.3g}"
 
         def opt(x: float | None, fmt: str) -> str:
             return f"{x:{fmt}}" if x is not None else "-"
@@ -553,9 +681,9 @@ class ArenaReport:
                 f"  riichi {a.riichi_rate:.3f}  call {a.call_rate:.3f}"
                 f"  draw {a.draw_rate:.3f} (tenpai {opt(a.draw_tenpai_rate, '.3f')})",
                 f"  average win {opt(a.average_win, '.0f')}"
-                f"  average deal-in {opt(a.average_deal_in, '.0f')}"
-                f"  decision ms: median {ms(a.decision_median)}  p99 {ms(a.decision_p99)}"
-                f" ({a.decisions} decisions)",
+                f"  average deal-in {opt(a.average_deal_in, '.0f')}",
+                f"  decision ms: median {ms(a.decision_median)}  p90 {ms(a.decision_p90)}"
+                f"  p99 {ms(a.decision_p99)}  max {ms(a.decision_max)} ({a.decisions} decisions)",
             ]
         lines.append(
             "Houou humans per hand: "
@@ -716,6 +844,10 @@ MIGRATIONS: Final = (
     """
     ALTER TABLE arena_games ADD COLUMN cpu_seconds REAL NOT NULL DEFAULT 0
     """,
+    """
+    ALTER TABLE arena_games ADD COLUMN log BLOB;
+    ALTER TABLE arena_seats ADD COLUMN decision_histogram TEXT
+    """,
 )
 """The arena's schema, version by version (see :func:`jantaku.store.migrate`)."""
 
@@ -780,7 +912,7 @@ def save(
             f = r.failure
             conn.execute(
                 "INSERT INTO arena_games (run_id, game, wall_seed, rotation, failed_seat,"
-                " failed_agent, failure, cpu_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " failed_agent, failure, cpu_seconds, log) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     run_id,
                     r.game,
@@ -790,19 +922,22 @@ def save(
                     f.agent if f else None,
                     f.message if f else None,
                     r.cpu_seconds,
+                    r.log,
                 ),
             )
             for s in r.seats:
+                timing = s.timing
                 conn.execute(
                     f"INSERT INTO arena_seats (run_id, game, {', '.join(_SEAT_FIELDS)},"
-                    " decisions, decision_seconds)"
-                    f" VALUES ({', '.join('?' * (len(_SEAT_FIELDS) + 4))})",
+                    " decisions, decision_seconds, decision_histogram)"
+                    f" VALUES ({', '.join('?' * (len(_SEAT_FIELDS) + 5))})",
                     (
                         run_id,
                         r.game,
                         *(getattr(s, k) for k in _SEAT_FIELDS),
-                        len(s.decision_times),
+                        timing.count,
                         sum(s.decision_times),
+                        json.dumps(timing.to_dict()),
                     ),
                 )
         conn.execute("COMMIT")
@@ -813,7 +948,8 @@ def save(
 
 
 def load_run(conn: sqlite3.Connection, run_id: int) -> list[GameRecord]:
-    """The game records of a stored run (without the single decision times).
+    """The game records of a stored run, with their logs and each seat's histogram of
+    decision times (not the single times).
 
     Raises :class:`ArenaError` for a run the store does not hold.
     """
@@ -827,7 +963,11 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> list[GameRecord]:
     for row in conn.execute(
         "SELECT * FROM arena_seats WHERE run_id = ? ORDER BY game, seat", (run_id,)
     ):
-        seats.setdefault(row["game"], []).append(SeatRecord(**{k: row[k] for k in _SEAT_FIELDS}))
+        stored = row["decision_histogram"]
+        timing = DecisionTimes.from_dict(json.loads(stored)) if stored is not None else None
+        seats.setdefault(row["game"], []).append(
+            SeatRecord(**{k: row[k] for k in _SEAT_FIELDS}, stored_times=timing)
+        )
     out = []
     for g in games:
         failure = (
@@ -845,9 +985,87 @@ def load_run(conn: sqlite3.Connection, run_id: int) -> list[GameRecord]:
                 tuple(seats.get(g["game"], ())),
                 failure,
                 g["cpu_seconds"],
+                g["log"],
             )
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class RunInfo:
+    """A stored run as :func:`runs` lists it: when, what rules, which agents, how many
+    wall seeds from which seed, on what runner, how long (seconds), games finished and
+    failed."""
+
+    id: int
+    created: str
+    rules: str
+    agents: tuple[str, ...]
+    seed: int
+    wall_seeds: int
+    runner: str
+    seconds: float
+    games: int
+    failed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run's line as JSON-ready values."""
+        return asdict(self)
+
+
+def runs(conn: sqlite3.Connection, run_id: int | None = None) -> list[RunInfo]:
+    """The stored runs, oldest first (or only run ``run_id``, an empty list if the store
+    does not hold it)."""
+    migrate(conn, "arena", MIGRATIONS)
+    where = "" if run_id is None else " WHERE r.id = ?"
+    rows = conn.execute(
+        "SELECT r.*, (SELECT count(*) FROM arena_games g WHERE g.run_id = r.id"
+        " AND g.failure IS NULL) AS finished, (SELECT count(*) FROM arena_games g"
+        " WHERE g.run_id = r.id AND g.failure IS NOT NULL) AS failed"
+        f" FROM arena_runs r{where} ORDER BY r.id",
+        () if run_id is None else (run_id,),
+    ).fetchall()
+    return [
+        RunInfo(
+            row["id"],
+            row["created"],
+            row["rules"],
+            tuple(json.loads(row["agents"])),
+            row["seed"],
+            row["games"],
+            row["runner"],
+            row["seconds"],
+            row["finished"],
+            row["failed"],
+        )
+        for row in rows
+    ]
+
+
+def load_log(conn: sqlite3.Connection, run_id: int, game: int) -> str:
+    """The mjai log of game ``game`` of a stored run (the schedule's numbering, from 0).
+
+    Raises :class:`ArenaError` for a run or game the store does not hold, a failed game
+    or a game stored before the arena kept logs.
+    """
+    migrate(conn, "arena", MIGRATIONS)
+    row = conn.execute(
+        "SELECT game, failure, log FROM arena_games WHERE run_id = ? AND game = ?",
+        (run_id, game),
+    ).fetchone()
+    if row is None:
+        if not runs(conn, run_id):
+            raise ArenaError(f"the store holds no arena run {run_id}")
+        (count,) = conn.execute(
+            "SELECT count(*) FROM arena_games WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        raise ArenaError(f"arena run {run_id} has games 0 to {count - 1}, not {game}")
+    if row["log"] is None and row["failure"] is None:
+        raise ArenaError(f"game {game} of run {run_id} was stored before the arena kept logs")
+    record = GameRecord(game, 0, 0, (), None, 0.0, row["log"])
+    if row["failure"] is not None:
+        raise ArenaError(f"game {game} of run {run_id} kept no log (it failed: {row['failure']})")
+    return record.mjai()
 
 
 # --- plots ------------------------------------------------------------------------------

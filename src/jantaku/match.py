@@ -34,7 +34,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, Final
+from typing import IO, Any, Final, cast
 
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.mjai_bot import events_for
@@ -177,15 +177,16 @@ class MatchResult:
         rounds = tsumo = ron = 0
         draws: Counter[str] = Counter()
         for e in log:
-            if isinstance(e, StartKyoku):
-                rounds += 1
-            elif isinstance(e, Hora):
-                if e.is_tsumo:
-                    tsumo += 1
-                else:
-                    ron += 1
-            elif isinstance(e, Ryukyoku):
-                draws[e.reason] += 1
+            match e.kind:  # each kind is one class (see Event.kind): the casts are exact
+                case "start_kyoku":
+                    rounds += 1
+                case "hora":
+                    if cast(Hora, e).is_tsumo:
+                        tsumo += 1
+                    else:
+                        ron += 1
+                case "ryukyoku":
+                    draws[cast(Ryukyoku, e).reason] += 1
         return cls(
             names=names,
             seed=seed,

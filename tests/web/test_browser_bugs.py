@@ -339,7 +339,7 @@ def test_the_table_at_phone_sizes(
     page = p.page
     page.goto(server.base + m["links"][0]["url"])
     page.wait_for_selector(".mine .hand-row .tile.can")
-    page.wait_for_selector("#board .timer .secs")
+    page.wait_for_selector("#dock .timer .secs")  # a phone's timer sits in the dock
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
     assert overflow <= width  # nothing sticks out sideways
     _shot(page, f"table-{width}x{height}")

@@ -1,13 +1,17 @@
 """The table as a Tenhou or Mahjong Soul player meets it, in a real browser.
 
 A phone table either way up (pond tiles at least 22 px wide, the hand on screen and
-tappable, the aids in a drawer kept open or shut); whose turn it is at a glance; a call
-prompt that names the tile and who threw it, and the claimed tile lit for a moment. No
-test here leaves an error in a page's console.
+tappable, the aids in a drawer kept open or shut, the call buttons, timer and last
+events in a dock beside or below the table); whose turn it is at a glance; a call
+prompt that names the tile and who threw it, and the claimed tile lit for a moment;
+every word in the chosen language, the server's errors, the calls' shapes and the
+replay's wall included. No test here leaves an error in a page's console.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +20,10 @@ from typing import Any
 import pytest
 from test_browser import CHROMIUM, LiveServer, _shot
 from test_browser_bugs import ARGS, Page, playwright_api
+
+from jantaku.logs.mjai import dumps_game
+from jantaku.logs.tenhou_wall import SEED_PREFIX
+from jantaku.web.protocol import ERROR_CODES
 
 pytestmark = pytest.mark.skipif(
     not Path(CHROMIUM).exists(),
@@ -67,6 +75,16 @@ def _discard_until(page: Any, *, discards: int, stop_at_call: bool = False) -> b
     return False
 
 
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes of the page share any area."""
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
 def _widths(page: Any, selector: str) -> list[float]:
     return [
         float(w)
@@ -99,7 +117,7 @@ def test_a_phone_table_has_readable_ponds_a_tappable_hand_and_the_aids_in_a_draw
         " return [r.x, r.y, r.width, r.height, t.contains(hit)]; })",
     ):
         x, y, w, h, reachable = box
-        assert w >= 22 and h >= 30
+        assert w >= (32 if width > height else 22) and h >= 30  # held sideways: larger
         assert x >= 0 and y >= 0 and x + w <= width and y + h <= height
         assert reachable
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
@@ -114,9 +132,10 @@ def test_a_phone_table_has_readable_ponds_a_tappable_hand_and_the_aids_in_a_draw
         "() => getComputedStyle(document.querySelector('#side')).transform === 'none'"
     )
     side = page.locator("#side").bounding_box()
-    last = page.locator(".mine .hand-row .tile >> nth=-1").bounding_box()
-    assert side and last
-    assert side["x"] >= last["x"] + last["width"] or side["y"] >= last["y"] + last["height"]
+    for tile in page.locator(".mine .hand-row .tile").all():  # no tile of the hand under it
+        box = tile.bounding_box()
+        assert side and box
+        assert not _overlap(side, box), (side, box)
     _shot(page, f"phone-table-{width}x{height}-aids")
     page.reload()  # kept open in this browser
     page.wait_for_selector("#aids h3", state="visible")
@@ -186,6 +205,44 @@ TEXTS = """() => {
 PROPER = ("jantaku", "English", "日本語", "tenhou.net/6", "mjlog", "mjai", "Enter")
 CJK = r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e]"
 
+# a call with two shapes offered on another seat's 3m, and the chooser open, as the
+# server lists such a call (the table itself goes on unchanged)
+CHOOSER = """() => {
+  const v = live.msg.view;
+  const them = (v.seat + v.players - 1) % v.players;
+  const call = (index, kind, type, consumed) => ({ index, kind, tile: '3m', consumed,
+    tsumogiri: false, label: `${kind} [server's label]`,
+    mjai: { type, actor: v.seat, target: them, pai: '3m', consumed } });
+  live.msg = { ...live.msg, view: { ...v, last_discarder: them },
+    legal: [call(0, 'chii', 'chi', ['1m', '2m']), call(1, 'chii', 'chi', ['2m', '4m']),
+      call(2, 'pon', 'pon', ['3m', '3m']),
+      { index: 3, kind: 'skip', tile: null, consumed: [], tsumogiri: false, label: 'pass',
+        mjai: { type: 'none' } }] };
+  live.chooser = 'chii';
+  drawLive();
+}"""
+CHOICE_TITLES = {
+    "en": ["chii 3 man with 1 man + 2 man", "chii 3 man with 2 man + 4 man"],
+    "ja": ["1萬・2萬で3萬をチー", "2萬・4萬で3萬をチー"],
+}
+# an answer to a decision long over: the server refuses it as stale
+STALE = """() => live.ws.send(JSON.stringify({ type: 'act', decision: live.msg.decision + 1000,
+  index: 0 }))"""
+
+
+def _seeded_record(server: LiveServer) -> bytes:
+    """A finished match as an mjai log whose start keeps a Tenhou wall seed, so that the
+    replay viewer shows its walls (the walls are the seed's, whatever the events)."""
+    from test_browser_bugs import _finished_match
+
+    events = server.app.state.store.events(_finished_match(server, 11))
+    lines = dumps_game(events).splitlines()
+    first = json.loads(lines[0])
+    assert first["type"] == "start_game"
+    seed = bytes(i * 7 % 256 for i in range(4 * 624))
+    first["shuffle"] = SEED_PREFIX + base64.b64encode(seed).decode()
+    return "\n".join([json.dumps(first), *lines[1:]]).encode()
+
 
 def _untranslated(page: Any, lang: str) -> list[str]:
     """The page's words that are not in ``lang``: in Japanese any English word, in
@@ -228,6 +285,32 @@ def test_every_word_on_the_page_is_in_the_chosen_language(
     page.select_option("#seat-choices select >> nth=2", "human")  # a name field, two links
     assert _untranslated(page, lang) == []
     _shot(page, f"lobby-{lang}-1280x720")
+    # the page has words for every code of the server's errors, and no other
+    assert sorted(page.evaluate("() => jantakuI18n.errorCodes()")) == sorted(ERROR_CODES)
+    said = "the server's own English"
+    for code in ERROR_CODES:
+        text = page.evaluate("([c, m]) => jantakuI18n.errorText(c, m)", [code, said])
+        bare = page.evaluate("c => jantakuI18n.errorText(c)", code)
+        if lang == "ja":
+            assert text == bare and re.search(CJK, text), (code, text)
+            assert not re.search(r"[A-Za-z]{2,}", text.replace("tenhou.net/6", "")), (code, text)
+        else:  # the server's text, or the page's own when it sent none
+            assert text == said and bare and not bare.startswith("err."), (code, bare)
+    # a record the server cannot read: its answer in the page's language (the file's own
+    # name, shown before it, is the person's: one with no Latin letters here)
+    page.set_input_files(
+        "#upload", files=[{"name": "記録", "mimeType": "text/plain", "buffer": b"no record"}]
+    )
+    page.wait_for_selector("#upload-status.error")
+    assert page.get_attribute("#upload-status", "data-code") == "unreadable"
+    if lang == "ja":
+        assert "この牌譜は読み込めません" in (page.text_content("#upload-status") or "")
+    assert _untranslated(page, lang) == []
+    # the browser's own note of the refused request, and no other console error
+    assert p.errors == [
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
+    p.errors.clear()
     # the table with its aids and timer
     page.goto(server.base + m["links"][0]["url"])
     page.wait_for_selector("#aids table.accept tr.main")
@@ -235,6 +318,25 @@ def test_every_word_on_the_page_is_in_the_chosen_language(
     assert page.evaluate("() => document.documentElement.lang") == lang  # kept
     assert _untranslated(page, lang) == []
     _shot(page, f"table-{lang}-1280x720")
+    # an error the server sends, shown in the page's language until it is closed
+    page.evaluate(STALE)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.get_attribute("#notice", "data-code") == "stale"
+    english = page.get_attribute("#notice", "data-detail")  # the server's text, kept
+    assert english and "decision" in english
+    shown = page.text_content("#notice-text")
+    assert shown == ("その選択はもう締め切られています。" if lang == "ja" else english)
+    assert _untranslated(page, lang) == []
+    _shot(page, f"error-{lang}-1280x720")
+    page.click("#notice-close")
+    assert page.locator("#notice").is_hidden()
+    # a call of several shapes: each shape's button says which, in the page's language
+    page.evaluate(CHOOSER)
+    buttons = page.locator("#prompt .choices button")
+    assert [b.get_attribute("title") for b in buttons.all()] == CHOICE_TITLES[lang]
+    assert [b.get_attribute("aria-label") for b in buttons.all()] == CHOICE_TITLES[lang]
+    assert _untranslated(page, lang) == []
+    _shot(page, f"call-choice-{lang}-1280x720")
     # a result (yaku, fu, payments) and a draw
     page.evaluate("r => showResult(r, r.names, 0, false)", _tsumo_result())
     assert _untranslated(page, lang) == []
@@ -253,7 +355,86 @@ def test_every_word_on_the_page_is_in_the_chosen_language(
     page.wait_for_selector("#overlay:not([hidden]) .result")
     assert _untranslated(page, lang) == []
     _shot(page, f"replay-{lang}-1280x720")
+    # a record's wall, behind its toggle
+    page.goto(server.base + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    record = _seeded_record(server)
+    page.set_input_files(
+        "#upload", files=[{"name": "seeded.mjson", "mimeType": "text/plain", "buffer": record}]
+    )
+    page.wait_for_selector("#replay-controls:not([hidden])")
+    page.check("#wall-open")
+    page.wait_for_selector("#wall-view .hint")  # before the first deal
+    assert _untranslated(page, lang) == []
+    page.click("#replay-controls button[data-step='round+']")
+    for _ in range(6):
+        page.click("#replay-controls button[data-step='1']")
+    page.wait_for_selector("#wall-view .wall-live .tile")
+    assert page.locator("#wall-view .wall-seat").count() == 4
+    assert _untranslated(page, lang) == []
+    _shot(page, f"replay-wall-{lang}-1280x720")
     p.close()
+
+
+def test_a_passing_error_goes_once_the_table_moves_on(browser: Any, server: LiveServer) -> None:
+    m = server.new_match(seed=3, timer=0)
+    p = Page(browser)
+    page = p.page
+    page.goto(server.base + "/")
+    page.evaluate("() => localStorage.setItem('jantaku.lang', 'ja')")
+    page.goto(server.base + m["links"][0]["url"])
+    page.wait_for_selector(".mine .hand-row .tile.can")
+    status = page.text_content("#status")
+    page.evaluate(STALE)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.text_content("#notice-text") == "その選択はもう締め切られています。"
+    assert page.text_content("#status") == status  # the status line still says where
+    # a fresh state of the same decision (a setting's answer) leaves it
+    page.evaluate(
+        "() => { window.before = live.msg; send({ type: 'settings', auto_win: false }); }"
+    )
+    page.wait_for_function("() => live.msg !== window.before")
+    assert page.locator("#notice").is_visible()
+    decision = page.get_attribute("#board", "data-decision")
+    page.click(".mine .hand-row .tile.can >> nth=-1")
+    page.wait_for_function(
+        "d => document.querySelector('#board').dataset.decision !== d", arg=decision
+    )
+    page.wait_for_selector("#notice", state="hidden")
+    p.close()
+
+
+def test_a_record_that_stops_early_says_where_in_the_pages_language(
+    browser: Any, server: LiveServer
+) -> None:
+    from test_browser_bugs import _finished_match
+
+    events = server.app.state.store.events(_finished_match(server, 11))
+    lines = dumps_game(events).splitlines()
+    k = next(i for i, line in enumerate(lines) if i > 20 and '"dahai"' in line)
+    bad = json.loads(lines[k])
+    bad["actor"] = (bad["actor"] + 1) % 4  # a discard out of turn
+    lines[k] = json.dumps(bad)
+    for lang, said in (
+        ("ja", f"中断: {k + 1}手目を再生できません"),
+        ("en", f"stopped: event {k} ("),
+    ):
+        p = Page(browser)
+        page = p.page
+        page.goto(server.base + "/")
+        page.evaluate(f"() => localStorage.setItem('jantaku.lang', '{lang}')")
+        page.reload()
+        page.wait_for_selector("#preset option", state="attached")
+        page.set_input_files(
+            "#upload",
+            files=[
+                {"name": "stops", "mimeType": "text/plain", "buffer": "\n".join(lines).encode()}
+            ],
+        )
+        page.wait_for_selector("#replay-controls:not([hidden])")
+        assert (page.text_content("#status") or "").startswith(said)
+        assert _untranslated(page, lang) == []
+        p.close()
 
 
 # ---------------------------------------------------------------- a tile's copies
@@ -528,6 +709,17 @@ def test_the_screens_at_phone_sizes_in_both_languages(
     page.click("#style-choice button.style.learning")
     page.wait_for_selector(".mine .hand-row .tile.can")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    # the dock: below the table held upright, beside it held sideways, with the timer
+    page.wait_for_selector("#dock .timer .secs")
+    assert page.locator("#board .timer").count() == 0
+    stage, dock = page.locator("#stage").bounding_box(), page.locator("#dock").bounding_box()
+    assert stage and dock
+    if width < height:
+        assert dock["y"] >= stage["y"] + stage["height"] - 1 and dock["width"] >= width - 1
+        assert dock["y"] + dock["height"] >= height - 1  # down to the bottom of the screen
+    else:
+        assert dock["x"] >= stage["x"] + stage["width"] - 1
+    assert page.text_content("#dock-status") == page.text_content("#status")
     _shot(page, f"table-{size}")
     page.click("#drawer-toggle")
     page.wait_for_selector("#aids h3", state="visible")
@@ -536,6 +728,24 @@ def test_the_screens_at_phone_sizes_in_both_languages(
     )
     _shot(page, f"table-aids-{size}")
     page.click("#drawer-toggle")
+    page.wait_for_selector("#side", state="hidden")
+    # a call of two shapes: large buttons in the dock, clear of the hand, in the language
+    page.evaluate(CHOOSER)
+    buttons = page.locator("#dock #prompt button")
+    assert buttons.count() == 5  # chii, pon, skip and the two shapes
+    hand = [t.bounding_box() for t in page.locator(".mine .hand-row .tile").all()]
+    for b in buttons.all():
+        box = b.bounding_box()
+        assert box and box["height"] >= 44 and box["x"] + box["width"] <= width
+        assert not any(t and _overlap(box, t) for t in hand)
+    assert _untranslated(page, lang) == []
+    _shot(page, f"call-{size}")
+    # an error the server sends, in the page's language
+    page.evaluate(STALE)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert _untranslated(page, lang) == []
+    _shot(page, f"error-{size}")
+    page.click("#notice-close")
     page.evaluate("r => showResult(r, r.names, 0, false)", _tsumo_result())
     _shot(page, f"result-{size}")
     p.close()

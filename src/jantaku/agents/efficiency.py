@@ -25,7 +25,6 @@ from jantaku.events import (
     Ankan,
     Chi,
     Dahai,
-    Hora,
     Nukidora,
     Pass,
     Pon,
@@ -262,6 +261,7 @@ def _tie_break(kind: int, dora: frozenset[int]) -> tuple[bool, int, int]:
 class EfficiencyAgent(Agent):
     """Plays for speed to a win: lowest shanten, widest acceptance; riichi when tenpai.
 
+    >>> from jantaku.events import Hora, Pon
     >>> EfficiencyAgent().act(None, [Hora(actor=0, target=2, pai=5), Pon(0, 2, 5, (5, 5))])
     Hora(actor=0, target=2, pai='6m')
     """
@@ -294,23 +294,25 @@ class EfficiencyAgent(Agent):
         dahais: list[Dahai] = []
         ankans: list[Ankan] = []
         for action in legal:
-            if action.__class__ is Dahai or isinstance(action, Dahai):
-                dahais.append(action)
-            elif isinstance(action, Hora):
-                return action
-            elif isinstance(action, Pass):
-                if skip is None:
-                    skip = action
-            elif isinstance(action, Ankan):
-                ankans.append(action)
-            elif isinstance(action, Reach):
-                if reach is None:
-                    reach = action
-            elif isinstance(action, Nukidora):
-                if nuki is None:
-                    nuki = action
-            elif isinstance(action, Ryukyoku) and kyuushu is None:
-                kyuushu = action
+            match action.kind:  # each kind is one class (see Action.kind): the casts are exact
+                case "dahai":
+                    dahais.append(cast(Dahai, action))
+                case "hora":
+                    return action
+                case "none":
+                    if skip is None:
+                        skip = cast(Pass, action)
+                case "ankan":
+                    ankans.append(cast(Ankan, action))
+                case "reach":
+                    if reach is None:
+                        reach = cast(Reach, action)
+                case "kita":
+                    if nuki is None:
+                        nuki = cast(Nukidora, action)
+                case "ryukyoku":
+                    if kyuushu is None:
+                        kyuushu = cast(Ryukyoku, action)
         if len(legal) == 1:
             return legal[0]
         if skip is not None:

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 
 from jantaku.agents.base import Agent, RoundEnd
 from jantaku.agents.render import (
@@ -62,11 +62,9 @@ from jantaku.events import (
     Pass,
     Pon,
     Reach,
-    ReachAccepted,
     Ryukyoku,
     StartGame,
     StartKyoku,
-    Tsumo,
 )
 from jantaku.hand import shanten
 from jantaku.meld import format_meld
@@ -136,12 +134,14 @@ def menu_order(legal: Sequence[Action]) -> list[Action]:
     """
 
     def key(a: Action) -> tuple[int, bool, tuple[int, int]]:
-        if isinstance(a, Hora):
-            return (0, False, (0, 0))
-        if isinstance(a, Dahai):
-            return (2, a.tsumogiri, sort_key(a.pai))
-        if isinstance(a, Pass):
-            return (3, False, (0, 0))
+        match a.kind:
+            case "hora":
+                return (0, False, (0, 0))
+            case "dahai":
+                d = cast(Dahai, a)  # the one class of kind "dahai"
+                return (2, d.tsumogiri, sort_key(d.pai))
+            case "none":
+                return (3, False, (0, 0))
         return (1, False, (0, 0))
 
     return sorted(legal, key=key)
@@ -300,24 +300,28 @@ class HumanAgent(Agent):
                 self._news.append(line)
 
     def _narrate(self, e: Event) -> str:
-        if isinstance(e, StartKyoku):
+        kind = e.kind  # each kind is one class (see Event.kind): the casts below are exact
+        if kind == "start_kyoku":
             self._news.clear()
             self._riichi_discard = None
             return ""
         actor = getattr(e, "actor", None)
-        if actor == self.seat or isinstance(e, Tsumo | Hora | Ryukyoku | ReachAccepted):
+        if actor == self.seat or kind in ("tsumo", "hora", "ryukyoku", "reach_accepted"):
             return ""
         who = self._who(actor) if actor is not None else ""
-        if isinstance(e, Dahai):
-            return f"{who} discards {tile_text(e.pai)}" + (" (drawn)" if e.tsumogiri else "")
-        if isinstance(e, Reach):
-            return f"{who} declares RIICHI"
-        if isinstance(e, Dora):
-            return f"new dora indicator {tile_text(e.dora_marker)}"
-        if isinstance(e, Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora):
-            return f"{who}: {describe_action(e, self.players)}"
-        if isinstance(e, Flower):
-            return f"{who} sets aside a flower {tile_text(e.pai)}"
+        match kind:
+            case "dahai":
+                d = cast(Dahai, e)
+                return f"{who} discards {tile_text(d.pai)}" + (" (drawn)" if d.tsumogiri else "")
+            case "reach":
+                return f"{who} declares RIICHI"
+            case "dora":
+                return f"new dora indicator {tile_text(cast(Dora, e).dora_marker)}"
+            case "chi" | "pon" | "daiminkan" | "kakan" | "ankan" | "kita":
+                call = cast("Chi | Pon | Daiminkan | Kakan | Ankan | Nukidora", e)
+                return f"{who}: {describe_action(call, self.players)}"
+            case "flower":
+                return f"{who} sets aside a flower {tile_text(cast(Flower, e).pai)}"
         return ""
 
     # --- a decision ----------------------------------------------------------------------

@@ -29,7 +29,7 @@ import os
 import signal
 import subprocess
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from jantaku.agents.base import Agent
 from jantaku.engine.view import View
@@ -91,31 +91,39 @@ def match_legal(action: Action, legal: Sequence[Action]) -> Action:
     """
     if action in legal:
         return action
-    same = [a for a in legal if type(a) is type(action)]
-    if isinstance(action, Dahai):
-        discards = [d for d in same if isinstance(d, Dahai) and d.pai == action.pai]
-        exact = [d for d in discards if d.tsumogiri == action.tsumogiri]
-        if exact or discards:
-            return (exact or discards)[0]
-    elif isinstance(action, Chi | Pon | Daiminkan):
-        for call in same:
-            if (
-                isinstance(call, Chi | Pon | Daiminkan)
-                and call.target == action.target
-                and call.pai == action.pai
-                and _key(call.consumed) == _key(action.consumed)
-            ):
-                return call
-    elif isinstance(action, Kakan | Ankan):
-        for kan in same:
-            if isinstance(kan, Kakan | Ankan) and _key(kan.consumed) == _key(action.consumed):
-                return kan
-    elif isinstance(action, Hora):
-        for win in same:
-            if isinstance(win, Hora) and win.target == action.target:
-                return win
-    elif len(same) == 1:
-        return same[0]
+    kind = action.kind
+    # the actions of the same kind; each kind is one class (see Action.kind), so the
+    # casts below are exact
+    same = [a for a in legal if a.kind == kind]
+    match kind:
+        case "dahai":
+            d = cast(Dahai, action)
+            discards = [x for x in cast("list[Dahai]", same) if x.pai == d.pai]
+            exact = [x for x in discards if x.tsumogiri == d.tsumogiri]
+            if exact or discards:
+                return (exact or discards)[0]
+        case "chi" | "pon" | "daiminkan":
+            c = cast("Chi | Pon | Daiminkan", action)
+            for call in cast("list[Chi | Pon | Daiminkan]", same):
+                if (
+                    call.target == c.target
+                    and call.pai == c.pai
+                    and _key(call.consumed) == _key(c.consumed)
+                ):
+                    return call
+        case "kakan" | "ankan":
+            k = cast("Kakan | Ankan", action)
+            for kan in cast("list[Kakan | Ankan]", same):
+                if _key(kan.consumed) == _key(k.consumed):
+                    return kan
+        case "hora":
+            h = cast(Hora, action)
+            for win in cast("list[Hora]", same):
+                if win.target == h.target:
+                    return win
+        case _:
+            if len(same) == 1:
+                return same[0]
     return action
 
 

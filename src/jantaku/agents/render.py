@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from jantaku.engine.view import Discard, View
 from jantaku.errors import JantakuError
@@ -28,10 +29,7 @@ from jantaku.events import (
     Hora,
     Kakan,
     Nukidora,
-    Pass,
     Pon,
-    Reach,
-    ReachAccepted,
     Ryukyoku,
     StartKyoku,
 )
@@ -124,21 +122,26 @@ def meld_of_call(action: Chi | Pon | Daiminkan | Kakan | Ankan, players: int = 4
     >>> format_meld(meld_of_call(Pon(actor=0, target=2, pai=p, consumed=(p, p))))
     '[555=p]'
     """
-    if isinstance(action, Ankan):
-        return Meld.ankan(tuple(action.consumed))
-    if isinstance(action, Kakan):
-        return Meld(MeldKind.PON, tuple(action.consumed), action.consumed[0], 2).with_added(
-            action.pai
-        )
-    rel = (action.target - action.actor) % players
+    # each kind is one class (see Action.kind), so a cast after the kind is exact
+    match action.kind:
+        case "ankan":
+            return Meld.ankan(tuple(action.consumed))
+        case "kakan":
+            kakan = cast(Kakan, action)
+            return Meld(MeldKind.PON, tuple(kakan.consumed), kakan.consumed[0], 2).with_added(
+                kakan.pai
+            )
+    call = cast("Chi | Pon | Daiminkan", action)
+    rel = (call.target - call.actor) % players
     if players == 3 and rel == 2:
         rel = 3  # the player on the left
-    tiles = (*action.consumed, action.pai)
-    if isinstance(action, Chi):
-        return Meld.chii(tiles, called=action.pai)
-    if isinstance(action, Pon):
-        return Meld.pon(tiles, called=action.pai, called_from=rel)
-    return Meld.daiminkan(tiles, called=action.pai, called_from=rel)
+    tiles = (*call.consumed, call.pai)
+    match call.kind:
+        case "chi":
+            return Meld.chii(tiles, called=call.pai)
+        case "pon":
+            return Meld.pon(tiles, called=call.pai, called_from=rel)
+    return Meld.daiminkan(tiles, called=call.pai, called_from=rel)
 
 
 def describe_action(action: Action, players: int = 4) -> str:
@@ -149,27 +152,29 @@ def describe_action(action: Action, players: int = 4) -> str:
     'discard 🀔 0s (drawn tile)'
     >>> describe_action(Hora(actor=0, target=0)), describe_action(Hora(actor=0, target=3))
     ('TSUMO (win)', 'RON (win) on seat 3')
+    >>> from jantaku.events import Pass, Reach
     >>> describe_action(Pass(1)), describe_action(Reach(1))
     ('pass', 'riichi (then choose the discard)')
     """
-    if isinstance(action, Dahai):
-        return f"discard {tile_text(action.pai)}" + (" (drawn tile)" if action.tsumogiri else "")
-    if isinstance(action, Hora):
-        return "TSUMO (win)" if action.is_tsumo else f"RON (win) on seat {action.target}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Reach):
-        return "riichi (then choose the discard)"
-    if isinstance(action, Nukidora):
-        return f"set aside north {tile_text(action.pai)} (nukidora)"
-    if isinstance(action, Ryukyoku):
-        return "declare nine terminals (九種九牌): abortive draw"
-    if isinstance(action, Kakan):
-        return f"kakan {format_meld(meld_of_call(action, players))}"
-    if isinstance(action, Ankan):
-        return f"ankan {format_meld(meld_of_call(action, players))}"
-    name = {Chi: "chii", Pon: "pon", Daiminkan: "kan"}[type(action)]
-    return f"{name} {format_meld(meld_of_call(action, players))}"
+    # each kind is one class (see Action.kind), so a cast after the kind is exact
+    match action.kind:
+        case "dahai":
+            d = cast(Dahai, action)
+            return f"discard {tile_text(d.pai)}" + (" (drawn tile)" if d.tsumogiri else "")
+        case "hora":
+            h = cast(Hora, action)
+            return "TSUMO (win)" if h.is_tsumo else f"RON (win) on seat {h.target}"
+        case "none":
+            return "pass"
+        case "reach":
+            return "riichi (then choose the discard)"
+        case "kita":
+            return f"set aside north {tile_text(cast(Nukidora, action).pai)} (nukidora)"
+        case "ryukyoku":
+            return "declare nine terminals (九種九牌): abortive draw"
+    call = cast("Chi | Pon | Daiminkan | Kakan | Ankan", action)
+    name = {"chi": "chii", "daiminkan": "kan"}.get(call.kind, call.kind)
+    return f"{name} {format_meld(meld_of_call(call, players))}"
 
 
 def round_name(bakaze: Tile, kyoku: int, honba: int, after_draw: bool = False) -> str:
@@ -288,16 +293,17 @@ def explain_win(
     for e in events:
         if e is hora:
             break
-        if isinstance(e, Dora):
-            dora.append(e.dora_marker)
-        elif isinstance(e, ReachAccepted):
-            deposits += 1
-        elif isinstance(e, Nukidora) and e.actor == seat:
-            kita += 1
-        elif isinstance(e, Flower) and e.actor == seat:
-            flowers += 1
-        elif isinstance(e, Hora):
-            first = False  # honba and deposits went to the first winner on the tile
+        match e.kind:  # each kind is one class (see Event.kind)
+            case "dora":
+                dora.append(cast(Dora, e).dora_marker)
+            case "reach_accepted":
+                deposits += 1
+            case "kita":
+                kita += cast(Nukidora, e).actor == seat
+            case "flower":
+                flowers += cast(Flower, e).actor == seat
+            case "hora":
+                first = False  # honba and deposits went to the first winner on the tile
     ids = {name for name, _ in hora.yaku}
     riichi = next((_RIICHI_OF[i] for i in ids if i in _RIICHI_OF), Riichi.NONE)
     tiles, melds = hand

@@ -4,7 +4,12 @@
     jantaku drill waits --level chinitsu-6    # every winning tile of a one-suit hand
     jantaku drill discard --level middle      # 何切る from a drawn hand
     jantaku drill discard --records DIR       # 何切る from real games in DIR
-    jantaku drill build DIR…                  # keep real games' positions in the store
+    jantaku drill build DIR… --jobs 2         # keep real games' positions in the store
+    jantaku drill yaku [ID…]                  # an example hand of every yaku (or of some)
+
+After a real game's position, the answer shows the defensive bot's view (its discard,
+push or fold, the danger of yours beside it) and the seat's next draws from the real
+wall, with your discard and the player's played on them.
 
 Each answer is kept in the store (``--db``); a wrong answer's question comes back on a
 Leitner schedule. ``--seed`` makes the questions reproducible; ``--count`` stops after
@@ -18,7 +23,7 @@ import sys
 import time
 from typing import Any
 
-from jantaku.cli.common import plain
+from jantaku.cli.common import bounded_int, plain
 from jantaku.errors import ArgumentError
 
 __all__ = ["register"]
@@ -32,15 +37,30 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=plain(__doc__ or ""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("drill", choices=("scoring", "waits", "discard", "build"))
-    p.add_argument("records", nargs="*", help="for build: folders or files of records")
+    p.add_argument("drill", choices=("scoring", "waits", "discard", "build", "yaku"))
+    p.add_argument(
+        "records", nargs="*", help="for build: folders or files of records; for yaku: yaku ids"
+    )
     p.add_argument("--level", help="the drill's level (see docs/learn.md)")
     p.add_argument("--seed", type=int, help="the first question's seed")
     p.add_argument("--count", type=int, default=0, help="stop after this many (0: go on)")
     p.add_argument("--db", metavar="PATH", help="the store (default: $JANTAKU_DB or data folder)")
     p.add_argument("--records", dest="records_dir", metavar="DIR", help="real games to drill from")
-    p.add_argument("--every", type=int, default=16, help="build: one discard in N (default 16)")
+    p.add_argument(
+        "--every",
+        type=bounded_int(1, 10000),
+        default=12,
+        metavar="N",
+        help="build: one discard in N, 1 to 10000 (default 12)",
+    )
     p.add_argument("--games", type=int, help="build: at most N games")
+    p.add_argument(
+        "--jobs",
+        type=bounded_int(1, 256),
+        default=1,
+        metavar="N",
+        help="build: read the records in N processes, 1 to 256 (default 1)",
+    )
     p.set_defaults(func=run)
 
 
@@ -72,14 +92,65 @@ def _build(args: argparse.Namespace, store: Any) -> int:
         )
     files = record_files(paths)
     start = time.perf_counter()
-    positions = list(build_positions(paths, every=max(1, args.every), games=args.games))
-    n = store.add_positions(positions)
+    cpu = time.process_time()
+    n = agree = 0
+    batch: list[dict[str, Any]] = []
+    jobs = args.jobs
+    for pos in build_positions(paths, every=args.every, games=args.games, jobs=jobs):
+        batch.append(pos)
+        agree += pos["tags"]["agree"]
+        if len(batch) >= 2000:
+            n += store.add_positions(batch)
+            batch = []
+    n += store.add_positions(batch)
     took = time.perf_counter() - start
-    agree = sum(p["tags"]["agree"] for p in positions)
+    used = time.process_time() - cpu
     _say(
         f"{n} positions from {len(files)} files in {took:.1f} s"
+        + (f" ({used:.1f} s of CPU)" if jobs == 1 else f" ({jobs} processes)")
         + (f"; the advisor agrees with the player on {agree} ({100 * agree / n:.0f}%)" if n else "")
     )
+    return 0
+
+
+def _yaku(names: list[str]) -> int:
+    """Print the example hand of each yaku named (every yaku if none)."""
+    from jantaku.learn.examples import EXAMPLES, example
+    from jantaku.scoring import YAKU
+
+    wanted = names or [y.id for y in YAKU]
+    unknown = [n for n in wanted if n not in EXAMPLES]
+    if unknown:
+        raise ArgumentError(
+            f"no yaku {', '.join(map(repr, unknown))} (one of {', '.join(EXAMPLES)})"
+        )
+    rows = {y.id: y for y in YAKU}
+    seats = ("you", "right", "opposite", "left")
+    for name in wanted:
+        y = rows[name]
+        ex = example(name)
+        if y.yakuman:
+            han = "double yakuman" if y.yakuman > 1 else "yakuman"
+        elif y.han_open:
+            han = f"{y.han_closed} han closed, {y.han_open} open"
+        else:
+            han = f"{y.han_closed} han, closed only"
+        melds = "".join(m["notation"] for m in ex["melds"])
+        how = "tsumo" if ex["tsumo"] else f"ron from the {seats[ex['from']]}"
+        _say(f"{y.romaji} {y.kanji} ({han})")
+        _say(
+            f"  {' '.join(ex['hand'])}{'  ' + melds if melds else ''}  + {ex['win']} {how}"
+            f" · seat wind {ex['seat_wind']} · round wind {ex['round_wind']}"
+            + (" · dealer" if ex["dealer"] else "")
+            + (f" · {ex['riichi']} riichi" if ex["riichi"] != "none" else "")
+            + "".join(f" · {f.replace('_', ' ')}" for f in ex["flags"])
+            + (f" · rules {ex['rules']}" if ex["rules"] != "tenhou" else "")
+        )
+        scored = ", ".join(
+            f"{v['name']} {'yakuman' if v['yakuman'] else str(v['han']) + ' han'}"
+            for v in ex["yaku"]
+        )
+        _say(f"  scores as: {scored} — {ex['summary']}, {ex['total']} points")
     return 0
 
 
@@ -108,13 +179,32 @@ def _show(q: Any) -> None:
         )
     else:
         _say(f"hand: {hand}   dora indicator {' '.join(p['dora_indicators'])}")
+        if p.get("round"):
+            _say(
+                f"{p['round']}"
+                + (f" · {p['honba']} honba" if p.get("honba") else "")
+                + f" · seat wind {p.get('seat_wind', '?')}"
+                + (f" · {p['tiles_left']} tiles left" if "tiles_left" in p else "")
+            )
         if p.get("pond"):
             _say("your pond: " + " ".join(p["pond"]))
         if q.kind == "discard" and p.get("rivers"):
-            for i, r in enumerate(p["rivers"]):
+            scores = p.get("scores") or []
+            for i, pond_tiles in enumerate(p["rivers"]):
+                marks = [str(scores[i])] if i < len(scores) else []
+                if p.get("riichi") and p["riichi"][i]:
+                    marks.append("riichi")
+                sets = p.get("melds") or []
+                called = (
+                    "  calls " + " ".join("[" + "".join(m) + "]" for m in sets[i])
+                    if i < len(sets) and sets[i]
+                    else ""
+                )
+                pond = " ".join(d["tile"] + ("*" if d.get("riichi") else "") for d in pond_tiles)
                 _say(
-                    f"pond {('you', 'right', 'opposite', 'left')[i]}: "
-                    + " ".join(d["tile"] for d in r)
+                    f"pond {('you', 'right', 'opposite', 'left')[i]}"
+                    + (f" ({', '.join(marks)})" if marks else "")
+                    + f": {pond}{called}"
                 )
 
 
@@ -152,6 +242,8 @@ def run(args: argparse.Namespace) -> int:
     from jantaku.learn import LEVELS as ALL_LEVELS
     from jantaku.learn import DrillError, LearnStore, check, next_question
 
+    if args.drill == "yaku":
+        return _yaku(list(args.records))
     store = LearnStore(args.db)
     try:
         if args.drill == "build":

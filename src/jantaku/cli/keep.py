@@ -9,18 +9,25 @@
     jantaku keep add 1 draw --tenpai Aoi,Chie
     jantaku keep add 1 abort kyuushu_kyuuhai
     jantaku keep add 1 --json '{"result": "ron", "discarder": 2, "winners": [...]}'
+    jantaku keep add 1 draw --tenpai Aoi --dice 3,5
     jantaku keep undo 1
     jantaku keep show 1 [--sticks] [--json]
     jantaku keep export 1 --format csv|tenhou6|mjai [-o FILE]
     jantaku keep list [--series 1]
     jantaku keep series new "Friday league" | jantaku keep series show 1
+    jantaku keep stats 1 [--json] | jantaku keep stats --series 1 [--json]
     jantaku keep serve [--host 127.0.0.1] [--port 8018] [--public-url URL]
 
 Seats are named by player name or by seat number (0 is the first dealer). A win is
 ``WHO:HAN:FU``, ``WHO:HAN`` from 5 han, ``WHO:LIMIT`` (mangan, haneman, baiman,
 sanbaiman, yakuman) or ``WHO:yakuman:COUNT``; wins entered as tiles go through
 ``--json`` (the fields of :class:`jantaku.keep.Hand`). ``--at N`` replaces hand N
-instead of adding one; what follows is recomputed. Everything lives in the store
+instead of adding one; what follows is recomputed. ``--dice A,B`` keeps the two dice
+rolled for the hand (shown with it, no part of the scoring).
+
+``stats`` gives each player's hands, wins, deal-ins, riichi, chombo, average win,
+average place, average points and result, of one match or of every match of a series
+(``--series ID``), players told apart by name. Everything lives in the store
 (``--db PATH``, default ``$JANTAKU_DB`` or the user's data folder).
 
 Matches and series are numbered here (1, 2, …); the page of ``serve`` names them by
@@ -46,6 +53,7 @@ from jantaku.keep.entries import LIMITS, Foul, Hand, KeepError, Winner
 from jantaku.keep.export import describe, to_csv, to_mjai, to_tenhou6
 from jantaku.keep.model import Match, preset_summary, table_rules
 from jantaku.keep.seating import first_dealer_by_dice, roll_dice
+from jantaku.keep.stats import player_stats
 from jantaku.keep.sticks import stick_plan
 from jantaku.keep.store import KeepStore
 from jantaku.rules import PRESETS
@@ -102,6 +110,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--foul", action="append", default=[], metavar="KIND:WHO", help="chombo or minor_foul"
     )
     add.add_argument("--json", metavar="HAND", help="the hand as JSON")
+    add.add_argument("--dice", metavar="A,B", help="the two dice rolled for the hand (1-6 each)")
     add.add_argument("--at", type=int, metavar="N", help="replace hand N (1-based)")
 
     undo = sub.add_parser("undo", help="delete the last hand")
@@ -119,6 +128,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     export.add_argument("match", type=int)
     export.add_argument("--format", choices=("csv", "tenhou6", "mjai"), default="csv")
     export.add_argument("-o", "--output", metavar="FILE", help="write here (default stdout)")
+
+    stats = sub.add_parser("stats", help="each player's wins, deal-ins, riichi, places")
+    stats.add_argument("match", type=int, nargs="?", help="a match (or --series)")
+    stats.add_argument("--series", type=int, metavar="ID", help="every match of a series")
+    stats.add_argument("--json", action="store_true", help="one JSON list")
 
     lst = sub.add_parser("list", help="the recorded matches")
     lst.add_argument("--series", type=int, metavar="ID")
@@ -140,7 +154,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="the URL people reach the page at, when not this machine's address",
     )
     # --db also after the action (jantaku keep show 1 --db x.sqlite3), as before it
-    for action in (new, add, undo, delete, show, export, lst, series_new, series_show, serve):
+    for action in (
+        new,
+        add,
+        undo,
+        delete,
+        show,
+        export,
+        stats,
+        lst,
+        series_new,
+        series_show,
+        serve,
+    ):
         action.add_argument("--db", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     p.set_defaults(func=run)
 
@@ -232,7 +258,23 @@ def _refuse_inapplicable(args: argparse.Namespace) -> None:
             raise KeepError(f"{shown} does not apply to a {args.result} (only to a {where})")
 
 
+def _dice(text: str | None) -> tuple[int, int] | None:
+    """``--dice 3,5``: the two dice rolled for a hand."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.replace("+", ",").split(",")]
+    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        raise KeepError(f"--dice is two dice from 1 to 6, as 3,5, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
 def _hand(match: Match, args: argparse.Namespace) -> Hand:
+    dice = _dice(args.dice)
+    hand = _hand_of(match, args)
+    return hand.with_dice(dice) if dice is not None else hand
+
+
+def _hand_of(match: Match, args: argparse.Namespace) -> Hand:
     _refuse_inapplicable(args)
     if args.json is not None:
         try:
@@ -341,7 +383,8 @@ def _print_board(match: Match, *, last: int | None = None, sticks: bool = False)
     for r in records:
         changes = "".join(f"{d:>+{width + 1}}" for d in r.deltas)
         print(f"{r.number:>3} {r.label:<18}{changes}")
-        print(f"    {describe(r, names)}")
+        dice = f" (dice {r.entry.dice[0]}+{r.entry.dice[1]})" if r.entry.dice else ""
+        print(f"    {describe(r, names)}{dice}")
         if sticks:
             for t in plan[r.number - 1]:
                 payer = "table" if t.payer is None else names[t.payer]
@@ -405,6 +448,40 @@ def _list(store: KeepStore, args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats(store: KeepStore, args: argparse.Namespace) -> int:
+    if (args.match is None) == (args.series is None):
+        raise KeepError("stats takes a match or --series ID (one of them)")
+    if args.series is not None:
+        rows = store.stats(args.series)
+        title = f"series {args.series}: {store.series_name(args.series)}"
+    else:
+        rows = player_stats([store.match(args.match)])
+        title = f"match {args.match}"
+    if args.json:
+        print(json.dumps([r.to_dict() for r in rows], ensure_ascii=False))
+        return 0
+
+    def num(x: float | None, fmt: str) -> str:
+        return "-" if x is None else f"{x:{fmt}}"
+
+    width = max(8, *(len(r.name) for r in rows)) if rows else 8
+    print(title)
+    print(
+        f"{'player':<{width}} {'matches':>7} {'hands':>5} {'wins':>4} {'tsumo':>5}"
+        f" {'deal-ins':>8} {'riichi':>6} {'chombo':>6} {'avg win':>7} {'avg place':>9}"
+        f" {'avg points':>10} {'avg result':>10} {'total':>7}"
+    )
+    for r in rows:
+        print(
+            f"{r.name:<{width}} {r.matches:>7} {r.hands:>5} {r.wins:>4} {r.tsumo:>5}"
+            f" {r.deal_ins:>8} {r.riichi:>6} {r.chombo:>6} {num(r.average_win, '.0f'):>7}"
+            f" {num(r.average_place, '.2f'):>9} {num(r.average_points, '.0f'):>10}"
+            f" {num(r.average_result, '+.1f'):>10}"
+            f" {num(r.total if r.finished else None, '+.1f'):>7}"
+        )
+    return 0
+
+
 def _series(store: KeepStore, args: argparse.Namespace) -> int:
     if args.series_command == "new":
         print(f"series {store.new_series(args.name)}: {args.name}")
@@ -454,6 +531,7 @@ _ACTIONS: dict[str, Any] = {
     "delete": _delete,
     "show": _show,
     "export": _export,
+    "stats": _stats,
     "list": _list,
     "series": _series,
 }

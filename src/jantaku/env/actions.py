@@ -34,7 +34,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from jantaku.engine import State, legal_actions
 from jantaku.engine.checks import riichi_discard_refusal
@@ -44,14 +44,10 @@ from jantaku.events import (
     Ankan,
     Chi,
     Dahai,
-    Daiminkan,
     Hora,
     Kakan,
-    Nukidora,
-    Pass,
     Pon,
     Reach,
-    Ryukyoku,
 )
 from jantaku.tiles import KIND_OF
 
@@ -127,29 +123,38 @@ def action_id(action: Action) -> int:
     >>> action_id(Pon(1, 0, 31, (31, 31)))
     82
     """
-    if isinstance(action, Dahai):
-        return TSUMOGIRI if action.tsumogiri else DISCARD + action.pai
-    if isinstance(action, Pass):
-        return PASS
-    if isinstance(action, Chi):
-        low = min(KIND_OF[t] for t in action.consumed)
-        shape = KIND_OF[action.pai] - low  # -1 (called lowest), 1 (middle) or 2 (highest)
-        red = any(t in _RED for t in action.consumed)
-        return CHII + max(shape, 0) + (3 if red else 0)
-    if isinstance(action, Pon):
-        return PON + sum(t in _RED for t in action.consumed)
-    if isinstance(action, Daiminkan):
-        return DAIMINKAN
-    if isinstance(action, Ankan | Kakan):
-        return KAN + KIND_OF[action.consumed[0]]
-    if isinstance(action, Hora):
-        return TSUMO if action.actor == action.target else RON
-    if isinstance(action, Ryukyoku):
-        return KYUUSHU
-    if isinstance(action, Nukidora):
-        return KITA
-    if isinstance(action, Reach):
-        return RIICHI
+    try:
+        kind = action.kind
+    except AttributeError:
+        raise TypeError(f"not an action: {action!r}") from None
+    # each kind is one class (see Action.kind), so the casts below are exact
+    match kind:
+        case "dahai":
+            d = cast(Dahai, action)
+            return TSUMOGIRI if d.tsumogiri else DISCARD + d.pai
+        case "none":
+            return PASS
+        case "chi":
+            chi = cast(Chi, action)
+            low = min(KIND_OF[t] for t in chi.consumed)
+            shape = KIND_OF[chi.pai] - low  # -1 (called lowest), 1 (middle) or 2 (highest)
+            red = any(t in _RED for t in chi.consumed)
+            return CHII + max(shape, 0) + (3 if red else 0)
+        case "pon":
+            return PON + sum(t in _RED for t in cast(Pon, action).consumed)
+        case "daiminkan":
+            return DAIMINKAN
+        case "ankan" | "kakan":
+            return KAN + KIND_OF[cast("Ankan | Kakan", action).consumed[0]]
+        case "hora":
+            win = cast(Hora, action)
+            return TSUMO if win.actor == win.target else RON
+        case "ryukyoku":
+            return KYUUSHU
+        case "kita":
+            return KITA
+        case "reach":
+            return RIICHI
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -202,6 +207,7 @@ def action_table(
 def legal_mask(table: dict[int, tuple[Action, ...]]) -> list[int]:
     """The 0/1 mask over :data:`NUM_ACTIONS` of an action table.
 
+    >>> from jantaku.events import Pass
     >>> legal_mask({PASS: (Pass(0),)})[PASS], sum(legal_mask({PASS: (Pass(0),)}))
     (1, 1)
     """

@@ -22,7 +22,7 @@ always add up to its final result.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from jantaku.engine import Phase, Referee, State, View
 from jantaku.env.actions import NUM_ACTIONS, PASS, TSUMOGIRI, action_table, check_id
@@ -218,10 +218,13 @@ class Table:
             self._read = len(log)
             return out
         for e in log[self._read :]:
-            if hand and isinstance(e, Hora | Ryukyoku | Penalty):
-                for i, d in enumerate((e.deltas or ())[: self.players]):
+            kind = e.kind  # each kind is one class (see Event.kind): the casts are exact
+            if hand and kind in ("hora", "ryukyoku", "penalty"):
+                deltas = cast("Hora | Ryukyoku | Penalty", e).deltas
+                for i, d in enumerate((deltas or ())[: self.players]):
                     out[i] += d / 1000
-            elif isinstance(e, EndGame):
+            elif kind == "end_game":
+                e = cast(EndGame, e)
                 result = e.result or (0.0,) * self.players
                 scores = e.scores or (self.rules.start_points,) * self.players
                 for i in range(self.players):

@@ -54,6 +54,7 @@ from jantaku.keep.entries import ABORT_REASONS, LIMITS, Hand, KeepError
 from jantaku.keep.export import describe, to_csv, to_tenhou6
 from jantaku.keep.model import Match, preset_summary, table_rules
 from jantaku.keep.seating import first_dealer_by_dice, roll_dice
+from jantaku.keep.stats import player_stats
 from jantaku.keep.sticks import deal_for, stick_plan
 from jantaku.keep.store import KeepStore
 from jantaku.rules import PRESETS, Rules
@@ -110,6 +111,7 @@ def match_view(key: str, match: Match, series: str | None = None) -> dict[str, A
         "ledger": ledger.to_dict(),
         "sticks": [[t.to_dict() for t in moves] for moves in plan],
         "holdings": [h.text() if min(h.counts) >= 0 else "-" for h in held],
+        "stats": [s.to_dict() for s in player_stats([match])],
     }
 
 
@@ -296,6 +298,7 @@ def create_keep_app(db_path: str | os.PathLike[str]) -> Starlette:
             "id": key,
             "name": store.series_name(sid),
             "standings": [s.to_dict() for s in store.standings(sid)],
+            "stats": [s.to_dict() for s in store.stats(sid)],
             "matches": [m.to_dict() for m in store.matches(series=sid)],
         }
 

@@ -11,14 +11,14 @@ whether one can happen at a table is decided when a match replays it
 Hand(result='ron', winners=(Winner(seat=1, han=3, fu=30, limit=None, yakuman=0, tiles=None, \
 win=None, dora='', ura='', kita=0, double_riichi=False, ippatsu=False, haitei=False, \
 houtei=False, rinshan=False, chankan=False, first_turn=False, pao=None),), discarder=2, \
-tenpai=(), nagashi=(), abort='', riichi=(), fouls=())
+tenpai=(), nagashi=(), abort='', riichi=(), fouls=(), dice=None)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, fields, replace
+from typing import Any, Final, cast
 
 from jantaku.errors import JantakuError
 
@@ -163,7 +163,9 @@ class Hand:
     ``tsumo`` (one winner), ``draw`` (exhaustive: ``tenpai`` seats, ``nagashi`` seats
     with nagashi mangan), ``abort`` (``abort`` one of :data:`ABORT_REASONS`) or
     ``chombo`` (a chombo ended the hand, 錯和流局, where the rules say so). ``riichi``
-    lists the seats whose riichi stick was put down; ``fouls`` the fouls, in order."""
+    lists the seats whose riichi stick was put down; ``fouls`` the fouls, in order;
+    ``dice`` the two dice rolled to break the wall (optional, kept and shown, no part
+    of the scoring)."""
 
     result: str
     winners: tuple[Winner, ...] = ()
@@ -173,6 +175,25 @@ class Hand:
     abort: str = ""
     riichi: tuple[int, ...] = ()
     fouls: tuple[Foul, ...] = ()
+    dice: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.dice is not None and (
+            len(self.dice) != 2 or not all(is_int(d) and 1 <= d <= 6 for d in self.dice)
+        ):
+            raise KeepError(f"the dice are two numbers from 1 to 6, not {list(self.dice)}")
+
+    def with_dice(self, dice: Sequence[int] | None) -> Hand:
+        """The same entry with the dice rolled for the hand (``None``: not recorded).
+
+        >>> Hand.draw(()).with_dice((3, 5)).to_dict()
+        {'result': 'draw', 'dice': [3, 5]}
+        >>> Hand.draw(()).with_dice((0, 7))
+        Traceback (most recent call last):
+        ...
+        jantaku.keep.entries.KeepError: the dice are two numbers from 1 to 6, not [0, 7]
+        """
+        return replace(self, dice=None if dice is None else cast("tuple[int, int]", tuple(dice)))
 
     @classmethod
     def ron(
@@ -249,6 +270,8 @@ class Hand:
             out["abort"] = self.abort
         if self.fouls:
             out["fouls"] = [f.to_dict() for f in self.fouls]
+        if self.dice is not None:
+            out["dice"] = list(self.dice)
         return out
 
     @classmethod
@@ -287,12 +310,18 @@ class Hand:
         abort = data.get("abort", "")
         if not isinstance(abort, str):
             raise KeepError("hand: abort is the name of an abortive draw")
+        dice = data.get("dice")
+        if dice is not None and (
+            not isinstance(dice, list | tuple) or len(dice) != 2 or not all(is_int(d) for d in dice)
+        ):
+            raise KeepError(f"hand: the dice are two numbers from 1 to 6, not {dice!r}")
         return cls(
             result=result,
             winners=tuple(Winner.from_dict(w) for w in winners),
             discarder=discarder,
             abort=abort,
             fouls=tuple(Foul.from_dict(f) for f in fouls),
+            dice=None if dice is None else (dice[0], dice[1]),
             **seats,
         )
 

@@ -183,6 +183,7 @@ def _events(match: Match, *, hidden: bool) -> list[Event]:
                 dora_marker=UNKNOWN if hidden else 0,  # tenhou.net/6: an empty list
                 scores=scores,
                 tehais=((UNKNOWN,) * 13,) * n if hidden else ((),) * n,
+                dice=r.entry.dice,  # the dice rolled for the hand, when recorded
             )
         )
         riichi = [0] * n

@@ -47,6 +47,7 @@ from typing import Any, Final
 from jantaku.errors import JantakuError
 from jantaku.keep.entries import Hand, KeepError
 from jantaku.keep.model import Match
+from jantaku.keep.stats import PlayerStats, player_stats
 from jantaku.rules import Rules
 from jantaku.store import connect, migrate
 
@@ -261,6 +262,12 @@ class KeepStore:
                 entry[2].append(s.place)
         rows = [SeriesStanding(k, v[0], v[1], tuple(v[2])) for k, v in totals.items()]
         return sorted(rows, key=lambda r: (-r.total, r.name))
+
+    def stats(self, series: int) -> list[PlayerStats]:
+        """Each player's stats over every match of the series (see
+        :func:`~jantaku.keep.stats.player_stats`); :class:`KeepError` for no such series."""
+        self.series_name(series)
+        return player_stats(self.match(info.id) for info in self.matches(series=series))
 
     # --- matches ---
 

@@ -11,7 +11,10 @@ from its id and a ``check(question, answer)`` that explains a wrong answer:
 
 :class:`~jantaku.learn.progress.LearnStore` keeps each answer and brings mistakes back
 (Leitner boxes); :func:`next_question` picks what comes next; :mod:`jantaku.learn.reference`
-lists the yaku, the fu and the score tables from the engine's own registry.
+lists the yaku (each with an example hand, :mod:`jantaku.learn.examples`), the fu and the
+score tables from the engine's own registry. :mod:`jantaku.learn.realgame` looks at a
+real game's position again after the answer: the defensive bot's view and the real
+wall's next draws.
 
 >>> q = question("scoring/basic/3")
 >>> check(q, dict(q.answer)).correct

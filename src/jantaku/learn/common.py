@@ -45,12 +45,18 @@ class DrillError(ArgumentError):
 
 def code(tile: int) -> str:
     """The tile's code as the table's images name it (``1m``, ``0p`` for a red five, ``7z``)."""
+    if tile.__class__ is int and 0 <= tile < len(_CODES):
+        return _CODES[tile]
     return format_tiles([tile])
+
+
+_CODES: Final = tuple(format_tiles([t]) for t in range(37))
 
 
 def codes(tiles: Iterable[int]) -> list[str]:
     """:func:`code` of each tile, in the order given."""
-    return [code(t) for t in tiles]
+    table = _CODES
+    return [table[t] if t.__class__ is int and 0 <= t < 37 else code(t) for t in tiles]
 
 
 def sorted_codes(tiles: Iterable[int]) -> list[str]:

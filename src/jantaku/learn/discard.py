@@ -9,8 +9,11 @@ the person's own flagged discards; both are read from the learn store by their r
 The answer is the discard advisor's (:func:`jantaku.hand.advise`): any discard with
 the best shanten and the most tiles accepted is right (the per-hand review's rule:
 "as good" counts). The explanation ranks the discards with their acceptance and loss
-(ロス); a real game's position adds the choice the player made and the tiles safe
-against each riichi.
+(ロス); a real game's position adds the choice the player made, the tiles safe
+against each riichi, the defensive bot's view (its discard, push or fold, the threats
+and the danger of the discard chosen against its own) and the real wall's next draws
+with each discard played on them (:mod:`jantaku.learn.realgame`); one's own flagged
+discards keep the defensive bot's view from when they were taken in.
 
 >>> q = question("discard/middle/4")
 >>> check(q, {"tile": q.answer["best"][0]}).correct
@@ -158,6 +161,10 @@ def from_position(qid: str, level: str, pos: Mapping[str, Any]) -> Question:
         "tags": pos.get("tags", {}),
         "source": pos.get("source"),
     }
+    if "record" in pos:
+        detail["where"] = {k: pos[k] for k in ("record", "game", "event", "choice") if k in pos}
+    if "defense" in pos:
+        detail["defense"] = pos["defense"]
     return Question(qid, "discard", level, prompt, {"best": best}, detail)
 
 
@@ -206,9 +213,108 @@ def check(q: Question, given: Mapping[str, Any]) -> Verdict:
             + (" (as the advisor)" if agrees else " (not the advisor's choice)")
         )
     for threat in q.detail.get("danger", []):
-        seat = ("you", "right", "opposite", "left")[threat["seat"]]
+        seat = _SEATS[threat["seat"]]
         lines.append(
             f"against the riichi on the {seat}: safe {' '.join(threat['safe']) or 'none'}"
             + (f"; suji {' '.join(threat['suji'])}" if threat["suji"] else "")
         )
-    return Verdict(ok, (("tile", best, tile, ok),), tuple(lines), q.detail)
+    detail = {k: v for k, v in q.detail.items() if k != "where"}
+    if "where" in q.detail:
+        from jantaku.learn.realgame import review
+
+        found = review(dict(q.detail["where"]), parse_tiles(tile)[0] if tile else None)
+        detail.update(found)
+    more: list[str] = []
+    defense = detail.get("defense")
+    if defense:
+        more.extend(_defense_lines(defense, tile, choice))
+    later = detail.get("continuation")
+    if later:
+        more.extend(_continuation_lines(later))
+    elif "missing" in detail:
+        more.append(f"no continuation: {detail['missing']}")
+    elif q.level == "houou" and "where" not in q.detail:
+        more.append(
+            "no defensive view or continuation: this position was built without its record's"
+            " place; build it again (jantaku drill build) to see them"
+        )
+    if more:
+        detail["review_lines"] = len(more)  # the last lines, which the page draws itself
+    return Verdict(ok, (("tile", best, tile, ok),), (*lines, *more), detail)
+
+
+_SEATS: Final = ("you", "right", "opposite", "left")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%" if x >= 0.01 or x == 0 else "<1%"
+
+
+def _defense_lines(d: Mapping[str, Any], tile: str | None, choice: str | None) -> list[str]:
+    """The defensive bot's choice and why; the danger of the discard chosen beside it."""
+    out = [
+        f"the defensive bot discards {d['tile']}"
+        + (" and declares riichi" if d.get("riichi") else "")
+        + f" ({d['stance']}): {d['reason']}"
+    ]
+    if not d["threats"]:
+        return out
+    out.append(
+        "threats: "
+        + "; ".join(
+            f"{_SEATS[t['seat']]} ({t['why']}): tenpai {_pct(t['tenpai'])}, worth {t['value']}"
+            for t in d["threats"]
+        )
+    )
+    by_tile = {r["tile"]: r for r in d["tiles"]}
+    shown: list[tuple[str, Mapping[str, Any]]] = []
+    for label, t in (("yours", tile), ("the bot's", d["tile"]), ("the player's", choice)):
+        r = by_tile.get(t or "")
+        if r is None or any(r is s for _, s in shown):
+            continue
+        shown.append((label, r))
+    if shown:
+        out.append(
+            "danger: "
+            + "; ".join(
+                f"{label} {r['tile']} deals in "
+                + "/".join(_pct(x) for x in r["deal_in"])
+                + f", costs {r['cost']} points expected"
+                for label, r in shown
+            )
+        )
+    return out
+
+
+def _continuation_lines(c: Mapping[str, Any]) -> list[str]:
+    """The wall's next draws and how each discard would have fared on them."""
+    if not c.get("available"):
+        return [f"no continuation: {c.get('why', '')}"]
+    draws = c["draws"]
+    out = [
+        "the wall's next draws for this seat: "
+        + (" ".join(draws) if draws else "none")
+        + (f" (then {c['stop']})" if c["stop"] else "")
+    ]
+    if draws:
+        for line in c["lines"]:
+            out.append(f"discarding {line['discard']}: {_fate(line, len(draws))}")
+    return out
+
+
+def _fate(line: Mapping[str, Any], draws: int) -> str:
+    """How one line fares on the draws: a tsumo, tenpai, or the shanten reached."""
+    won = line.get("won")
+    if won:
+        how = (
+            f"tsumo on draw {won['draw']}, {won['summary']}, {won['points']} points"
+            if won["yaku"]
+            else f"complete on draw {won['draw']} but no yaku"
+        )
+        return how
+    if line["tenpai_at"] == 0:
+        return "tenpai at once" + (", no win on these draws" if draws else "")
+    if line["tenpai_at"] is not None:
+        return f"tenpai on draw {line['tenpai_at']}"
+    last = line["steps"][-1]["shanten"] if line["steps"] else line["shanten"]
+    return f"{last}-shanten after {draws} draws" if draws else f"{last}-shanten"

@@ -102,6 +102,18 @@ def _danger(view: View, hand_kinds: Sequence[int]) -> list[dict[str, Any]]:
     return out
 
 
+def _discard(tile: int, flags: int) -> dict[str, Any]:
+    """A pond's tile with only the marks it has (riichi, tsumogiri, called away)."""
+    out: dict[str, Any] = {"tile": code(tile)}
+    if flags & 2:
+        out["riichi"] = True
+    if flags & 1:
+        out["tsumogiri"] = True
+    if flags & 4:
+        out["called"] = True
+    return out
+
+
 def position_of(view: View, choice: int, *, source: str, key: str) -> dict[str, Any]:
     """One discard position from the acting seat's view and the tile it discarded."""
     counts = counts34(view.hand)
@@ -133,15 +145,7 @@ def position_of(view: View, choice: int, *, source: str, key: str) -> dict[str, 
         "drawn": code(view.drawn) if view.drawn is not None else None,
         "melds": [[codes(m.tiles) for m in view.melds[s]] for s in order],
         "rivers": [
-            [
-                {
-                    "tile": code(t),
-                    "riichi": bool(f & 2),
-                    "tsumogiri": bool(f & 1),
-                    "called": bool(f & 4),
-                }
-                for t, f in zip(view.river_tiles[s], view.river_flags[s], strict=True)
-            ]
+            [_discard(t, f) for t, f in zip(view.river_tiles[s], view.river_flags[s], strict=True)]
             for s in order
         ],
         "riichi": [bool(view.riichi[s]) for s in order],
@@ -159,7 +163,7 @@ def position_of(view: View, choice: int, *, source: str, key: str) -> dict[str, 
 
 
 def _game_positions(
-    events: Sequence[Event], rules: Rules, name: str, every: int
+    events: Sequence[Event], rules: Rules, name: str, every: int, where: dict[str, Any]
 ) -> Iterator[dict[str, Any]]:
     state = State(rules)
     n = 0
@@ -171,38 +175,83 @@ def _game_positions(
             n += 1
             if n % every == 0:
                 view = observe(state, e.actor)
-                yield position_of(view, e.pai, source="houou", key=f"{name}#{kyoku}.{i}")
+                pos = position_of(view, e.pai, source="houou", key=f"{name}#{kyoku}.{i}")
+                pos.update(where, event=i)
+                yield pos
         apply(state, e)
 
 
 def build_positions(
-    paths: Iterable[str | os.PathLike[str]], *, every: int = 8, games: int | None = None
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    every: int = 8,
+    games: int | None = None,
+    jobs: int = 1,
 ) -> Iterator[dict[str, Any]]:
     """Discard positions from every four-player game under ``paths``: one discard in
     ``every`` (counted through each game, so the same files give the same positions),
     the first ``games`` games only if given. A game that does not replay stops where it
-    stops (its positions before are kept); an unreadable file is skipped."""
+    stops (its positions before are kept); an unreadable file is skipped.
+
+    ``jobs`` above 1 reads the files in that many processes; the positions come in the
+    same order as from one.
+    """
+    files = record_files(paths)
+    done = 0
+    if jobs > 1 and len(files) > 1:
+        import multiprocessing
+        from functools import partial
+
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ctx.Pool(jobs) as pool:
+            work = partial(_file_positions, every=every)
+            for per_game in pool.imap(work, files, chunksize=4):
+                for found in per_game:
+                    if games is not None and done >= games:
+                        pool.terminate()
+                        return
+                    done += 1
+                    yield from found
+        return
+    for f in files:
+        for lazy in _file_games(f, every):
+            if games is not None and done >= games:
+                return
+            done += 1
+            yield from lazy
+
+
+def _file_positions(f: Path, *, every: int) -> list[list[dict[str, Any]]]:
+    """The positions of each four-player game of one file (a worker's share)."""
+    return [list(found) for found in _file_games(f, every)]
+
+
+def _file_games(f: Path, every: int) -> Iterator[Iterator[dict[str, Any]]]:
+    """For each four-player game of a file, its positions (lazily); none for a file that
+    cannot be read."""
     from jantaku.logs.replay import read_records
     from jantaku.logs.tenhou import TenhouGame
 
-    done = 0
-    for f in record_files(paths):
-        try:
-            records = list(read_records(f))
-        except JantakuError:
+    try:
+        records = list(read_records(f))
+    except JantakuError:
+        return
+    record = str(f.resolve())
+    for at, (name, game, rules) in enumerate(records):
+        if rules.players != 4:
             continue
-        for name, game, rules in records:
-            if games is not None and done >= games:
-                return
-            if rules.players != 4:
-                continue
-            events = game.events if isinstance(game, TenhouGame) else game
-            done += 1
-            label = Path(name).name
-            try:
-                yield from _game_positions(events, rules, label, every)
-            except JantakuError:
-                continue
+        events = game.events if isinstance(game, TenhouGame) else game
+        where = {"record": record, "game": at}
+        yield _kept(_game_positions(events, rules, Path(name).name, every, where))
+
+
+def _kept(found: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """A game's positions up to where it stops replaying."""
+    try:
+        yield from found
+    except JantakuError:
+        return
 
 
 def flagged_discards(
@@ -212,6 +261,8 @@ def flagged_discards(
     store (the latest ``limit``, less those in ``skip``), as ``(match id, position)``:
     the person's choice, the
     advisor's ranking. A match that does not replay is skipped."""
+    from jantaku.engine import legal_actions
+    from jantaku.learn.realgame import defense_of
     from jantaku.web.aids import review_discard
 
     skipped = set(skip)
@@ -235,7 +286,9 @@ def flagged_discards(
                 ):
                     view = observe(state, e.actor)
                     if review_discard(view, e.pai) is not None:
-                        found.append(position_of(view, e.pai, source="mine", key=f"{m.id}#{i}"))
+                        pos = position_of(view, e.pai, source="mine", key=f"{m.id}#{i}")
+                        pos["defense"] = defense_of(view, legal_actions(state, e.actor), rules)
+                        found.append(pos)
                 apply(state, e)
         except (JantakuError, ValueError):
             continue

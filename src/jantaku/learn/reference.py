@@ -3,12 +3,16 @@
 Every row is read from the yaku registry (:data:`jantaku.scoring.YAKU`), the fu items
 (:func:`jantaku.scoring.candidates.itemised_fu`'s tables) and the payments
 (:func:`jantaku.scoring.hand_value`), so the reference cannot disagree with scoring.
+Each yaku comes with an example hand (:mod:`jantaku.learn.examples`), scored by
+:func:`jantaku.scoring.score_win`.
 
 >>> ref = reference("tenhou")
 >>> next(y for y in ref["yaku"] if y["id"] == "chinitsu")["han"]
 [6, 5]
 >>> ref["scores"]["nondealer_ron"]["30"][2]
 3900
+>>> next(y for y in ref["yaku"] if y["id"] == "ittsu")["example"]["summary"]
+'40 fu 2 han'
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from jantaku.errors import JantakuError
+from jantaku.learn.examples import EXAMPLES, example
 from jantaku.rules import Rules
 from jantaku.scoring import YAKU, hand_value
 from jantaku.scoring.candidates import ANKAN_ITEM, CLOSED_TRIPLET_ITEM, OPEN_KAN_ITEM, PON_ITEM
@@ -49,6 +54,7 @@ def reference(preset: str = "tenhou") -> dict[str, Any]:
             "kanji": y.kanji,
             "han": [y.han_closed, y.han_open],
             "yakuman": y.yakuman,
+            "example": example(y.id) if y.id in EXAMPLES else None,
         }
         for y in YAKU
     ]

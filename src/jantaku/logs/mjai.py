@@ -37,18 +37,14 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from jantaku.errors import ArgumentTypeError, LogFormatError, RulesError
 from jantaku.events import (
     Dahai,
-    Daiminkan,
-    Dora,
     EndGame,
     Event,
-    Kakan,
     StartGame,
-    StartKyoku,
     dumps,
     event_from_mjai,
 )
@@ -343,23 +339,25 @@ class MjaiWriter:
     def write(self, event: Event) -> None:
         """Write one event as one line (a discard before a kan's indicator: held)."""
         held = self._held
+        kind = event.kind
         if held is not None:
             self._held = None
-            if isinstance(event, Dora):
+            if kind == "dora":
                 self._kans -= 1
                 self._line(event)
                 self._line(held)
                 return
             self._line(held)
-        if isinstance(event, Dahai) and self._kans > 0:
-            self._held = event
-            return
-        if isinstance(event, Daiminkan | Kakan):
-            self._kans += 1
-        elif isinstance(event, Dora):
-            self._kans = max(0, self._kans - 1)
-        elif isinstance(event, StartKyoku):
-            self._kans = 0
+        match kind:
+            case "dahai" if self._kans > 0:
+                self._held = cast(Dahai, event)  # the one class of kind "dahai"
+                return
+            case "daiminkan" | "kakan":
+                self._kans += 1
+            case "dora":
+                self._kans = max(0, self._kans - 1)
+            case "start_kyoku":
+                self._kans = 0
         self._line(event)
 
     def flush(self) -> None:
@@ -380,7 +378,7 @@ def in_file_order(events: Iterable[Event]) -> list[Event]:
     """
     out: list[Event] = []
     for e in events:
-        if isinstance(e, Dora) and len(out) > 1 and isinstance(out[-1], Dahai):
+        if e.kind == "dora" and len(out) > 1 and out[-1].kind == "dahai":
             out.insert(len(out) - 1, e)
         else:
             out.append(e)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, get_args
+from typing import Any, Final, cast, get_args
 
 from jantaku.errors import ArgumentTypeError, LogFormatError
 from jantaku.events import (
@@ -26,7 +26,6 @@ from jantaku.events import (
     EndGame,
     EndKyoku,
     Event,
-    Flower,
     Hora,
     Kakan,
     Nukidora,
@@ -272,112 +271,130 @@ events (read_game or read_games reads them), not a str
     pending_reach = [False] * 4
     chombo: list[int] | None = None
     for ev in events:
-        if isinstance(ev, Tsumo):
-            seats[ev.actor].takes.append(CODE_OF[ev.pai])
-        elif isinstance(ev, Dahai):
-            code = 60 if ev.tsumogiri else CODE_OF[ev.pai]
-            if pending_reach[ev.actor]:
-                pending_reach[ev.actor] = False
-                seats[ev.actor].discards.append(f"r{code}")
-            else:
-                seats[ev.actor].discards.append(code)
-        elif isinstance(ev, Reach):
-            pending_reach[ev.actor] = True
-        elif isinstance(ev, Chi):
-            own = _own_order(ev.consumed)
-            seats[ev.actor].takes.append(_call_string("c", ev.pai, own, 3))
-        elif isinstance(ev, Pon | Daiminkan):
-            rel = (ev.target - ev.actor) % 4
-            own = _own_order(ev.consumed)
-            if isinstance(ev, Pon):
-                text = _call_string("p", ev.pai, own, rel)
-                seats[ev.actor].pon_strings[KIND_OF[ev.pai]] = text
-            else:
-                text = _call_string("m", ev.pai, own, rel)
-                seats[ev.actor].discards.append(0)
-            seats[ev.actor].takes.append(text)
-        elif isinstance(ev, Kakan):
-            pon = seats[ev.actor].pon_strings.get(KIND_OF[ev.pai], "")
-            at = pon.find("p")
-            text = pon[:at] + f"k{CODE_OF[ev.pai]}" + pon[at + 1 :] if at >= 0 else ""
-            seats[ev.actor].discards.append(text)
-        elif isinstance(ev, Ankan):
-            tiles = sorted(ev.consumed, key=_haipai_key)
-            codes = [f"{CODE_OF[t]}" for t in tiles]
-            # the red five, when there is one, is written last, after the letter
-            seats[ev.actor].discards.append("".join(codes[:3]) + "a" + codes[3])
-        elif isinstance(ev, Nukidora):
-            seats[ev.actor].discards.append(f"f{CODE_OF[ev.pai]}")
-        elif isinstance(ev, Dora):
-            dora.append(CODE_OF[ev.dora_marker])
-        elif isinstance(ev, Hora):
-            if not result:
-                result.append("和了")
-            if ev.ura_markers and not ura:
-                ura.extend(CODE_OF[t] for t in ev.ura_markers)
-            result.append(_pad(list(ev.deltas or ()), 0))
-            # Tenhou counts north set aside (kita) as dora
-            kita = sum(h for n, h in ev.yaku or () if n == "kita")
-            items = [(n, h + kita if n == "dora" else h) for n, h in ev.yaku or () if n != "kita"]
-            if kita and not any(n == "dora" for n, _ in items):
-                # where Tenhou lists dora (id 52): before ura dora and red fives
-                at = next((i for i, (n, _) in enumerate(items) if n in ("ura", "aka")), len(items))
-                items.insert(at, ("dora", kita))
-            texts = [_yaku_text(n, h) for n, h in items]
-            info: list[Any] = [
-                ev.actor,
-                ev.target,
-                ev.pao if ev.pao is not None else ev.actor,
-                _score_text(ev, dealer, players, rules),
-            ]
-            result.append(info + [t for t in texts if t is not None])
-        elif isinstance(ev, Ryukyoku):
-            deltas = _pad(list(ev.deltas or ()), 0)
-            if ev.reason == "exhaustive":
-                if any(deltas):
-                    result.extend(["流局", deltas])
-                elif ev.tenpai is not None and len(ev.tenpai) == players:
-                    result.append("全員聴牌")
+        # each kind is one class (see Event.kind), so the cast in each case is exact
+        match ev.kind:
+            case "tsumo":
+                draw = cast(Tsumo, ev)
+                seats[draw.actor].takes.append(CODE_OF[draw.pai])
+            case "dahai":
+                d = cast(Dahai, ev)
+                code = 60 if d.tsumogiri else CODE_OF[d.pai]
+                if pending_reach[d.actor]:
+                    pending_reach[d.actor] = False
+                    seats[d.actor].discards.append(f"r{code}")
                 else:
-                    result.append("全員不聴")
-            elif ev.reason == "nagashi_mangan":
-                result.extend(["流し満貫", deltas])
-            else:
-                result.append(_DRAW_TEXT[ev.reason])
-        elif isinstance(ev, StartKyoku):
-            dealer = ev.oya
-            index = (ev.bakaze - 27) * 4 + ev.kyoku - 1
-            head = [[index, ev.honba, ev.kyotaku], _pad(list(ev.scores), 0)]
-            dora = [CODE_OF[ev.dora_marker]]
-            ura = []
-            result = []
-            chombo = None
-            pending_reach = [False] * 4
-            seats = [
-                _Seat([CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in ev.tehais
-            ]
-            while len(seats) < 4:
-                seats.append(_Seat([]))
-        elif isinstance(ev, Penalty):
-            if ev.reason == "chombo" and any(ev.deltas):
-                chombo = _pad(list(ev.deltas), 0)
-        elif isinstance(ev, EndKyoku):
-            if not result and chombo is not None:
-                result.extend([_CHOMBO_TEXT, chombo])
-            body: list[Any] = [*head, dora, ura]
-            for seat in seats:
-                body.extend([seat.haipai, seat.takes, seat.discards])
-            body.append(result)
-            rounds.append(body)
-        elif isinstance(ev, StartGame):
-            names = list(ev.names)
-            players = len(names)
-            if ev.rules:
-                rules = Rules.from_dict(dict(ev.rules))
-            if ev.rules and ev.rules.get("flowers"):
+                    seats[d.actor].discards.append(code)
+            case "reach":
+                pending_reach[cast(Reach, ev).actor] = True
+            case "chi":
+                chi = cast(Chi, ev)
+                own = _own_order(chi.consumed)
+                seats[chi.actor].takes.append(_call_string("c", chi.pai, own, 3))
+            case "pon" | "daiminkan":
+                call = cast("Pon | Daiminkan", ev)
+                rel = (call.target - call.actor) % 4
+                own = _own_order(call.consumed)
+                if call.kind == "pon":
+                    text = _call_string("p", call.pai, own, rel)
+                    seats[call.actor].pon_strings[KIND_OF[call.pai]] = text
+                else:
+                    text = _call_string("m", call.pai, own, rel)
+                    seats[call.actor].discards.append(0)
+                seats[call.actor].takes.append(text)
+            case "kakan":
+                kakan = cast(Kakan, ev)
+                pon = seats[kakan.actor].pon_strings.get(KIND_OF[kakan.pai], "")
+                at = pon.find("p")
+                text = pon[:at] + f"k{CODE_OF[kakan.pai]}" + pon[at + 1 :] if at >= 0 else ""
+                seats[kakan.actor].discards.append(text)
+            case "ankan":
+                ankan = cast(Ankan, ev)
+                tiles = sorted(ankan.consumed, key=_haipai_key)
+                codes = [f"{CODE_OF[t]}" for t in tiles]
+                # the red five, when there is one, is written last, after the letter
+                seats[ankan.actor].discards.append("".join(codes[:3]) + "a" + codes[3])
+            case "kita":
+                kita_ev = cast(Nukidora, ev)
+                seats[kita_ev.actor].discards.append(f"f{CODE_OF[kita_ev.pai]}")
+            case "dora":
+                dora.append(CODE_OF[cast(Dora, ev).dora_marker])
+            case "hora":
+                win = cast(Hora, ev)
+                if not result:
+                    result.append("和了")
+                if win.ura_markers and not ura:
+                    ura.extend(CODE_OF[t] for t in win.ura_markers)
+                result.append(_pad(list(win.deltas or ()), 0))
+                # Tenhou counts north set aside (kita) as dora
+                kita = sum(h for n, h in win.yaku or () if n == "kita")
+                items = [
+                    (n, h + kita if n == "dora" else h) for n, h in win.yaku or () if n != "kita"
+                ]
+                if kita and not any(n == "dora" for n, _ in items):
+                    # where Tenhou lists dora (id 52): before ura dora and red fives
+                    at = next(
+                        (i for i, (n, _) in enumerate(items) if n in ("ura", "aka")), len(items)
+                    )
+                    items.insert(at, ("dora", kita))
+                texts = [_yaku_text(n, h) for n, h in items]
+                info: list[Any] = [
+                    win.actor,
+                    win.target,
+                    win.pao if win.pao is not None else win.actor,
+                    _score_text(win, dealer, players, rules),
+                ]
+                result.append(info + [t for t in texts if t is not None])
+            case "ryukyoku":
+                draw_end = cast(Ryukyoku, ev)
+                deltas = _pad(list(draw_end.deltas or ()), 0)
+                if draw_end.reason == "exhaustive":
+                    if any(deltas):
+                        result.extend(["流局", deltas])
+                    elif draw_end.tenpai is not None and len(draw_end.tenpai) == players:
+                        result.append("全員聴牌")
+                    else:
+                        result.append("全員不聴")
+                elif draw_end.reason == "nagashi_mangan":
+                    result.extend(["流し満貫", deltas])
+                else:
+                    result.append(_DRAW_TEXT[draw_end.reason])
+            case "start_kyoku":
+                sk = cast(StartKyoku, ev)
+                dealer = sk.oya
+                index = (sk.bakaze - 27) * 4 + sk.kyoku - 1
+                head = [[index, sk.honba, sk.kyotaku], _pad(list(sk.scores), 0)]
+                dora = [CODE_OF[sk.dora_marker]]
+                ura = []
+                result = []
+                chombo = None
+                pending_reach = [False] * 4
+                seats = [
+                    _Seat([CODE_OF[t] for t in sorted(hand, key=_haipai_key)]) for hand in sk.tehais
+                ]
+                while len(seats) < 4:
+                    seats.append(_Seat([]))
+            case "penalty":
+                penalty = cast(Penalty, ev)
+                if penalty.reason == "chombo" and any(penalty.deltas):
+                    chombo = _pad(list(penalty.deltas), 0)
+            case "end_kyoku":
+                if not result and chombo is not None:
+                    result.extend([_CHOMBO_TEXT, chombo])
+                body: list[Any] = [*head, dora, ura]
+                for seat in seats:
+                    body.extend([seat.haipai, seat.takes, seat.discards])
+                body.append(result)
+                rounds.append(body)
+            case "start_game":
+                sg = cast(StartGame, ev)
+                names = list(sg.names)
+                players = len(names)
+                if sg.rules:
+                    rules = Rules.from_dict(dict(sg.rules))
+                if sg.rules and sg.rules.get("flowers"):
+                    raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
+            case "flower":
                 raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
-        elif isinstance(ev, Flower):
-            raise LogFormatError("a tenhou.net/6 record cannot hold flower tiles (T4)")
     out: dict[str, Any] = {}
     if game is None:
         out["title"] = ["", ""]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Final, NoReturn
+from typing import Final, NoReturn, cast
 
 from jantaku.events import (
     Ankan,
@@ -187,9 +187,9 @@ def _compare(game: TenhouGame, walls: Iterator[TenhouWall], counts: list[int]) -
         raise WallMismatch(WallContradiction(label, index, event, part, seat, rec, wall))
 
     for i, e in enumerate(game.events):
-        kind = type(e)
-        if kind is Tsumo and cur is not None:
-            assert isinstance(e, Tsumo)
+        kind = e.kind  # each kind is one class (see Event.kind): the casts below are exact
+        if kind == "tsumo" and cur is not None:
+            e = cast(Tsumo, e)
             if e.actor == replacing:
                 replacing = -1
                 k = cur.used
@@ -207,10 +207,10 @@ def _compare(game: TenhouGame, walls: Iterator[TenhouWall], counts: list[int]) -
                 if e.pai != wall_tile:
                     contradiction(i, "draw", e.actor, _text((e.pai,)), _text_one(wall_tile))
                 counts[2] += 1
-        elif isinstance(e, Ankan | Daiminkan | Kakan | Nukidora):  # a replacement draw follows
-            replacing = kan_seat = e.actor
-        elif kind is Dora and cur is not None:
-            assert isinstance(e, Dora)
+        elif kind in ("ankan", "daiminkan", "kakan", "kita"):  # a replacement draw follows
+            replacing = kan_seat = cast("Ankan | Daiminkan | Kakan | Nukidora", e).actor
+        elif kind == "dora" and cur is not None:
+            e = cast(Dora, e)
             k = cur.turned
             cur.turned = k + 1
             wall_tile = cur.dora[k] if k < len(cur.dora) else None
@@ -219,8 +219,8 @@ def _compare(game: TenhouGame, walls: Iterator[TenhouWall], counts: list[int]) -
                     i, "dora indicator", kan_seat, _text((e.dora_marker,)), _text_one(wall_tile)
                 )
             counts[4] += 1
-        elif kind is StartKyoku:
-            assert isinstance(e, StartKyoku)
+        elif kind == "start_kyoku":
+            e = cast(StartKyoku, e)
             index += 1
             label = round_label(e)
             replacing = -1
@@ -240,8 +240,8 @@ def _compare(game: TenhouGame, walls: Iterator[TenhouWall], counts: list[int]) -
                     i, "dora indicator", None, _text((e.dora_marker,)), _text((cur.dora[0],))
                 )
             counts[4] += 1
-        elif kind is Hora and cur is not None:
-            assert isinstance(e, Hora)
+        elif kind == "hora" and cur is not None:
+            e = cast(Hora, e)
             ura = tuple(e.ura_markers or ())
             if ura:
                 held = tuple(cur.ura[: len(ura)])

@@ -79,8 +79,9 @@ STATIC = Path(__file__).parent / "static"
 """The page's files."""
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    """An HTTP error: the English ``message`` and its ``code`` (one of ``ERROR_CODES``)."""
+    return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
 def create_app(
@@ -126,7 +127,7 @@ def create_app(
             return FileResponse(path)
         svg = placeholder_svg(name.removesuffix(".svg"))
         if svg is None:
-            return _error(404, f"no tile {name!r}")
+            return _error(404, "no_tile", f"no tile {name!r}")
         return Response(svg, media_type="image/svg+xml")
 
     async def options(request: Request) -> Response:
@@ -148,15 +149,19 @@ def create_app(
     async def new_match(request: Request) -> Response:
         address = request.client.host if request.client is not None else ""
         if not creations.take(address):
-            return _error(429, "too many new matches from this address: wait a minute")
+            return _error(
+                429, "too_many_matches", "too many new matches from this address: wait a minute"
+            )
         try:
             body = await request.json()
         except (ValueError, RecursionError):
-            return _error(400, "the body is a JSON object")
+            return _error(400, "malformed", "the body is a JSON object")
         if not isinstance(body, dict):
-            return _error(400, "the body is a JSON object")
+            return _error(400, "malformed", "the body is a JSON object")
         try:
             preset = str(body.get("preset", "tenhou"))
+            if preset not in PRESETS:
+                return _error(400, "unknown_preset", f"unknown preset {preset!r}")
             rules = rules_of(preset, str(body.get("length") or PRESETS[preset].length.value))
             seats = body.get("seats") or ["human"] + ["efficiency"] * (rules.players - 1)
             names = body.get("names") or []
@@ -188,9 +193,9 @@ def create_app(
             )
             record = tables.create(setup)
         except KeyError:
-            return _error(400, f"unknown preset {body.get('preset')!r}")
-        except (ProtocolError, JantakuError) as e:
-            return _error(400, str(e))
+            return _error(400, "unknown_preset", f"unknown preset {body.get('preset')!r}")
+        except JantakuError as e:  # a ProtocolError too: to a person, a setup to change
+            return _error(400, "bad_setup", str(e))
         links = [
             {"seat": seat, "token": token, "url": f"/table/{record.id}#token={token}"}
             for token, seat in zip(record.tokens, record.token_seats, strict=True)
@@ -223,9 +228,9 @@ def create_app(
     def finished(match_id: str) -> tuple[Any, Response | None]:
         record = store.match(match_id)
         if record is None:
-            return None, _error(404, "no such match")
+            return None, _error(404, "no_match", "no such match")
         if record.status == "playing":
-            return None, _error(403, "the match is still being played")
+            return None, _error(403, "still_playing", "the match is still being played")
         return record, None
 
     async def match_replay(request: Request) -> Response:
@@ -245,7 +250,7 @@ def create_app(
         try:
             data = to_tenhou6(store.events(record.id))
         except JantakuError as e:
-            return _error(422, str(e))
+            return _error(422, "not_exportable", str(e))
         return JSONResponse(
             data,
             headers={"Content-Disposition": f'attachment; filename="jantaku-{record.id}.json"'},
@@ -260,7 +265,7 @@ def create_app(
                 return Response(answer, media_type="application/json", headers=headers)
             return Response(await uploads.replay_bytes(body), media_type="application/json")
         except UploadRefused as e:
-            return _error(e.status, e.reason)
+            return _error(e.status, e.code, e.reason)
 
     async def hello(ws: WebSocket) -> str | None:
         """The seat token of a connection's first message, or ``None`` (it was told why)."""

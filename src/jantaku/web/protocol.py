@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 from jantaku.agents.render import describe_action
 from jantaku.engine.view import View
@@ -40,14 +40,13 @@ from jantaku.events import (
     Kakan,
     Nukidora,
     Pon,
-    Reach,
-    Ryukyoku,
     event_to_mjai,
 )
 from jantaku.meld import Meld
 from jantaku.tiles import UNKNOWN, Tile, format_tiles
 
 __all__ = [
+    "ERROR_CODES",
     "SETTINGS",
     "Act",
     "ClientMessage",
@@ -70,6 +69,47 @@ MAX_MESSAGE: Final = 4096
 
 SETTINGS: Final = ("auto_win", "auto_pass", "no_call", "aids", "pause")
 """The seat's toggles a ``settings`` message may set (each a boolean)."""
+
+ERROR_CODES: Final[Mapping[str, str]] = {
+    # the websocket's ``error`` messages
+    "malformed": "the message (or a request's body) is not in the documented shape",
+    "unknown": "a message of an unknown type",
+    "stale": "an answer to a decision that is over",
+    "not_pending": "the seat has nothing to decide now",
+    "illegal": "not one of the seat's legal actions",
+    "over": "the match has ended",
+    "forbidden": "no such match or seat token",
+    "failed": "the match stopped: a bot or the server failed",
+    "rate_limited": "too many messages: the connection closes",
+    "busy": "the seat was opened in another window: this one closes",
+    "internal": "part of the table could not be computed; the rest was sent",
+    # the HTTP answers' errors, ``{"error": TEXT, "code": CODE}``
+    "no_tile": "no such tile picture",
+    "too_many_matches": "too many new matches from one address in a minute",
+    "unknown_preset": "no rules preset of that name",
+    "bad_setup": "the match cannot be set up so (a bot, a name, the timer)",
+    "no_match": "no such match",
+    "still_playing": "the match is still being played",
+    "not_exportable": "the match cannot be written as a tenhou.net/6 record",
+    "foreign_site": "a request from another site",
+    "content_type": "the body is not of a type the server reads",
+    "too_large": "the body or the record is too large",
+    "slow_body": "the request's body did not arrive in time",
+    "bad_gzip": "the gzip data cannot be read",
+    "empty_record": "the record is empty",
+    "unreadable": "the record cannot be read",
+    "too_many_events": "the record holds more events than are read",
+    "long_name": "a player's name in the record is too long",
+    "long_attribute": "an attribute of the record is too long",
+    "too_big_replay": "the record's replay is too large",
+    "shutting_down": "the server is shutting down",
+    "readers_busy": "every record reader is busy",
+    "too_slow": "the record took too long to read",
+    "reader_failed": "the record's reader failed",
+}
+"""Every code of an error the server sends, with what it means. The websocket's
+``error`` messages and the HTTP answers' ``{"error", "code"}`` carry one beside the
+English text; the page says each in the person's language by its code."""
 
 
 class ProtocolError(JantakuError, ValueError):
@@ -270,6 +310,20 @@ def meld_json(meld: Meld) -> dict[str, Any]:
     }
 
 
+_BUTTON: Final = {
+    "dahai": "dahai",
+    "reach": "riichi",
+    "chi": "chii",
+    "pon": "pon",
+    "daiminkan": "kan",
+    "kakan": "kan",
+    "ankan": "kan",
+    "ryukyoku": "kyuushu",
+    "kita": "kita",
+}
+"""The page's button of each kind of action (a win's, tsumo or ron, is read from it)."""
+
+
 def action_kind(action: Action) -> str:
     """The button an action belongs to: ``dahai``, ``riichi``, ``chii``, ``pon``, ``kan``
     (any of the three), ``tsumo``, ``ron``, ``kyuushu``, ``kita`` or ``skip``.
@@ -278,23 +332,10 @@ def action_kind(action: Action) -> str:
     >>> action_kind(Hora(actor=0, target=0)), action_kind(Pass(1))
     ('tsumo', 'skip')
     """
-    if isinstance(action, Dahai):
-        return "dahai"
-    if isinstance(action, Reach):
-        return "riichi"
-    if isinstance(action, Chi):
-        return "chii"
-    if isinstance(action, Pon):
-        return "pon"
-    if isinstance(action, Daiminkan | Kakan | Ankan):
-        return "kan"
-    if isinstance(action, Hora):
-        return "tsumo" if action.is_tsumo else "ron"
-    if isinstance(action, Ryukyoku):
-        return "kyuushu"
-    if isinstance(action, Nukidora):
-        return "kita"
-    return "skip"
+    kind = action.kind
+    if kind == "hora":
+        return "tsumo" if cast(Hora, action).is_tsumo else "ron"  # the one class of "hora"
+    return _BUTTON.get(kind, "skip")
 
 
 def action_json(index: int, action: Action, players: int) -> dict[str, Any]:
@@ -307,14 +348,19 @@ def action_json(index: int, action: Action, players: int) -> dict[str, Any]:
     tile: str | None = None
     consumed: list[str] = []
     tsumogiri = False
-    if isinstance(action, Dahai):
-        tile, tsumogiri = tile_code(action.pai), action.tsumogiri
-    elif isinstance(action, Chi | Pon | Daiminkan | Kakan):
-        tile, consumed = tile_code(action.pai), _codes(action.consumed)
-    elif isinstance(action, Ankan):
-        tile, consumed = tile_code(action.consumed[0]), _codes(action.consumed)
-    elif isinstance(action, Nukidora | Hora):
-        tile = tile_code(action.pai) if action.pai is not None else None
+    match action.kind:  # each kind is one class (see Action.kind): the casts are exact
+        case "dahai":
+            d = cast(Dahai, action)
+            tile, tsumogiri = tile_code(d.pai), d.tsumogiri
+        case "chi" | "pon" | "daiminkan" | "kakan":
+            call = cast("Chi | Pon | Daiminkan | Kakan", action)
+            tile, consumed = tile_code(call.pai), _codes(call.consumed)
+        case "ankan":
+            ankan = cast(Ankan, action)
+            tile, consumed = tile_code(ankan.consumed[0]), _codes(ankan.consumed)
+        case "kita" | "hora":
+            pai = cast("Nukidora | Hora", action).pai
+            tile = tile_code(pai) if pai is not None else None
     return {
         "index": index,
         "kind": action_kind(action),

@@ -28,7 +28,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from jantaku.agents.render import round_name
 from jantaku.engine import State, apply, observe
@@ -38,7 +38,6 @@ from jantaku.events import (
     Chi,
     Dahai,
     Daiminkan,
-    Dora,
     EndGame,
     Event,
     Hora,
@@ -119,27 +118,30 @@ def replay_json(events: Sequence[Event], rules: Rules) -> dict[str, Any]:
     walls = _walls_of(events, n)
     taken = _Taken(n)
     for i, e in enumerate(events):
-        before = state.copy() if isinstance(e, Hora) else None
+        kind = e.kind  # each kind is one class (see Event.kind): the casts below are exact
+        before = state.copy() if kind == "hora" else None
         try:
             apply(state, e)
         except JantakuError as err:
             error = f"event {i} ({type(e).__name__}): {err}"
             break
-        if isinstance(e, StartGame):
-            names = list(e.names)
+        if kind == "start_game":
+            names = list(cast(StartGame, e).names)
         frame = _frame(state, e, n)
-        if isinstance(e, StartKyoku):
-            label = round_name(e.bakaze, e.kyoku, e.honba)
+        if kind == "start_kyoku":
+            start = cast(StartKyoku, e)
+            label = round_name(start.bakaze, start.kyoku, start.honba)
             rounds.append({"frame": i, "label": label})
             if walls is not None:
-                rounds[-1]["wall"] = _wall_json(next(walls), e.oya, any(rules.red_fives))
+                rounds[-1]["wall"] = _wall_json(next(walls), start.oya, any(rules.red_fives))
         if walls is not None and rounds:
             frame["wall"] = taken.after(e)
-        if isinstance(e, Hora) and before is not None:
-            done = state.results[-1] if state.results else e
+        if kind == "hora" and before is not None:
+            win = cast(Hora, e)
+            done = state.results[-1] if state.results else win
             first = len([r for r in state.results if isinstance(r, Hora)]) <= 1
-            frame["result"] = win_json(before, done if isinstance(done, Hora) else e, first=first)
-        elif isinstance(e, Ryukyoku):
+            frame["result"] = win_json(before, done if isinstance(done, Hora) else win, first=first)
+        elif kind == "ryukyoku":
             done_r = state.results[-1] if state.results else e
             if isinstance(done_r, Ryukyoku):
                 frame["result"] = {
@@ -149,8 +151,9 @@ def replay_json(events: Sequence[Event], rules: Rules) -> dict[str, Any]:
                     "tenpai": list(done_r.tenpai or ()),
                     "tehais": [[tile_code(t) for t in h] for h in done_r.tehais or ()],
                 }
-        elif isinstance(e, EndGame):
-            frame["final"] = {"scores": list(e.scores or ()), "result": list(e.result or ())}
+        elif kind == "end_game":
+            end = cast(EndGame, e)
+            frame["final"] = {"scores": list(end.scores or ()), "result": list(end.result or ())}
         frames.append(frame)
     return {"names": names, "players": n, "frames": frames, "rounds": rounds, "error": error}
 
@@ -210,23 +213,25 @@ class _Taken:
 
     def after(self, e: Event) -> list[int]:
         """The counts once ``e`` is applied: ``[drawn, used, turned, next]``."""
-        if isinstance(e, StartKyoku):
-            self.drawn = self.used = 0
-            self.turned = 1
-            self.next = e.oya
-            self.replacing = -1
-        elif isinstance(e, Tsumo):
-            if e.actor == self.replacing:
-                self.used += 1
+        match e.kind:  # each kind is one class (see Event.kind): the casts are exact
+            case "start_kyoku":
+                self.drawn = self.used = 0
+                self.turned = 1
+                self.next = cast(StartKyoku, e).oya
                 self.replacing = -1
-            else:
-                self.drawn += 1
-            self.next = (e.actor + 1) % self.n
-        elif isinstance(e, Ankan | Daiminkan | Kakan | Nukidora):
-            self.replacing = e.actor
-            self.next = (e.actor + 1) % self.n
-        elif isinstance(e, Dahai | Chi | Pon):
-            self.next = (e.actor + 1) % self.n
-        elif isinstance(e, Dora):
-            self.turned += 1
+            case "tsumo":
+                actor = cast(Tsumo, e).actor
+                if actor == self.replacing:
+                    self.used += 1
+                    self.replacing = -1
+                else:
+                    self.drawn += 1
+                self.next = (actor + 1) % self.n
+            case "ankan" | "daiminkan" | "kakan" | "kita":
+                self.replacing = cast("Ankan | Daiminkan | Kakan | Nukidora", e).actor
+                self.next = (self.replacing + 1) % self.n
+            case "dahai" | "chi" | "pon":
+                self.next = (cast("Dahai | Chi | Pon", e).actor + 1) % self.n
+            case "dora":
+                self.turned += 1
         return [self.drawn, self.used, self.turned, self.next]

@@ -201,14 +201,17 @@ def same_origin(origin: str, host: str) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
 
 
-def _refuse(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _refuse(status: int, code: str, message: str) -> JSONResponse:
+    """A refusal as the app's errors are: the English ``message`` and its ``code``
+    (one of :data:`jantaku.web.protocol.ERROR_CODES`)."""
+    return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
 class _BodyRefused(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
 
 
 class Guard:
@@ -260,7 +263,7 @@ class Guard:
         try:
             body = await self._read_body(receive, limit)
         except _BodyRefused as e:
-            await _refuse(e.status, str(e))(scope, receive, send_with_headers)
+            await _refuse(e.status, e.code, str(e))(scope, receive, send_with_headers)
             return
         if body is None:  # the client left
             return
@@ -285,13 +288,17 @@ class Guard:
             try:
                 message = await asyncio.wait_for(receive(), self.limits.body_seconds)
             except TimeoutError:
-                raise _BodyRefused(408, "the request's body did not arrive in time") from None
+                raise _BodyRefused(
+                    408, "slow_body", "the request's body did not arrive in time"
+                ) from None
             if message["type"] == "http.disconnect":
                 return None
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                raise _BodyRefused(413, f"a request's body holds at most {limit} bytes")
+                raise _BodyRefused(
+                    413, "too_large", f"a request's body holds at most {limit} bytes"
+                )
             parts.append(chunk)
             more = bool(message.get("more_body", False))
         return b"".join(parts)
@@ -303,16 +310,20 @@ class Guard:
         headers = Headers(scope=scope)
         origin = headers.get("origin")
         if origin is not None and not same_origin(origin, headers.get("host", "")):
-            return _refuse(403, "a request from another site is refused")
+            return _refuse(403, "foreign_site", "a request from another site is refused")
         fetch_site = headers.get("sec-fetch-site")
         if fetch_site is not None and fetch_site not in ("same-origin", "none"):
-            return _refuse(403, f"a {fetch_site} request is refused")
+            return _refuse(403, "foreign_site", f"a {fetch_site} request is refused")
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind not in _BODY_TYPES:
-            return _refuse(415, "the body is application/json (a record: application/octet-stream)")
+            return _refuse(
+                415,
+                "content_type",
+                "the body is application/json (a record: application/octet-stream)",
+            )
         upload = scope["path"] in self.upload_paths
         limit = self.limits.upload_bytes if upload else self.limits.body_bytes
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > limit):
-            return _refuse(413, f"a request's body holds at most {limit} bytes")
+            return _refuse(413, "too_large", f"a request's body holds at most {limit} bytes")
         return None

@@ -50,7 +50,7 @@ import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, cast
 
 from jantaku.agents import Agent, events_for, make_agent
 from jantaku.agents.base import RoundEnd
@@ -63,7 +63,6 @@ from jantaku.events import (
     Dahai,
     Daiminkan,
     EndGame,
-    EndKyoku,
     Event,
     Hora,
     Pass,
@@ -608,16 +607,18 @@ class Table:
         self._pending_results = []
         for i in range(before, len(ref.log)):
             e = ref.log[i]
-            if isinstance(e, StartKyoku):
+            kind = e.kind  # each kind is one class (see Event.kind): the casts are exact
+            if kind == "start_kyoku":
                 self._kyoku_start = i
                 self.bank_left = {s: self.bank for s in self.humans}
                 for seat_state in self.seats.values():
                     seat_state.reviewed = []
-            elif isinstance(e, Hora):
-                result = self._win_result(pre, e, first=first_win)
+            elif kind == "hora":
+                result = self._win_result(pre, cast(Hora, e), first=first_win)
                 first_win = False
                 self._pending_results.append((result, {}))
-            elif isinstance(e, Ryukyoku):
+            elif kind == "ryukyoku":
+                e = cast(Ryukyoku, e)
                 draw = {
                     "kind": "ryukyoku",
                     "reason": e.reason,
@@ -627,7 +628,7 @@ class Table:
                     "scores": list(e.scores or ()),
                 }
                 self._pending_results.append((draw, {}))
-            elif isinstance(e, EndKyoku):
+            elif kind == "end_kyoku":
                 start = self._start_scores(i)
                 for r, reviews in self._pending_results:
                     # the scores at the hand's start and the riichi sticks paid in it:

@@ -114,28 +114,30 @@ class UploadLimits:
 
 
 class UploadRefused(JantakuError):
-    """An upload refused: ``status`` is the HTTP status to answer, ``reason`` one line.
+    """An upload refused: ``status`` is the HTTP status to answer, ``code`` the error's
+    code (one of :data:`jantaku.web.protocol.ERROR_CODES`), ``reason`` one line.
 
     413: too large (the body, or the record once inflated); 400: not a record that can
     be read; 422: too much work (events, names, the answer's size, the memory of the
     worker); 503: busy, or the worker failed; 504: past the time cap.
 
     >>> import pickle
-    >>> err = pickle.loads(pickle.dumps(UploadRefused(422, "too many events")))
-    >>> err.status, err.reason, str(err)
-    (422, 'too many events', '422: too many events')
+    >>> err = pickle.loads(pickle.dumps(UploadRefused(422, "too_many_events", "too many events")))
+    >>> err.status, err.code, err.reason, str(err)
+    (422, 'too_many_events', 'too many events', '422: too many events')
     """
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, code: str, reason: str) -> None:
         line = " ".join(reason.split())
         if len(line) > _REASON_CHARS:
             line = line[: _REASON_CHARS - 1] + "…"
         super().__init__(f"{status}: {line}")
         self.status = status
+        self.code = code
         self.reason = line
 
-    def __reduce__(self) -> tuple[type[UploadRefused], tuple[int, str]]:
-        return (type(self), (self.status, self.reason))
+    def __reduce__(self) -> tuple[type[UploadRefused], tuple[int, str, str]]:
+        return (type(self), (self.status, self.code, self.reason))
 
 
 async def read_body(request_stream: AsyncIterator[bytes], limit: int) -> bytes:
@@ -148,7 +150,7 @@ async def read_body(request_stream: AsyncIterator[bytes], limit: int) -> bytes:
     async for chunk in request_stream:
         body += chunk
         if len(body) > limit:
-            raise UploadRefused(413, f"a record holds at most {limit} bytes")
+            raise UploadRefused(413, "too_large", f"a record holds at most {limit} bytes")
     return bytes(body)
 
 
@@ -174,7 +176,7 @@ def inflate(data: bytes, limit: int) -> bytes:
             piece = inflater.decompress(pending, limit + 1 - len(out))
             out += piece
             if len(out) > limit:
-                raise UploadRefused(413, f"the record inflates past {limit} bytes")
+                raise UploadRefused(413, "too_large", f"the record inflates past {limit} bytes")
             if inflater.eof:
                 rest = inflater.unused_data
                 if rest[:2] == _GZIP_MAGIC:
@@ -182,14 +184,14 @@ def inflate(data: bytes, limit: int) -> bytes:
                     pending = rest
                     continue
                 if rest.strip(b"\0"):
-                    raise UploadRefused(400, "data after the end of the gzip stream")
+                    raise UploadRefused(400, "bad_gzip", "data after the end of the gzip stream")
                 return bytes(out)
             tail = inflater.unconsumed_tail
             if not piece and len(tail) == len(pending):
-                raise UploadRefused(400, "the gzip data ends early")
+                raise UploadRefused(400, "bad_gzip", "the gzip data ends early")
             pending = tail
     except zlib.error as e:
-        raise UploadRefused(400, f"not readable gzip data ({e})") from None
+        raise UploadRefused(400, "bad_gzip", f"not readable gzip data ({e})") from None
 
 
 def replay_upload(body: bytes, limits: UploadLimits) -> bytes:
@@ -207,30 +209,34 @@ def replay_upload(body: bytes, limits: UploadLimits) -> bytes:
     if body[:2] == _GZIP_MAGIC:
         raw = inflate(body, limits.inflated_bytes)
         if raw[:2] == _GZIP_MAGIC:
-            raise UploadRefused(400, "a gzip inside a gzip is not read")
+            raise UploadRefused(400, "bad_gzip", "a gzip inside a gzip is not read")
     elif len(body) > limits.inflated_bytes:
-        raise UploadRefused(413, f"a record holds at most {limits.inflated_bytes} bytes")
+        raise UploadRefused(
+            413, "too_large", f"a record holds at most {limits.inflated_bytes} bytes"
+        )
     else:
         raw = body
     if not raw.strip():
-        raise UploadRefused(400, "the record is empty")
+        raise UploadRefused(400, "empty_record", "the record is empty")
     _screen(raw, limits)
     try:
         try:
             events, rules = read_record(raw, limit=limits.inflated_bytes)
         except JantakuError as e:
-            raise UploadRefused(400, str(e)) from None
+            raise UploadRefused(400, "unreadable", str(e)) from None
         del raw
         if len(events) > limits.events:
             raise UploadRefused(
-                422, f"the record holds {len(events)} events; at most {limits.events} are read"
+                422,
+                "too_many_events",
+                f"the record holds {len(events)} events; at most {limits.events} are read",
             )
         for event in events:
             if isinstance(event, StartGame) and any(
                 len(n) > limits.name_chars for n in event.names
             ):
                 raise UploadRefused(
-                    422, f"a player name is longer than {limits.name_chars} characters"
+                    422, "long_name", f"a player name is longer than {limits.name_chars} characters"
                 )
         data = replay_json(events, rules)
         try:
@@ -244,18 +250,24 @@ def replay_upload(body: bytes, limits: UploadLimits) -> bytes:
         del data
         if len(text) > limits.answer_bytes:
             raise UploadRefused(
-                422, f"the replay of this record passes {limits.answer_bytes} bytes of JSON"
+                422,
+                "too_big_replay",
+                f"the replay of this record passes {limits.answer_bytes} bytes of JSON",
             )
         packer = zlib.compressobj(1, zlib.DEFLATED, 31)
         return packer.compress(text) + packer.flush()
     except UploadRefused:
         raise
     except MemoryError:
-        raise UploadRefused(422, "the record needs more memory than a reader has") from None
+        raise UploadRefused(
+            422, "too_big_replay", "the record needs more memory than a reader has"
+        ) from None
     except RecursionError:
-        raise UploadRefused(400, "the record nests too deep to read") from None
+        raise UploadRefused(400, "unreadable", "the record nests too deep to read") from None
     except Exception as e:  # a record beyond reading: not the server's failure
-        raise UploadRefused(400, f"cannot read this record ({type(e).__name__})") from None
+        raise UploadRefused(
+            400, "unreadable", f"cannot read this record ({type(e).__name__})"
+        ) from None
 
 
 def _screen(raw: bytes, limits: UploadLimits) -> None:
@@ -282,7 +294,9 @@ def _screen(raw: bytes, limits: UploadLimits) -> None:
         marks = raw.count(b"<")
         if re.search(b'"[^"]{%d}' % (limits.attribute_bytes + 1), raw):
             raise UploadRefused(
-                422, f"an attribute of this record is longer than {limits.attribute_bytes} bytes"
+                422,
+                "long_attribute",
+                f"an attribute of this record is longer than {limits.attribute_bytes} bytes",
             )
     elif head == b"{" and b'"type"' in raw[:200]:
         marks = raw.count(b"\n")
@@ -291,7 +305,9 @@ def _screen(raw: bytes, limits: UploadLimits) -> None:
     cap = limits.events
     if marks > 2 * cap:
         raise UploadRefused(
-            422, f"the record has {marks} lines or elements; at most {cap} events are read"
+            422,
+            "too_many_events",
+            f"the record has {marks} lines or elements; at most {cap} events are read",
         )
 
 
@@ -372,12 +388,16 @@ class UploadPool:
         """
         limits = self.limits
         if len(body) > limits.body_bytes:
-            raise UploadRefused(413, f"a record holds at most {limits.body_bytes} bytes")
+            raise UploadRefused(
+                413, "too_large", f"a record holds at most {limits.body_bytes} bytes"
+            )
         if self._closed:
-            raise UploadRefused(503, "the server is shutting down")
+            raise UploadRefused(503, "shutting_down", "the server is shutting down")
         if not self._idle:
             raise UploadRefused(
-                503, f"busy: {limits.uploads} records are being read; try again shortly"
+                503,
+                "readers_busy",
+                f"busy: {limits.uploads} records are being read; try again shortly",
             )
         worker = self._idle.pop()
         try:
@@ -388,13 +408,17 @@ class UploadPool:
             except TimeoutError:
                 self._retire(worker)
                 raise UploadRefused(
-                    504, f"the record took more than {limits.seconds:g} s to read"
+                    504, "too_slow", f"the record took more than {limits.seconds:g} s to read"
                 ) from None
             except BrokenProcessPool:
                 self._retire(worker)
                 if self._closed:
-                    raise UploadRefused(503, "the server is shutting down") from None
-                raise UploadRefused(503, "the record's reader stopped; try again") from None
+                    raise UploadRefused(
+                        503, "shutting_down", "the server is shutting down"
+                    ) from None
+                raise UploadRefused(
+                    503, "reader_failed", "the record's reader stopped; try again"
+                ) from None
             finally:
                 if not future.done():  # cancelled while the worker runs: stop it
                     self._retire(worker)
@@ -422,14 +446,16 @@ class UploadPool:
         except (TimeoutError, BrokenProcessPool, OSError):
             self._retire(worker)
             if self._closed:
-                raise UploadRefused(503, "the server is shutting down") from None
-            raise UploadRefused(503, "cannot start a record reader; try again") from None
+                raise UploadRefused(503, "shutting_down", "the server is shutting down") from None
+            raise UploadRefused(
+                503, "reader_failed", "cannot start a record reader; try again"
+            ) from None
         finally:
             if worker.pid is None and worker.executor is executor:
                 self._retire(worker)
         if self._closed:
             self._retire(worker)
-            raise UploadRefused(503, "the server is shutting down")
+            raise UploadRefused(503, "shutting_down", "the server is shutting down")
         return executor
 
     def _retire(self, worker: _Worker, *, wait: bool = False) -> None:

@@ -7,6 +7,14 @@ const LIMIT_TEXT = {
   mangan: "Mangan 満貫", haneman: "Haneman 跳満", baiman: "Baiman 倍満",
   sanbaiman: "Sanbaiman 三倍満", yakuman: "Yakuman 役満",
 };
+const DIE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+// each seat's colour, on its seat at the table and its line in the graph (keep.css's
+// .color-N says the same)
+const COLORS = ["#2563eb", "#dc2626", "#7c3aed", "#b45309"];
+const PLACES = ["1st", "2nd", "3rd", "4th"];
+// where each seat sits around the table, in turn order (counter-clockwise from below)
+const POSITIONS = ["bottom", "right", "top", "left"];
+const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 // a match's or a series' id is its key: an opaque string, only ever put in a path or a hash
 const KEY = "[A-Za-z0-9_-]+";
@@ -23,6 +31,7 @@ function freshSelection() {
     result: null, winners: [], values: {}, active: null, from: null,
     tenpai: new Set(), nagashi: new Set(), abort: null,
     riichi: new Set(), chombo: new Set(), minor: new Set(), pao: null,
+    dice: [null, null],
   };
 }
 
@@ -61,6 +70,20 @@ function windOf(seat) {
   return WINDS[(seat - match.ledger.dealer + n) % n];
 }
 
+// each seat's place now (1 = top): by points, ties to the seat nearer the first dealer
+function placesOf(scores) {
+  const order = scores.map((x, s) => s).sort((a, b) => scores[b] - scores[a] || a - b);
+  const place = [];
+  order.forEach((s, i) => { place[s] = i + 1; });
+  return place;
+}
+
+function grouped(n) { return Math.abs(n).toLocaleString("en-US"); }
+
+function gapText(n) { return n === 0 ? "±0" : (n > 0 ? "+" : "−") + grouped(n); }
+
+// the seats around the table: the first dealer below, the others in turn order
+// counter-clockwise (right, across, left), each with its place and its gaps
 function renderBoard() {
   const seats = $("seats");
   seats.replaceChildren();
@@ -71,32 +94,67 @@ function renderBoard() {
   seats.classList.toggle("three", match.players === 3);
   const L = match.ledger;
   const last = L.hands.length ? L.hands[L.hands.length - 1].deltas : null;
-  const PLACES = ["1st", "2nd", "3rd", "4th"];
+  const scores = L.over ? L.final.map((f) => f.points) : L.scores;
+  const place = L.over ? L.final.map((f) => f.place) : placesOf(scores);
   match.names.forEach((name, s) => {
     const d = last ? last[s] : 0;
     const dealer = !L.over && s === L.dealer;
-    const final = L.over ? L.final[s] : null;
     const riichi = !L.over && sel && sel.riichi.has(s);
-    const card = el("button", {
-      class: "seat" + (dealer ? " dealer" : "") + (riichi ? " riichi" : ""),
-      type: "button", "data-seat": s, disabled: L.over || null,
-      title: "tap the stick: riichi put down this hand", "aria-pressed": String(!!riichi),
+    const gaps = el("ul", { class: "gaps", "aria-label": `${name}'s gap to each other player` });
+    match.names.forEach((other, o) => {
+      if (o === s) return;
+      const g = scores[s] - scores[o];
+      gaps.append(el("li", { class: g > 0 ? "ahead" : g < 0 ? "behind" : "" },
+        el("span", { class: "gname" }, other), el("span", { class: "gval" }, gapText(g))));
+    });
+    const card = el("div", {
+      // the colour by class: the page's policy takes no inline style
+      class: `seat pos-${POSITIONS[s]} color-${s}` + (dealer ? " dealer" : "") + (riichi ? " riichi" : ""),
+      "data-seat": s,
     },
-      el("div", { class: "wind" }, final ? PLACES[final.place - 1] : windOf(s) + (dealer ? " 親" : "")),
+      el("div", { class: "top-line" },
+        el("span", { class: "wind" }, windOf(s) + (dealer ? " 親" : "")),
+        el("span", { class: `place place-${place[s]}` }, PLACES[place[s] - 1])),
       el("div", { class: "name" }, name),
-      el("div", { class: "score" }, String(final ? final.points : L.scores[s])),
-      el("div", { class: "stick", title: "tap: riichi stick put down this hand" }, riichi ? "リーチ" : "＋ riichi"),
-      el("div", { class: "delta " + (d > 0 ? "plus" : d < 0 ? "minus" : "") }, d ? signed(d) : ""));
+      el("div", { class: "score" }, String(scores[s])),
+      el("div", { class: "delta " + (d > 0 ? "plus" : d < 0 ? "minus" : "") }, d ? signed(d) : ""),
+      L.over ? "" : el("button", {
+        class: "stick", type: "button", "aria-pressed": String(!!riichi),
+        title: "tap: riichi stick put down this hand",
+      }, riichi ? "リーチ" : "＋ riichi"),
+      gaps);
     card.addEventListener("click", (ev) => {
-      // only the stick area toggles the riichi stick: a tap elsewhere on the card is no entry
-      if (sel && ev.target.closest(".stick")) { toggle(sel.riichi, s); render(); }
+      // only the stick toggles the riichi stick: a tap elsewhere on the seat is no entry
+      if (sel && !L.over && ev.target.closest(".stick")) { toggle(sel.riichi, s); render(); }
     });
     seats.append(card);
   });
+  seats.append(tableCenter(L));
   const sticks = L.deposits ? ` · ${L.deposits} riichi stick${L.deposits > 1 ? "s" : ""}` : "";
   $("round").textContent = L.over ? "Match over" : `${L.next_hand}${sticks}`;
   $("round").title = `${match.rules_label}: ${match.rules_summary}`;
   $("board-hint").hidden = L.over;
+}
+
+// the middle of the table: the hand, its honba and deposits, the dice of this hand
+function tableCenter(L) {
+  const box = el("div", { class: "center" });
+  if (L.over) {
+    box.append(el("div", { class: "c-round" }, "Final"),
+      el("div", { class: "c-small" }, `${L.hands.length} hands`));
+    return box;
+  }
+  box.append(el("div", { class: "c-round" }, L.next_hand.replace(/ \(.*/, "")),
+    el("div", { class: "c-small" }, `${L.honba} honba`),
+    el("div", { class: "c-small" }, `${L.deposits} riichi stick${L.deposits === 1 ? "" : "s"}`));
+  const dice = sel ? sel.dice : [null, null];
+  if (dice[0] && dice[1]) {
+    const sum = dice[0] + dice[1];
+    let text = `${DIE[dice[0] - 1]}${DIE[dice[1] - 1]} ${sum}`;
+    if (match.players === 4) text += ` · ${match.names[(L.dealer + sum - 1) % 4]}'s wall`;
+    box.append(el("div", { class: "c-dice", title: "the dice of this hand: whose wall is broken" }, text));
+  }
+  return box;
 }
 
 // --- entering a hand --------------------------------------------------------------------
@@ -170,6 +228,16 @@ function renderEntry() {
   if (match.options.abort_chombo) {
     aborts.append(chip("chombo draw", sel.abort === "chombo", () => { sel.abort = "chombo"; render(); }));
   }
+  [0, 1].forEach((k) => {
+    const box = $(`die${k}`);
+    box.replaceChildren();
+    DIE.forEach((face, i) => {
+      box.append(chip(face, sel.dice[k] === i + 1, () => {
+        sel.dice[k] = sel.dice[k] === i + 1 ? null : i + 1;
+        render();
+      }, { "aria-label": `die ${k + 1}: ${i + 1}`, class: "chip die" }));
+    });
+  });
   seatChips("riichi", (s) => sel.riichi.has(s), (s) => { toggle(sel.riichi, s); render(); });
   seatChips("chombo", (s) => sel.chombo.has(s), (s) => { toggle(sel.chombo, s); render(); });
   $("minor-label").textContent = match.options.minor_foul_deposit
@@ -218,6 +286,7 @@ function handOfSelection() {
   const fouls = [...sel.chombo].map((s) => ({ kind: "chombo", seat: s }))
     .concat([...sel.minor].map((s) => ({ kind: "minor_foul", seat: s })));
   const hand = { result: r, riichi: [...sel.riichi], fouls };
+  if (sel.dice[0] && sel.dice[1]) hand.dice = [...sel.dice];
   if (r === "ron" || r === "tsumo") {
     hand.winners = sel.winners.map((w) => {
       const v = sel.values[w];
@@ -280,7 +349,7 @@ function renderLast() {
   }
   const deltas = match.names.map((n, s) => `${n} ${signed(h.deltas[s])}`).join(" · ");
   box.append(el("div", { class: "card", id: "last-card" },
-    el("h3", {}, `${h.label}: ${match.texts[i]}`),
+    el("h3", {}, `${h.label}: ${match.texts[i]}`, diceText(h.entry)),
     el("p", {}, deltas),
     el("p", { class: "muted" }, "Point sticks (点棒) to hand over:"),
     list));
@@ -293,7 +362,8 @@ function renderHistory() {
     const del = el("button", { class: "del", type: "button", title: "delete this hand", onclick: () => remove(i) }, "✕ delete");
     const edit = el("button", { class: "del edit", type: "button", title: "enter this hand again", onclick: () => startEdit(i) }, "✎ edit");
     ol.append(el("li", {}, el("div", { class: "line" },
-      el("span", {}, el("b", {}, h.label), " ", match.texts[i]), el("span", { class: "tools" }, edit, del)),
+      el("span", {}, el("b", {}, h.label), " ", match.texts[i], diceText(h.entry)),
+      el("span", { class: "tools" }, edit, del)),
       el("div", { class: "nums" }, h.scores.join(" / "))));
   });
   $("csv").href = `api/matches/${match.id}/export.csv`;
@@ -316,6 +386,7 @@ function selectionOf(entry) {
   out.nagashi = new Set(entry.nagashi || []);
   out.abort = entry.result === "chombo" ? "chombo" : (entry.abort || null);
   out.riichi = new Set(entry.riichi || []);
+  out.dice = entry.dice ? [...entry.dice] : [null, null];
   for (const f of entry.fouls || []) {
     if (f.kind === "chombo") out.chombo.add(f.seat);
     if (f.kind === "minor_foul") out.minor.add(f.seat);
@@ -352,6 +423,84 @@ async function undo() {
     showError(e.message);
   }
   render();
+}
+
+function diceText(entry) {
+  if (!entry.dice) return "";
+  const [a, b] = entry.dice;
+  return el("span", { class: "dice-shown", title: `dice ${a} and ${b}` }, ` ${DIE[a - 1]}${DIE[b - 1]}`);
+}
+
+// --- the score graph -----------------------------------------------------------------------
+
+function svg(tag, attrs = {}, text = null) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  return node;
+}
+
+// a step of the score axis that gives three to six lines
+function niceStep(span) {
+  for (const step of [1000, 2000, 5000, 10000, 20000, 50000, 100000]) {
+    if (span / step <= 6) return step;
+  }
+  return 200000;
+}
+
+function renderGraph() {
+  const hands = match.ledger.hands;
+  $("graph-box").hidden = hands.length === 0;
+  const graph = $("graph");
+  graph.replaceChildren();
+  if (!hands.length) return;
+  const first = hands[0].scores.map((x, s) => x - hands[0].deltas[s]);  // the start points
+  const series = [first, ...hands.map((h) => h.scores)];
+  const all = series.flat();
+  const startPoints = first[0];
+  let lo = Math.min(...all, startPoints), hi = Math.max(...all, startPoints);
+  const step = niceStep(Math.max(hi - lo, 1000));
+  lo = Math.floor(lo / step) * step;
+  hi = Math.ceil(hi / step) * step;
+  if (hi === lo) hi = lo + step;
+  // drawn at the size it is shown, so that its text is the page's size on a phone too
+  const W = Math.max(280, Math.round(graph.parentElement.clientWidth - 24) || 640);
+  const H = Math.round(Math.min(260, Math.max(180, W * 0.42)));
+  const left = 52, right = 12, top = 10, bottom = 26;
+  graph.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const x = (i) => left + (i * (W - left - right)) / Math.max(series.length - 1, 1);
+  const y = (v) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
+  for (let v = lo; v <= hi; v += step) {
+    graph.append(svg("line", { x1: left, x2: W - right, y1: y(v), y2: y(v), class: v === startPoints ? "g-start" : "g-grid" }));
+    graph.append(svg("text", { x: left - 6, y: y(v) + 4, class: "g-label", "text-anchor": "end" }, v.toLocaleString("en-US")));
+  }
+  if (startPoints % step !== 0) {
+    graph.append(svg("line", { x1: left, x2: W - right, y1: y(startPoints), y2: y(startPoints), class: "g-start" }));
+  }
+  // the rounds along the bottom (E1, E2 …; a repeated hand once), as many as fit
+  const room = Math.max(3, Math.floor((W - left - right) / 34));
+  const every = Math.ceil(series.length / room);
+  let shown = "";
+  series.forEach((_, i) => {
+    if (i === 0 || (i - 1) % every) return;
+    const label = hands[i - 1].label.replace(/ \(.*/, "").replace(/^(\w)\w* /, "$1");
+    if (label === shown) return;
+    shown = label;
+    graph.append(svg("text", { x: x(i), y: H - 8, class: "g-label", "text-anchor": "middle" }, label));
+  });
+  match.names.forEach((name, s) => {
+    const points = series.map((sc, i) => `${x(i).toFixed(1)},${y(sc[s]).toFixed(1)}`).join(" ");
+    const line = svg("polyline", { points, class: "g-line", stroke: COLORS[s], "data-seat": s });
+    line.append(svg("title", {}, `${name}: ${series.map((sc) => sc[s]).join(" → ")}`));
+    graph.append(line);
+    const lastPoint = series[series.length - 1][s];
+    graph.append(svg("circle", { cx: x(series.length - 1), cy: y(lastPoint), r: 3.5, fill: COLORS[s] }));
+  });
+  const legend = $("graph-legend");
+  legend.replaceChildren();
+  match.names.forEach((name, s) => {
+    legend.append(el("span", { class: "key" }, el("i", { class: `color-${s}` }), name));
+  });
 }
 
 function renderFinal() {
@@ -497,9 +646,32 @@ async function showSeries(id) {
   const box = $("series-view");
   box.replaceChildren(el("h3", {}, `${s.name}: cumulative results`),
     s.standings.length ? table : el("p", { class: "muted" }, "No finished match yet."));
+  if (s.stats.length) box.append(el("h3", { class: "stats-title" }, "Players over the series"), statsTable(s.stats));
   box.hidden = false;
   $("series-select").value = String(id);
   box.scrollIntoView();
+}
+
+function pct(x) { return x === null ? "–" : `${Math.round(x * 100)}%`; }
+
+function statsTable(rows) {
+  // counts with their share of the hands played
+  const head = ["Player", "Avg place", "Avg result", "Wins", "Deal-ins", "Riichi", "Avg win", "Hands"];
+  const counted = (n, rate) => el("td", {}, String(n), el("small", { class: "rate" }, ` ${pct(rate)}`));
+  const table = el("table", { class: "stats", id: "series-stats" },
+    el("tr", {}, ...head.map((h) => el("th", {}, h))));
+  for (const r of rows) {
+    const cells = [
+      r.name,
+      r.average_place === null ? "–" : r.average_place.toFixed(2),
+      r.average_result === null ? "–" : (r.average_result > 0 ? "+" : "") + r.average_result.toFixed(1),
+      counted(r.wins, r.win_rate), counted(r.deal_ins, r.deal_in_rate), counted(r.riichi, r.riichi_rate),
+      r.average_win === null ? "–" : grouped(r.average_win),
+      String(r.hands),
+    ];
+    table.append(el("tr", { "data-player": r.name }, ...cells.map((c) => (typeof c === "string" ? el("td", {}, c) : c))));
+  }
+  return el("div", { class: "table-scroll" }, table);
 }
 
 // --- putting it together ---------------------------------------------------------------------
@@ -509,6 +681,7 @@ function render() {
   if (!match) return;
   renderEntry();
   renderLast();
+  renderGraph();
   renderHistory();
 }
 
@@ -543,7 +716,7 @@ async function route() {
 
 document.querySelectorAll(".result").forEach((b) => b.addEventListener("click", () => {
   const r = b.dataset.result;
-  const keep = { riichi: sel.riichi, chombo: sel.chombo, minor: sel.minor };
+  const keep = { riichi: sel.riichi, chombo: sel.chombo, minor: sel.minor, dice: sel.dice };
   sel = { ...freshSelection(), ...keep, result: r };
   showError("");
   render();
@@ -574,4 +747,10 @@ $("series-form").addEventListener("submit", async (ev) => {
 });
 $("home").addEventListener("click", (ev) => { ev.preventDefault(); location.hash = ""; });
 window.addEventListener("hashchange", route);
+// the graph is drawn at the size it is shown: again when that changes
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => { if (match && !$("play").hidden) renderGraph(); }, 150);
+});
 route();

@@ -5,7 +5,7 @@
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
 const WIND = "東南西北";
-const { T, LANG, nameOf, displayName, fuItemName, paymentText, summaryText } = window.jantakuI18n;
+const { T, LANG, nameOf, displayName, fuItemName, paymentText, summaryText, errorText } = window.jantakuI18n;
 const displayNames = (names) => (names ? names.map(displayName) : names);
 /* a seat wind's word: East … in English, 東 … in Japanese */
 const windWord = (i) => (LANG === "ja" ? WIND[i] : ["East", "South", "West", "North"][i]);
@@ -382,7 +382,7 @@ function connect() {
   ws.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     if (live.closed || ev.code === 4403 || ev.code === 4409) return;
-    $("#status").textContent = T("reconnecting");
+    setStatus(T("reconnecting"));
     setTimeout(connect, 800);
   };
 }
@@ -400,13 +400,42 @@ function act(action) {
   drawLive();
 }
 
+/* the table's status line: in the side panel, and on a phone in the dock too */
+function setStatus(text) {
+  $("#status").textContent = text;
+  $("#dock-status").textContent = text;
+}
+
+/* an error the server sent, in the page's language (the server's English text kept in
+   data-detail): in a notice over the table until it is closed, and on the status line
+   when the table is lost to this window */
+const LASTING_ERRORS = ["forbidden", "failed", "busy", "rate_limited"];
+function showError(code, message) {
+  const text = errorText(code, message);
+  if (LASTING_ERRORS.includes(code)) setStatus(text);
+  const box = $("#notice");
+  $("#notice-text").textContent = text;
+  box.dataset.code = code || "";
+  box.dataset.detail = message || "";
+  box.hidden = false;
+  live.noticeAt = live.msg ? live.msg.decision : null;
+}
+
+/* a passing error (a late or refused answer) goes once the table has moved on */
+function clearPassingError(msg) {
+  const box = $("#notice");
+  if (!box.hidden && !LASTING_ERRORS.includes(box.dataset.code) && msg.decision !== live.noticeAt) box.hidden = true;
+}
+$("#notice-close").addEventListener("click", () => { $("#notice").hidden = true; });
+
 function onMessage(msg) {
   if (msg.type === "error") {
-    $("#status").textContent = `${msg.code}: ${msg.message}`;
+    showError(msg.code, msg.message);
     if (msg.code === "forbidden") live.closed = true;
     return;
   }
   if (msg.type !== "state") return;
+  clearPassingError(msg);
   msg.receivedAt = performance.now();  // the timer counts from here
   msg.view.names = displayNames(msg.view.names);
   if (msg.final && msg.final.names) msg.final.names = displayNames(msg.final.names);
@@ -430,9 +459,9 @@ function onMessage(msg) {
   for (const r of msg.results || []) live.queue.push(r);
   for (const box of $$("#toggles input[data-pref]")) box.checked = !!msg.prefs[box.dataset.pref];
   const v = msg.view;
-  $("#status").textContent = msg.done ? T("over") : live.spectator
+  setStatus(msg.done ? T("over") : live.spectator
     ? T("watching", roundName(v.bakaze, v.kyoku, v.honba))
-    : T("you.are", roundName(v.bakaze, v.kyoku, v.honba), windWord((v.seat - v.oya + v.players) % v.players));
+    : T("you.are", roundName(v.bakaze, v.kyoku, v.honba), windWord((v.seat - v.oya + v.players) % v.players)));
   drawLive();
   if (!localStorage.getItem("jantaku.style") && !msg.done && !live.spectator) showStyleChoice();
   showNextOverlay();
@@ -515,11 +544,12 @@ function logEvent(e, v) {
     default: break;
   }
   if (!parts.length) return;
-  const log = $("#log");
   const li = el("li");
   li.append(...parts);
-  log.appendChild(li);
-  while (log.children.length > LOG_LENGTH) log.removeChild(log.firstChild);
+  for (const log of [$("#log"), $("#dock-log")]) {  // the side panel's list, and the dock's
+    log.appendChild(log.id === "log" ? li : li.cloneNode(true));
+    while (log.children.length > LOG_LENGTH) log.removeChild(log.firstChild);
+  }
 }
 
 /* the sounds of what happened: the weightiest call or win, else a discard */
@@ -628,7 +658,8 @@ function buildPrompt(legal) {
     for (const a of groups[live.chooser] || []) {
       const b = el("button");
       b.dataset.index = a.index;
-      b.title = a.label;
+      b.title = callLabel(a);
+      b.setAttribute("aria-label", b.title);
       const shown = a.consumed.length ? a.consumed : [a.tile];
       for (const c of shown) b.appendChild(tile(c));
       b.addEventListener("click", () => act(a));
@@ -637,6 +668,16 @@ function buildPrompt(legal) {
     wrap.appendChild(row);
   }
   return wrap;
+}
+
+/* a call's shape in words: "chii 3 man with 2 man + 4 man", 「2萬・4萬で3萬をチー」 (the
+   server's label, in mpsz, when the page has no words for it) */
+function callLabel(a) {
+  const type = a.mjai && a.mjai.type;
+  const kind = T(`lbl.${type}`);
+  if (kind === `lbl.${type}` || !a.tile) return a.label;
+  const shown = ["chi", "pon", "daiminkan"].includes(type) ? a.consumed : [];
+  return T("call.label", kind, tileName(a.tile), shown.map(tileName).join(T("call.join")));
 }
 
 function choose(kind) {
@@ -691,23 +732,71 @@ function timerNode(msg) {
   return wrap;
 }
 
+/* a phone, either way up: the call buttons, the timer and the last events sit in a dock
+   beside or below the table, at the phone's own size (the table is scaled down) */
+const PHONE = matchMedia("(max-width: 600px), (max-height: 500px)");
+PHONE.addEventListener("change", () => drawLive());
+
 function drawLive() {
   const m = live.msg;
   if (!m) return;
   const ui = live.ui;
   ui.redraw = drawLive;
-  ui.prompt = buildPrompt(m.legal);
-  ui.timer = timerNode(m);
+  const prompt = buildPrompt(m.legal);
+  const timer = timerNode(m);
+  const docked = PHONE.matches;
+  ui.prompt = docked ? null : prompt;
+  ui.timer = docked ? null : timer;
   ui.lastSeat = live.lastSeat;
   ui.spectator = !!live.spectator;
   renderBoard(m.view, m.view.seat, ui);
+  const dock = $("#dock-act");
+  dock.textContent = "";
+  if (docked) {
+    if (timer) dock.appendChild(timer);
+    if (prompt) dock.appendChild(prompt);
+    if (legalDahais().length && !live.chooser) {
+      dock.appendChild(el("p", "dock-hint", T(matchMedia("(hover: none)").matches ? "hint.tap" : "hint.click")));
+    }
+  }
   const board = $("#board");  // for scripts and tests: which decision the page shows
   board.dataset.decision = m.decision;
   board.dataset.pending = m.legal.length ? "yes" : "no";
   board.dataset.done = m.done ? "yes" : "no";
   board.dataset.paused = m.pause ? "yes" : "no";
   drawAids(m);
+  drawDockAids(m, docked);
   drawPause();
+}
+
+/* the aids at a glance in a phone's dock: the shanten and the best discards (or the
+   waits); the whole aids are in the drawer */
+function drawDockAids(m, docked) {
+  const box = $("#dock-aids");
+  box.textContent = "";
+  const a = m.aids;
+  if (!docked || !a) return;
+  if (aidOn("shanten")) {
+    const sh = a.shanten;
+    box.appendChild(el("strong", "head", sh === -1 ? T("complete") : sh === 0 ? T("tenpai") : T("shanten.head", sh)));
+  }
+  const pick = (code, text) => {
+    const x = el("span", "pick");
+    x.append(tile(code), el("span", null, text));
+    box.appendChild(x);
+  };
+  if (a.discards && a.discards.length && aidOn("acceptance")) {
+    const top = a.discards[0];
+    const best = a.discards.filter((d) => d.shanten === top.shanten && d.loss === 0).slice(0, 3);
+    box.appendChild(el("span", "label", T("aid.marks")));
+    for (const d of best) pick(d.tile, T("n.tiles", d.total));
+  } else if (a.waits && a.waits.length && aidOn("waits")) {
+    box.appendChild(el("span", "label", T("aid.waits")));
+    for (const w of a.waits) pick(w.tile, T("n.left", w.remaining));
+    if (a.furiten) box.appendChild(el("span", "warn", T("furiten.short")));
+  } else if (a.acceptance && aidOn("acceptance")) {
+    box.appendChild(el("span", "label", T("acceptance.head", a.acceptance.total)));
+  }
 }
 
 function drawAids(m) {
@@ -1017,7 +1106,7 @@ function startReplay(data, exportHref, exportJson) {
   $("#replay-controls").hidden = false;
   $("#keys").dataset.i18n = "keys.replay";
   $("#keys").textContent = T("keys.replay");
-  $("#status").textContent = data.error ? T("stopped", data.error) : T("events", data.frames.length);
+  $("#status").textContent = data.error ? stoppedText(data.error) : T("events", data.frames.length);
   const sel = $("#round-select");
   sel.textContent = "";
   for (const r of data.rounds) {
@@ -1086,6 +1175,13 @@ function withStart(result, i) {
   let start = rv.data.frames[first].scores;
   for (let j = first; j < i; j++) if (rv.data.frames[j].result) start = rv.data.frames[j].result.scores || start;
   return { ...result, start_scores: start };
+}
+
+/* why a record's replay stopped early ("event 12 (IllegalAction): …"), in the page's
+   language; the server's text is English */
+function stoppedText(error) {
+  const at = /^event (\d+)/.exec(error);
+  return LANG === "ja" && at ? T("stopped.at", Number(at[1]) + 1) : T("stopped", error);
 }
 
 function showFinalReplay(final) {
@@ -1172,7 +1268,7 @@ async function startLobby() {
     const r = await fetch("/api/matches", { method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify(body) });
     const data = await r.json();
-    if (!r.ok) { $("#lobby-error").textContent = data.error; return; }
+    if (!r.ok) { $("#lobby-error").textContent = errorText(data.code, data.error); return; }
     const watch = data.spectator ? data.spectator.url : null;
     for (const l of data.links) rememberToken(data.id, l.token, l.seat, watch);
     if (data.links.length > 1) {
@@ -1207,10 +1303,16 @@ async function startLobby() {
     try {
       const r = await fetch("/api/replay", { method: "POST",
         headers: { "content-type": "application/octet-stream" }, body: await file.arrayBuffer() });
-      data = await r.json();
-      if (!r.ok) throw new Error(data.error || T("server.status", r.status));
+      data = await r.json().catch(() => null);
+      if (!r.ok || !data) {  // the server's error in the page's language
+        const err = new Error(data && data.error ? errorText(data.code, data.error) : T("server.status", r.status));
+        err.fromServer = true;
+        err.code = data && data.code;
+        throw err;
+      }
     } catch (err) {
-      status.textContent = `${file.name}: ${err.message}`;
+      status.textContent = `${file.name}: ${err.fromServer ? err.message : T("net.down")}`;
+      status.dataset.code = err.code || "";
       status.classList.add("error");
       return;
     } finally {
@@ -1300,7 +1402,7 @@ async function route() {
   } else if ((m = path.match(/^\/replay\/([\w-]+)$/))) {
     const r = await fetch(`/api/matches/${m[1]}/replay`);
     const data = await r.json();
-    if (!r.ok) { $("#lobby").hidden = false; $("#lobby-error").textContent = data.error; return; }
+    if (!r.ok) { $("#lobby").hidden = false; $("#lobby-error").textContent = errorText(data.code, data.error); return; }
     startReplay(data, data.tenhou6, null);
   } else {
     startLobby();

@@ -192,6 +192,69 @@ const WORDS = {
   "draw.sanchahou": ["Triple ron (三家和)", "三家和"],
   "draw.nagashi_mangan": ["Nagashi mangan (流し満貫)", "流し満貫"],
   "draw": ["Draw", "流局"],
+  "n.tiles": [(n) => `${n} tiles`, (n) => `${n}枚`],
+  "furiten.short": ["furiten", "振聴"],
+  "hint.tap": ["Tap a tile to choose it, tap it again to discard", "牌をタップで選び、もう一度タップで打牌"],
+  "hint.click": ["Click a tile to discard it", "牌をクリックで打牌"],
+  "net.down": ["the server cannot be reached", "サーバーに接続できません"],
+  "dock": ["the table's calls and last events", "鳴きの操作と直近の出来事"],
+  "stopped.at": [(n) => `stopped: event ${n} cannot be replayed`, (n) => `中断: ${n}手目を再生できません`],
+  // a call's shape, on its button when there are several (chii 3m with 2m 4m …)
+  "lbl.chi": ["chii", "チー"], "lbl.pon": ["pon", "ポン"], "lbl.daiminkan": ["open kan", "大明槓"],
+  "lbl.kakan": ["added kan", "加槓"], "lbl.ankan": ["closed kan", "暗槓"],
+  "call.label": [(kind, t, by) => (by ? `${kind} ${t} with ${by}` : `${kind} ${t}`),
+    (kind, t, by) => (by ? `${by}で${t}を${kind}` : `${t}を${kind}`)],
+  "call.join": [" + ", "・"],
+  // the wall of a replayed record (wall.js)
+  "wall.aria": ["the wall", "牌山"],
+  "wall.none": ["No wall before the first deal.", "配牌の前には牌山がありません。"],
+  "wall.head": [(a, b, n) => `Wall 牌山 · dice ${a}+${b} · ${n} live tiles left`,
+    (a, b, n) => `牌山 · サイコロ ${a}+${b} · 残り${n}枚`],
+  "wall.next": ["Next draws if nobody calls", "鳴きがなければ次にツモる牌"],
+  "wall.nothing": ["none", "なし"],
+  "wall.live": ["Live wall, in drawing order", "山（ツモ順）"],
+  "wall.last": [" (the last tile)", "（海底牌）"],
+  "wall.dead": ["Dead wall: replacement tiles, dora over ura", "王牌: 嶺上牌、ドラ表示牌（下に裏ドラ表示牌）"],
+  "wall.seat": [(w, who) => `${w} · ${who}`, (w, who) => `${w}家 · ${who}`],
+  // the server's errors, by their codes (jantaku.web.protocol.ERROR_CODES); in English the
+  // server's own text is shown, these only when it sent none
+  "error.close": ["Close the message", "メッセージを閉じる"],
+  "err.malformed": ["The message was not understood.", "メッセージの形式が正しくありません。"],
+  "err.unknown": ["An unknown message.", "不明なメッセージです。"],
+  "err.stale": ["That decision is already over.", "その選択はもう締め切られています。"],
+  "err.not_pending": ["There is nothing to decide now.", "今は選ぶ場面ではありません。"],
+  "err.illegal": ["That move is not allowed now.", "その操作は今はできません。"],
+  "err.over": ["The match has ended.", "対局は終了しています。"],
+  "err.forbidden": ["No such match, or the seat's link is wrong.", "対局が見つからないか、席のリンクが正しくありません。"],
+  "err.failed": ["The match stopped: a bot or the server failed.", "ボットかサーバーの障害で対局が中断されました。"],
+  "err.rate_limited": ["Too many messages: the connection was closed.", "送信が多すぎるため接続を切りました。"],
+  "err.busy": ["This seat was opened in another window.", "この席は別のウィンドウで開かれました。"],
+  "err.internal": ["Part of the table could not be shown.", "卓の一部を表示できませんでした。"],
+  "err.no_tile": ["No such tile picture.", "その牌の画像はありません。"],
+  "err.too_many_matches": ["Too many new matches from this address: wait a minute.",
+    "このアドレスからの新しい対局が多すぎます。1分ほど待ってください。"],
+  "err.unknown_preset": ["No such rules.", "そのルールはありません。"],
+  "err.bad_setup": ["The match cannot be set up so.", "この設定では対局を始められません。"],
+  "err.no_match": ["No such match.", "その対局は見つかりません。"],
+  "err.still_playing": ["The match is still being played.", "その対局はまだ続いています。"],
+  "err.not_exportable": ["This match cannot be saved as a tenhou.net/6 record.",
+    "この対局は tenhou.net/6 形式で保存できません。"],
+  "err.foreign_site": ["A request from another site is refused.", "他のサイトからの要求は受け付けません。"],
+  "err.content_type": ["The server does not read this kind of data.", "サーバーはこの種類のデータを読みません。"],
+  "err.too_large": ["The file is too large.", "ファイルが大きすぎます。"],
+  "err.slow_body": ["The upload did not arrive in time.", "送信が時間内に届きませんでした。"],
+  "err.bad_gzip": ["The compressed file cannot be read.", "圧縮ファイルを展開できません。"],
+  "err.empty_record": ["The record is empty.", "牌譜が空です。"],
+  "err.unreadable": ["This record cannot be read.", "この牌譜は読み込めません。"],
+  "err.too_many_events": ["The record is too long.", "牌譜が長すぎます。"],
+  "err.long_name": ["A player's name in the record is too long.", "牌譜のプレイヤー名が長すぎます。"],
+  "err.long_attribute": ["The record holds a value that is too long.", "牌譜に長すぎる値があります。"],
+  "err.too_big_replay": ["The record is too large to replay.", "牌譜が大きすぎて再生できません。"],
+  "err.shutting_down": ["The server is shutting down.", "サーバーは停止中です。"],
+  "err.readers_busy": ["The server is reading other records: try again shortly.",
+    "ほかの牌譜を読み込み中です。少し待ってからもう一度どうぞ。"],
+  "err.too_slow": ["The record took too long to read.", "牌譜の読み込みに時間がかかりすぎました。"],
+  "err.reader_failed": ["The record's reader stopped: try again.", "牌譜の読み込みが止まりました。もう一度どうぞ。"],
 };
 
 /* names the server sends as ids: presets, bots, limits, extra han, mjai event types */
@@ -257,9 +320,24 @@ function summaryText(text) {
 function displayName(name) {
   if (LANG !== "ja" || typeof name !== "string") return name;
   if (name === "you") return "あなた";
+  const seat = name.match(/^seat (\d)$/);  // a record's seat that has no name
+  if (seat) return T("seat.n", seat[1]);
   const m = name.match(/^(player|random|tsumogiri|efficiency|defensive)(\d)$/);
   if (!m) return name;
   return (m[1] === "player" ? "プレイヤー" : nameOf(m[1])) + m[2];
+}
+
+/* an error the server sent: in Japanese the page's words for its code, in English the
+   server's own text; a code the page does not know falls back to the server's text */
+function errorText(code, message) {
+  const key = `err.${code}`;
+  if (WORDS[key] && (LANG === "ja" || !message)) return T(key);
+  return message || (WORDS[key] ? T(key) : String(code || ""));
+}
+
+/* the codes the page has words for */
+function errorCodes() {
+  return Object.keys(WORDS).filter((k) => k.startsWith("err.")).map((k) => k.slice(4));
 }
 
 /* the words of the page itself */
@@ -276,5 +354,6 @@ function setLang(lang) {
   localStorage.setItem("jantaku.lang", lang);
 }
 
-window.jantakuI18n = { LANG, T, nameOf, displayName, fuItemName, paymentText, summaryText, applyWords, setLang };
+window.jantakuI18n = { LANG, T, nameOf, displayName, fuItemName, paymentText, summaryText, applyWords, setLang,
+  errorText, errorCodes };
 })();

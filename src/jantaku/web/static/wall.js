@@ -7,12 +7,13 @@
    drawn, replacement tiles drawn, indicators turned, the seat to draw next). Shown: the
    next draws of each seat if nobody calls, the live wall left in drawing order (each
    tile marked with the seat that would draw it), and the dead wall with the ura
-   indicators. Uses tile() and el() of app.js; app.js calls jantakuWall.draw(data, i)
-   after drawing a frame. */
+   indicators, in the page's language. Uses tile() and el() of app.js and the words of
+   i18n.js; app.js calls jantakuWall.draw(data, i) after drawing a frame. */
 "use strict";
 
 (() => {
-  const WINDS = ["East", "South", "West", "North"];
+  const { T, LANG } = window.jantakuI18n;
+  const WINDS = LANG === "ja" ? ["東", "南", "西", "北"] : ["East", "South", "West", "North"];
   const NEXT_SHOWN = 6;  // next draws listed per seat
   const view = { open: false, data: null, i: 0 };
 
@@ -21,7 +22,7 @@
     if (!p) {
       p = el("div", "wall-view");
       p.id = "wall-view";
-      p.setAttribute("aria-label", "the wall");
+      p.setAttribute("aria-label", T("wall.aria"));
       const controls = document.getElementById("replay-controls");
       controls.appendChild(p);
     }
@@ -36,8 +37,8 @@
 
   function seatName(data, seat, oya) {
     const wind = WINDS[(seat - oya + data.players) % data.players];
-    const name = data.names && data.names[seat] ? data.names[seat] : `seat ${seat}`;
-    return `${wind} · ${name}`;
+    const name = data.names && data.names[seat] ? data.names[seat] : T("seat.n", seat);
+    return T("wall.seat", wind, name);
   }
 
   function section(title) {
@@ -51,7 +52,7 @@
     const frame = data.frames[i];
     p.textContent = "";
     if (!round || !round.wall || !frame || !frame.wall) {
-      p.appendChild(el("p", "hint", "No wall before the first deal."));
+      p.appendChild(el("p", "hint", T("wall.none")));
       return;
     }
     const w = round.wall;
@@ -59,11 +60,10 @@
     const n = data.players;
     const oya = frame.oya;
     const left = w.live.slice(drawn, Math.max(drawn, w.live.length - used));
-    const head = el("div", "wall-head",
-      `Wall 牌山 · dice ${w.dice[0]}+${w.dice[1]} · ${left.length} live tiles left`);
+    const head = el("div", "wall-head", T("wall.head", w.dice[0], w.dice[1], left.length));
     p.appendChild(head);
 
-    const nextPart = section("Next draws if nobody calls");
+    const nextPart = section(T("wall.next"));
     for (let k = 0; k < n; k++) {
       const seat = (next + k) % n;
       const row = el("div", `wall-seat seat${seat}`);
@@ -73,25 +73,25 @@
       for (let j = k, shown = 0; j < left.length && shown < NEXT_SHOWN; j += n, shown++) {
         tiles.appendChild(tile(left[j]));
       }
-      if (!tiles.childNodes.length) tiles.appendChild(el("span", "hint", "none"));
+      if (!tiles.childNodes.length) tiles.appendChild(el("span", "hint", T("wall.nothing")));
       row.appendChild(tiles);
       nextPart.appendChild(row);
     }
     p.appendChild(nextPart);
 
-    const livePart = section("Live wall, in drawing order");
+    const livePart = section(T("wall.live"));
     const live = el("div", "wall-live");
     left.forEach((code, j) => {
       const seat = (next + j) % n;
       const t = tile(code, { cls: [`seat${seat}`] });
       t.dataset.seat = seat;
-      if (j === left.length - 1) { t.classList.add("haitei"); t.title += " (the last tile)"; }
+      if (j === left.length - 1) { t.classList.add("haitei"); t.title += T("wall.last"); }
       live.appendChild(t);
     });
     livePart.appendChild(live);
     p.appendChild(livePart);
 
-    const deadPart = section("Dead wall: replacement tiles, dora over ura");
+    const deadPart = section(T("wall.dead"));
     const rinshan = el("div", "wall-rinshan");
     w.rinshan.forEach((code, j) => {
       rinshan.appendChild(tile(code, { cls: j < used ? ["dim", "used"] : [] }));
