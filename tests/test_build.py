@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import jantaku
-import jantaku.tiles
+import jantaku.hand.decompose
 from jantaku import _loader
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,8 @@ def _run(code: str, *, pure: bool) -> str:
 
 
 def test_the_build_that_runs_is_the_one_the_loader_names() -> None:
-    compiled = jantaku.tiles.__file__ is not None and jantaku.tiles.__file__.endswith(EXTENSION)
+    probe = jantaku.hand.decompose.__file__  # a module compiled in every build
+    compiled = probe is not None and probe.endswith(EXTENSION)
     assert _loader.is_compiled() is compiled
     assert _loader.build().startswith("compiled" if compiled else "pure Python")
     if os.environ.get(_loader.PURE_ENV):
@@ -47,13 +48,13 @@ def test_the_build_that_runs_is_the_one_the_loader_names() -> None:
 
 def test_the_switch_runs_the_sources() -> None:
     out = _run(
-        "import jantaku.tiles, jantaku.engine.referee, jantaku._loader as l;"
-        "print(jantaku.tiles.__file__); print(jantaku.engine.referee.__file__);"
+        "import jantaku.hand.decompose, jantaku.scoring.score, jantaku._loader as l;"
+        "print(jantaku.hand.decompose.__file__); print(jantaku.scoring.score.__file__);"
         "print(l.build())",
         pure=True,
     )
-    tiles, referee, build = out.splitlines()
-    assert tiles.endswith("tiles.py") and referee.endswith("referee.py")
+    decompose, score, build = out.splitlines()
+    assert decompose.endswith("decompose.py") and score.endswith("score.py")
     assert build.startswith("pure Python")
     if _loader._extensions():
         assert build == f"pure Python ({_loader.PURE_ENV} is set)"

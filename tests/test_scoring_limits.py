@@ -161,7 +161,10 @@ def test_equal_rules_share_cache_entries_and_dropped_rules_are_collected() -> No
     assert fast_path._rules_token(first) == fast_path._rules_token(second)
     assert fast_path._rules_token(first) != fast_path._rules_token(TENHOU)
     s1, s2 = with_rules(hands[0], first), with_rules(hands[0], second)
-    assert fast_path.situation_context(s1) is fast_path.situation_context(s2)  # one entry
+    context = fast_path.situation_context(s1)
+    entries = len(fast_path._CONTEXTS)
+    assert fast_path.situation_context(s2) == context  # one entry, found again
+    assert len(fast_path._CONTEXTS) == entries
     contexts = len(fast_path._CONTEXTS)
     _use(with_rules(hands[0], first))
     held = sys.getrefcount(second)  # the test's own references
