@@ -53,6 +53,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import jantaku
 from jantaku.errors import JantakuError
 from jantaku.meld import Hand, Meld, format_hand
 from jantaku.meld import clear_cache as clear_meld_cache
@@ -561,19 +562,19 @@ def main() -> None:
                 theirs = rate.get(_peer_label(label, peer))
                 ratios.append(f"{r / theirs:6.2f}x {peer}" if theirs else f"{peer}: not installed")
         print(f"  {label:<44} {r:10,.0f} hands/s  {'  '.join(ratios)}")
-    print("targets:")
+    print(f"targets (jantaku {jantaku.build()}):")
     for key in ("from notation", "from tiles and flags"):
         theirs = rate.get(f"mahjong: {key}")
         if theirs is None:
-            print(f"  FAIL  scoring {key} >= 5x mahjong: mahjong not installed")
+            print(f"  FAIL  scoring {key} >= 10x mahjong: mahjong not installed")
             continue
         mine = rate[f"jantaku: {key}"]
         print(
             "  "
             + _verdict(
-                mine >= 5 * theirs,
-                f"scoring {key} >= 5x mahjong: {mine / theirs:.2f}x "
-                f"({mine / (5 * theirs):.0%} of the target)",
+                mine >= 10 * theirs,
+                f"scoring {key} >= 10x mahjong: {mine / theirs:.2f}x "
+                f"({mine / (10 * theirs):.0%} of the target)",
             )
         )
     score = rate["jantaku: score_win of a situation"]
