@@ -62,11 +62,16 @@ pure:
 	rm -rf build
 
 # every test and doctest on the pure-Python reference, then the tests of what is
-# compiled (hand analysis, scoring, the bots and drills over them) on the compiled build
+# compiled (hand analysis, scoring, the engine, and what drives them: matches, replays,
+# environments, bots, drills, the table's server) on the compiled build
 COMPILED_TESTS := tests/test_build.py tests/test_hand_*.py tests/test_scoring_*.py \
 	tests/test_score_*.py tests/test_catalogue_*.py tests/test_public_edges.py \
 	tests/test_agents*.py tests/test_learn*.py tests/test_notation.py tests/test_describe.py \
-	tests/test_one_voice.py tests/test_cli_analysis.py tests/test_cli_score.py
+	tests/test_one_voice.py tests/test_cli_analysis.py tests/test_cli_score.py \
+	tests/test_engine*.py tests/test_observer.py tests/test_referee_pending.py \
+	tests/test_fuzz_engine.py tests/test_flowers.py tests/test_match*.py tests/test_replay*.py \
+	tests/test_env*.py tests/test_dataset.py tests/test_arena.py tests/test_cli_selfplay_faults.py \
+	tests/web/test_server.py tests/web/test_tables.py tests/web/test_replay_wall.py
 test: $(STAMP) lint typecheck chromium $(AXE) compiled
 	JANTAKU_PURE_PYTHON=1 $(PY) -m pytest -m "not slow"
 	$(PY) -m pytest -m "not slow" $(COMPILED_TESTS)

@@ -81,6 +81,10 @@ class Refused:
     def __str__(self) -> str:
         return self.message
 
+    def __reduce__(self) -> tuple[type[Refused], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Refused, (self.refusal, self.message))
+
 
 def _not_played(name: str) -> Refused:
     return Refused(Refusal.NOT_IN_THESE_RULES, f"{name} is not played under these rules")

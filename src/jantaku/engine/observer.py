@@ -82,7 +82,11 @@ class Observer:
         "_state",
     )
 
-    def __init__(self, state: State, log: list[Event]) -> None:
+    def __init__(self, state: State | None = None, log: list[Event] | None = None) -> None:
+        # none: a match not started (as a copy or an unpickled observer is made, then
+        # filled)
+        state = State() if state is None else state
+        log = [] if log is None else log
         self._state = state
         self._log = log
         self._players = state.players

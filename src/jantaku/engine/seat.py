@@ -124,7 +124,7 @@ class SeatState:
 
     __slots__ = ("rules", "seat", "state")
 
-    def __init__(self, seat: int, rules: Rules | str = "tenhou") -> None:
+    def __init__(self, seat: int = 0, rules: Rules | str = "tenhou") -> None:
         self.rules = Rules.coerce(rules)
         if seat.__class__ is not int or not 0 <= seat < self.rules.players:
             raise JantakuError(f"no seat {seat!r} at a table of {self.rules.players}")

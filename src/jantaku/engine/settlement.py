@@ -443,6 +443,13 @@ class NextHand:
     oya: int
     scores: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[type[NextHand], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (
+            NextHand,
+            (self.bakaze, self.kyoku, self.honba, self.kyotaku, self.oya, self.scores),
+        )
+
 
 def settle_hand(
     rules: Rules,

@@ -29,9 +29,7 @@ from jantaku.events import (
 from jantaku.hand import winning_kinds
 from jantaku.hand.tables import PLACE_VALUE, SUIT_OF
 from jantaku.meld import Meld, MeldKind
-from jantaku.rules import (
-    Rules,
-)
+from jantaku.rules import TENHOU, Rules
 from jantaku.scoring.score import has_yaku
 from jantaku.scoring.situation import Riichi, WinSituation
 from jantaku.tiles import (
@@ -146,7 +144,7 @@ class Memo:
 
     __slots__ = MEMO_FIELDS
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 4) -> None:
         n = players
         self.suits: list[list[int]] = [[0, 0, 0, 0] for _ in range(n)]
         self.discards: list[dict[Tile, Dahai]] = [{} for _ in range(n)]
@@ -267,7 +265,7 @@ class State:
 
     __slots__ = STATE_FIELDS
 
-    def __init__(self, rules: Rules | str) -> None:
+    def __init__(self, rules: Rules | str = TENHOU) -> None:
         rules = Rules.coerce(rules)  # a preset's name will do
         n = rules.players
         self.rules = rules

@@ -43,6 +43,10 @@ class Discard:
     riichi: bool
     called: bool
 
+    def __reduce__(self) -> tuple[type[Discard], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Discard, (self.tile, self.tsumogiri, self.riichi, self.called))
+
 
 _DISCARDS: Final = tuple(
     tuple(Discard(t, bool(f & 1), bool(f & 2), bool(f & 4)) for f in range(8)) for t in range(37)

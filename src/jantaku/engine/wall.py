@@ -223,6 +223,25 @@ class Wall:
         """The ura indicators under the revealed dora indicators."""
         return tuple(self.ura_indicators[: self.revealed])
 
+    def __reduce__(self) -> tuple[type[Wall], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (
+            Wall,
+            (
+                self.hands,
+                self.live,
+                self.rinshan,
+                self.dora_indicators,
+                self.ura_indicators,
+                self.dice,
+                self.wall_break,
+                self.drawn,
+                self.replacements,
+                self.revealed,
+                self.ring,
+            ),
+        )
+
 
 # the tile set of each (players, red fives, flowers), unshuffled, made once
 _SETS: dict[tuple[int, tuple[int, int, int], int], tuple[Tile, ...]] = {}
