@@ -10,7 +10,7 @@ import pytest
 from jantaku.agents import DefensiveAgent, EfficiencyAgent, make_agent
 from jantaku.agents.defensive import is_all_last, threats, tile_danger, visible_counts
 from jantaku.engine.view import Discard, View, split_rivers
-from jantaku.events import Action, Chi, Dahai, Pass, Pon, Reach
+from jantaku.events import Action, Chi, Dahai, Hora, Pass, Pon, Reach
 from jantaku.match import play_match
 from jantaku.meld import Meld
 from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength
@@ -212,6 +212,16 @@ def test_dama_on_a_high_hand_and_riichi_on_a_cheap_good_wait() -> None:
     assert isinstance(DefensiveAgent().act(cheap, discards(cheap, reach=True)), Reach)
 
 
+def test_a_yakuless_tenpai_it_pushes_against_a_riichi_declares() -> None:
+    """Tenpai without a yaku on a 3s kanchan (three left) late, against a riichi: the push
+    counts on a ron, and only a riichi can ron, so it declares (dama it could only tsumo)."""
+    rivers = (river("1z2z"), river("9s1z7z5m6z3s", riichi_at=5), river("7z2z"), river("6z4z"))
+    v = view("123m789m456p11s24s9s", rivers=rivers, riichi=RIICHI_1, tiles_left=30)
+    agent = DefensiveAgent()
+    assert isinstance(agent.act(v, discards(v, reach=True)), Reach)
+    assert agent.last_reason.startswith("push")
+
+
 def test_refuses_riichi_on_a_dead_wait() -> None:
     rivers = ((), (), river("3m3m"), river("3m3m"))  # all four 3m are out
     v = view("24m456p678s345s99p1z", rivers=rivers)
@@ -244,6 +254,16 @@ def test_calls_toward_tanyao_and_honitsu_but_not_into_a_fold() -> None:
     assert DefensiveAgent().act(honitsu, [chi3, Pass(0)]) == chi3
     scared = tanyao._replace(riichi=RIICHI_1)
     assert DefensiveAgent().act(scared, [chi, Pass(0)]) == Pass(0)
+
+
+def test_against_a_riichi_only_a_call_that_makes_tenpai() -> None:
+    """With a riichi out, the 5s pon takes the one-shanten tanyao hand to tenpai (22p and
+    67s): it calls; two from tenpai no call can, and it does not."""
+    pon = Pon(0, 3, t("5s"), (t("5s"), t("5s")))
+    ready = claim("234m456p55s22p67s8p", "5s")._replace(riichi=RIICHI_1)
+    assert DefensiveAgent().act(ready, [pon, Pass(0)]) == pon
+    far = claim("234m456p55s22p69s8p", "5s")._replace(riichi=RIICHI_1)
+    assert DefensiveAgent().act(far, [pon, Pass(0)]) == Pass(0)
 
 
 def test_an_open_tanyao_hand_lets_its_terminals_go_first() -> None:
@@ -292,6 +312,27 @@ def test_pushes_for_the_points_a_placement_needs() -> None:
     # with Tenhou's west round (西入) nobody at 30,000 means the match goes on: the
     # cheap one-shanten hand folds as in any other hand
     assert kind_of(DefensiveAgent(TENHOU).act(close, discards(close))) in {k("2m"), k("3s")}
+
+
+def test_lets_a_ron_go_that_ends_the_match_in_last_place() -> None:
+    """Last in the last hand, a 1,300 ron from seat 1 ends the match still last; a ron
+    from seat 2, the seat just above, or a tsumo would lift it: it lets the ron go. The
+    same ron taken when it lifts the seat, by the dealer (the match goes on), or when
+    the seat is not last and little ahead of the seat below."""
+    tenpai = "234m567p345s66s88p"  # tanyao, 6s-8p
+    scores = (20500, 25000, 22000, 32500)
+    last = view(tenpai, scores=scores, oya=3, last_discard="6s", last_discarder=1, **ALL_LAST)  # type: ignore[arg-type]
+    ron: list[Action] = [Hora(actor=0, target=1, pai=t("6s")), Pass(0)]
+    above: list[Action] = [Hora(actor=0, target=2, pai=t("6s")), Pass(0)]
+    agent = DefensiveAgent()
+    assert isinstance(agent.act(last, ron), Pass)
+    assert agent.last_reason.startswith("let the ron go")
+    from_above = last._replace(last_discarder=2)
+    assert isinstance(agent.act(from_above, above), Hora)
+    assert isinstance(agent.act(last._replace(bakaze=EAST), ron), Hora)  # not the last hand
+    assert isinstance(agent.act(last._replace(oya=0), ron), Hora)  # the dealer goes on
+    third = last._replace(scores=(20500, 32500, 22000, 19000))  # third, 1,500 ahead of last
+    assert isinstance(agent.act(third, ron), Hora)
 
 
 def test_all_last_is_read_from_the_rules() -> None:

@@ -7,24 +7,32 @@
   A tile's *cost* is the points it is expected to lose: for each opponent, its chance of
   tenpai × the chance the tile deals in × the value of its win.
 - **Push or fold** on expected points: pushing wins the hand's value (with the sticks
-  on the table) with a chance computed from its shanten, its live winning tiles or
-  acceptance, the draws left and the opponents' own chance to finish first, and pays
-  tenpai at an exhaustive draw; it costs the tile let go now and the tiles it will let
-  go on later turns. Folding costs the safest tile. A tenpai that cannot win (an open
+  on the table, and what the win saves the seat from the threats' own wins) with a
+  chance computed from its shanten, its live winning tiles or acceptance, the draws
+  left and the opponents' own chance to finish first, and pays tenpai at an exhaustive
+  draw; it costs the tile let go now and the tiles it will let go on later turns.
+  Folding costs the safest tile. A tenpai that cannot win (an open
   hand without a yaku) is worth nothing but its tenpai payment, so it folds.
   :attr:`DefensiveAgent.last_reason` says, in a line, why it pushed or folded.
 - **Riichi or dama**: never riichi on a dead wait; dama with a hand that already pays
   well, with a yaku on a poor wait, or with a yaku on a poor wait against a strong open
-  hand late (dama keeps the way to fold); riichi otherwise.
+  hand late (dama keeps the way to fold); riichi otherwise, and always when it pushes
+  a hand without a yaku against a threat (dama, it could only win by tsumo).
 - **Calls**: pon of a yakuhai; chii and pon toward open tanyao or honitsu (and pon
   toward toitoi) only when the call speeds the hand and the plan keeps its yaku; an
   open hand without a yakuhai discards what its plan cannot use first; no call that
-  leaves the hand far from tenpai against a riichi or a strong open hand.
+  leaves the hand far from tenpai against a strong open hand, and against a riichi
+  only a call that makes tenpai.
 - **Placement** (all last, オーラス): a safe lead is not risked; behind, a hand that
-  would change the placement is pushed.
+  would change the placement is pushed; a ron that would end the match in the place
+  the seat holds, when a tsumo or a ron from another seat would lift it, is let go
+  (見逃し).
 
-Decisions take a fraction of a millisecond: the discard advisor
-(:func:`jantaku.hand.advise`) ranks the discards once, and tenpai hands are scored with
+Decisions take a fraction of a millisecond (``bench/bench_defensive.py``): the
+discards are rated as the discard advisor (:func:`jantaku.hand.advise`) rates them,
+but acceptance is worked out only for those that keep the lowest shanten (and for
+another only when a decision reads it); each opponent's danger is read once per
+decision from tables of the waits through each kind; tenpai hands are scored with
 :func:`jantaku.scoring.score_win`.
 """
 
@@ -37,6 +45,7 @@ from typing import Final
 from jantaku.agents.base import Agent, first_of, passes
 from jantaku.agents.threats import (
     Threat,
+    danger_of,
     deal_in_chance,
     demo_view,  # noqa: F401  (the doctests' small view)
     honitsu_suit,
@@ -50,7 +59,9 @@ from jantaku.engine.view import View
 from jantaku.engine.view import visible_counts as seen_counts
 from jantaku.errors import JantakuError
 from jantaku.events import Action, Ankan, Chi, Dahai, Hora, Nukidora, Pon, Reach, Ryukyoku
-from jantaku.hand import DiscardOption, advise, outside_hand, shanten, shanten_kokushi
+from jantaku.hand import shanten, shanten_kokushi
+from jantaku.hand.discards import best_discards_unchecked, rate_discards_unchecked
+from jantaku.hand.tables import accepting_of_numbers, suit_numbers
 from jantaku.meld import Meld, MeldKind
 from jantaku.rules import TENHOU, TENHOU_SANMA, GameLength, Rules
 from jantaku.scoring import Riichi, WinSituation, score_win
@@ -75,6 +86,8 @@ _SHAPING: Final = 1.25  # the risk of a discard short of tenpai against a drawn 
 _FAR_PUSH: Final = 12000.0  # the value for which a hand two from tenpai pushes to a riichi
 _PRESSING: Final = 0.25  # the threat weight from which the hand weighs pushing against folding
 _FAINT: Final = 0.05  # a threat lighter than this is left out of the tiles' costs
+_PREVENTED: Final = 1 / 6  # of a threat's tenpai × value, what the seat's own win saves it:
+# the threat would win about half the time, a third of it paid by this seat (a tsumo)
 
 
 def _seat_wind(view: View, seat: int) -> int:
@@ -118,13 +131,67 @@ def is_all_last(view: View, rules: Rules) -> bool:
     return not rules.west_extension or max(view.scores) >= rules.target_points
 
 
-def _ranked(options: Sequence[DiscardOption], dora: Sequence[int]) -> list[tuple[int, int, int]]:
-    """The advisor's discards as ``(shanten after, -acceptance, kind)``, best first; among
-    equals a dora is kept and a terminal or honor goes first (as the efficiency bot ranks)."""
-    return sorted(
-        ((o.shanten, -o.total, o.discard) for o in options),
-        key=lambda r: (r[0], r[1], r[2] in dora, 0 if r[2] in _YAOCHUU else 1, r[2]),
-    )
+class _Discards:
+    """The discards of a hand that has just drawn, rated as the discard advisor
+    (:func:`jantaku.hand.advise`) rates them, but only as far as a decision reads them:
+    each discard that keeps the lowest shanten with its acceptance, the others (one
+    shanten more) rated when asked (:meth:`rate`).
+
+    ``counts`` are the concealed tiles (3k+2), ``left`` the copies of each kind neither
+    in the hand nor in sight.
+    """
+
+    def __init__(self, counts: list[int], left: list[int], dora: Sequence[int]) -> None:
+        self.counts = counts
+        self.left = left
+        self.dora = dora
+        self.tiles = sum(counts)
+        self.shanten, best = best_discards_unchecked(counts, left, self.tiles)
+        self._rated: dict[int, tuple[int, int]] = {k: (self.shanten, total) for k, total in best}
+
+    def _key(self, k: int, shanten_after: int, total: int) -> tuple[int, int, bool, int, int]:
+        return (shanten_after, -total, k in self.dora, 0 if k in _YAOCHUU else 1, k)
+
+    def ranked(self) -> list[tuple[int, int, int]]:
+        """Every discard as ``(shanten after, -acceptance, kind)``, best first; among
+        equals a dora is kept and a terminal or honor goes first (as the efficiency bot
+        ranks). A discard past the lowest shanten is listed with acceptance 0 until
+        :meth:`rate` rates it (they all come after the others)."""
+        rows = []
+        for k in range(34):
+            if self.counts[k]:
+                s, total = self._rated.get(k, (self.shanten + 1, 0))
+                rows.append(self._key(k, s, total))
+        rows.sort()
+        return [(r[0], r[1], r[4]) for r in rows]
+
+    def rate(self, k: int) -> tuple[int, int]:
+        """``(shanten after, acceptance)`` of discarding ``k``."""
+        found = self._rated.get(k)
+        if found is None:
+            numbers = suit_numbers(self.counts)
+            ((_, s, total),) = rate_discards_unchecked(
+                self.counts, numbers, self.left, self.tiles, (k,)
+            )
+            found = self._rated[k] = (s, total)
+        return found
+
+    def best_of(self, kinds: Sequence[int]) -> list[int]:
+        """``kinds`` in the order of :meth:`ranked`, each rated."""
+        return sorted(kinds, key=lambda k: self._key(k, *self.rate(k)))
+
+    def waits(self, k: int) -> tuple[int, ...]:
+        """The kinds that complete the hand after discarding ``k`` (for a tenpai discard)."""
+        self.counts[k] -= 1
+        _, kinds = accepting_of_numbers(
+            suit_numbers(self.counts), self.counts, self.tiles - 1, fifth=False
+        )
+        self.counts[k] += 1
+        return kinds
+
+    def tenpai(self) -> list[int]:
+        """The discards that leave the hand tenpai."""
+        return sorted(k for k, (s, _) in self._rated.items() if s == 0)
 
 
 _POINTS_BY_HAN: Final = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000)
@@ -219,11 +286,15 @@ class _Table:
     pot: float
 
     @classmethod
-    def read(cls, view: View, found: Sequence[Threat], seen: Sequence[int]) -> _Table:
-        left = [max(0, 4 - c) for c in seen]
+    def read(
+        cls, view: View, found: Sequence[Threat], left: Sequence[int], dora: Sequence[int]
+    ) -> _Table:
+        """The table from the threats ``found``, ``left`` the copies of each kind out of
+        sight and ``dora`` the dora kinds."""
+        unseen_left = list(left)
         if view.players == 3:
-            left[1:8] = [0] * 7  # no 2m-8m in a three-player set
-        unseen = max(1, sum(left))
+            unseen_left[1:8] = [0] * 7  # no 2m-8m in a three-player set
+        unseen = max(1, sum(unseen_left))
         cost = sum(t.tenpai * t.value for t in found)
         loss = [0.0] * 34
         future = 0.0
@@ -232,12 +303,20 @@ class _Table:
                 if th.weight < _FAINT:
                     continue
                 scale = th.tenpai * th.value
-                chances = [deal_in_chance(d) for d in tile_danger(view, th.seat, seen)]
-                for k, q in enumerate(chances):
-                    loss[k] += scale * q
-                future += scale * sum(n * q for n, q in zip(left, chances, strict=True)) / unseen
+                expected = 0.0
+                for k, d in enumerate(danger_of(view, th.seat, left, dora)):
+                    if d:
+                        q = deal_in_chance(d)
+                        loss[k] += scale * q
+                        expected += unseen_left[k] * q
+                future += scale * expected / unseen
         pot = 1000.0 * view.kyotaku + 300.0 * view.honba
         return cls(tuple(found), loss, future, cost, unseen, pot)
+
+    @property
+    def prevented(self) -> float:
+        """The points the seat's own win saves it from the threats' wins, expected."""
+        return _PREVENTED * self.cost
 
     @property
     def quiet(self) -> bool:
@@ -274,7 +353,7 @@ class _Table:
         own cost left out)."""
         r = self.race(view, 0, 0.0, t.live)
         worth = max(t.dama, t.riichi)
-        gain = r.win * (worth + self.pot) if worth > 0 else 0.0
+        gain = r.win * (worth + self.pot + self.prevented) if worth > 0 else 0.0
         return gain + r.tenpai_end * _TENPAI_PAYMENT - r.discards * self.future
 
 
@@ -318,13 +397,20 @@ class DefensiveAgent(Agent):
         Raises ``ValueError`` without a view when it has a choice to make.
         """
         win = first_of(legal, Hora)
+        skip = passes(legal)
         if win is not None:
+            if (
+                skip is not None
+                and view is not None
+                and isinstance(win, Hora)
+                and self._lets_ron_go(view, win)
+            ):
+                return skip
             return win
         if len(legal) == 1:
             return legal[0]
         if view is None:
             raise ValueError("the defensive agent needs to see the table")
-        skip = passes(legal)
         if skip is not None:
             return self._claim(view, legal, skip)
         return self._own_turn(view, legal)
@@ -363,9 +449,71 @@ class DefensiveAgent(Agent):
 
         return float(bonus[place(after)] - bonus[place(view.scores)])
 
-    def _estimate(self, view: View, counts: Sequence[int]) -> float:
+    def _lets_ron_go(self, view: View, win: Hora) -> bool:
+        """Whether to let a ron go in the last hand (見逃し): it would end the match with
+        the seat in the place it holds now, while a tsumo (or, before a riichi, a ron from
+        another seat) would lift it, and waiting risks little: the seat is last, or far
+        ahead of the seat below. The dealer always takes it (the match goes on)."""
+        me = view.seat
+        if win.target == me or me == view.oya or win.pai is None or view.tiles_left < 8:
+            return False
+        rules = self._rules(view)
+        if not is_all_last(view, rules):
+            return False
+        ron = self._deltas(view, rules, win.pai, win.target)
+        if ron is None:
+            return False
+        after = [s + d for s, d in zip(view.scores, ron, strict=True)]
+        if rules.west_extension and max(after) < rules.target_points:
+            return False  # the match goes on: every point counts
+        place, _, lead = self._standing(view)
+
+        def place_after(deltas: Sequence[int]) -> int:
+            scores = [s + d for s, d in zip(view.scores, deltas, strict=True)]
+            return sorted(range(view.players), key=lambda s: (-scores[s], s)).index(me) + 1
+
+        if place_after(ron) != place or (place < view.players and lead < 12000):
+            return False
+        others: list[int | None] = [None]  # a tsumo
+        if not view.riichi[me]:  # no riichi: letting it go is furiten only until its discard
+            others += [s for s in range(view.players) if s not in (me, win.target)]
+        for other in others:
+            deltas = self._deltas(view, rules, win.pai, other)
+            if deltas is not None and place_after(deltas) < place:
+                self.last_reason = f"let the ron go: it ends the match in place {place}"
+                return True
+        return False
+
+    @staticmethod
+    def _deltas(
+        view: View, rules: Rules, win: int, discarder: int | None
+    ) -> tuple[int, ...] | None:
+        """Every seat's points after the seat wins on ``win`` (a tsumo when ``discarder``
+        is None), sticks and honba included; None if the hand cannot win so."""
+        me = view.seat
+        kind = (Riichi.NONE, Riichi.RIICHI, Riichi.DOUBLE)[min(view.riichi[me], 2)]
+        try:
+            situation = WinSituation(
+                concealed=(*view.hand, win),
+                melds=view.melds[me],
+                win_tile=win,
+                discarder=discarder,
+                riichi=kind,
+                round_wind=view.bakaze,
+                winner=me,
+                dealer=view.oya,
+                dora_indicators=tuple(t for t in view.dora_markers if t != UNKNOWN),
+                kita=view.nuki[me] if view.nuki else 0,
+                honba=view.honba,
+                deposits=view.kyotaku,
+                rules=rules,
+            )
+            return score_win(situation).deltas
+        except JantakuError:
+            return None
+
+    def _estimate(self, view: View, counts: Sequence[int], dora: Sequence[int]) -> float:
         """A rough value (points) of the hand if it wins: dora and likely yaku."""
-        dora = _dora_kinds(view)
         han = sum(counts[k] for k in dora) + sum(is_red(t) for t in view.hand)
         melds = view.melds[view.seat]
         for m in melds:
@@ -399,28 +547,27 @@ class DefensiveAgent(Agent):
         points = _POINTS_BY_HAN[min(han, 8)]
         return points * (1.5 if view.seat == view.oya else 1.0)
 
-    def _tenpai_options(self, view: View, options: Sequence[DiscardOption]) -> list[_Tenpai]:
+    def _tenpai_options(self, view: View, discards: _Discards) -> list[_Tenpai]:
         """Every discard that leaves the hand tenpai, with its live waits and values."""
         rules = self._rules(view)
         closed = all(m.kind is MeldKind.ANKAN for m in view.melds[view.seat])
         out = []
-        for option in options:
-            if option.shanten != 0:
-                continue
-            d = option.discard
+        for d in discards.tenpai():
             hand = list(view.hand)
             places = [i for i, t in enumerate(hand) if KIND_OF[t] == d]
             del hand[next((i for i in places if not is_red(hand[i])), places[0])]
-            live = option.total
+            kinds = discards.waits(d)
+            live = discards.rate(d)[1]
             dama = riichi = 0.0
-            for w, left in zip(option.kinds, option.remaining, strict=True):
+            for w in kinds:
+                left = discards.left[w]
                 if not left and live:
                     continue
                 weight = left or 1
                 dama += weight * self._value(view, rules, hand, w, Riichi.NONE)
                 if closed:
                     riichi += weight * self._value(view, rules, hand, w, Riichi.RIICHI)
-            weights = live or len(option.kinds) or 1
+            weights = live or len(kinds) or 1
             out.append(_Tenpai(d, live, dama / weights, riichi / weights))
         return out
 
@@ -459,10 +606,11 @@ class DefensiveAgent(Agent):
         dahais = [a for a in legal if isinstance(a, Dahai)]
         if not dahais:
             return legal[0]
-        seen = visible_counts(view)
-        options = advise(counts, outside_hand(seen, counts))
-        ranked = _ranked(options, _dora_kinds(view))
-        best_shanten = ranked[0][0]
+        left = [4 - c if c < 4 else 0 for c in visible_counts(view)]
+        dora = _dora_kinds(view)
+        discards = _Discards(counts, left, dora)
+        ranked = discards.ranked()
+        best_shanten = discards.shanten
         if view.riichi[view.seat]:
             for action in legal:
                 if isinstance(action, Ankan):
@@ -470,11 +618,12 @@ class DefensiveAgent(Agent):
             self.last_reason = "riichi: tsumogiri"
             return self._discard_of(dahais, [k for _, _, k in ranked])
         found = read_threats(view)
-        if self._all_last(view):  # a deal-in may cost a place too
+        all_last = self._all_last(view)
+        if all_last:  # a deal-in may cost a place too
             found = [
                 replace(t, value=t.value - self._uma_shift(view, -t.value, t.seat)) for t in found
             ]
-        table = _Table.read(view, found, seen)
+        table = _Table.read(view, found, left, dora)
         for action in legal:
             if isinstance(action, Ankan):
                 k = KIND_OF[action.consumed[0]]
@@ -484,32 +633,35 @@ class DefensiveAgent(Agent):
                 if not slower and table.quiet:
                     return action
 
-        all_last = self._all_last(view)
         place, _, lead = self._standing(view)
         safe_lead = all_last and place == 1 and lead >= 8000
 
-        tenpai = self._tenpai_options(view, options) if best_shanten == 0 else []
+        tenpai = self._tenpai_options(view, discards) if best_shanten == 0 else []
+        value = 0.0  # read only when it weighs pushing against folding
         if tenpai:
             value = max(max(t.dama, t.riichi) for t in tenpai)
-        else:
-            value = self._estimate(view, counts)
+        elif all_last or not table.quiet:
+            value = self._estimate(view, counts, dora)
         if all_last and value > 0:
             payer = max(table.threats, key=lambda t: t.weight).seat if table.threats else None
             value += self._uma_shift(view, value + table.pot, payer)
 
-        order = self._plan_order(view, counts, ranked)
+        order, off = self._plan_order(view, counts, ranked, discards)
         loss = table.loss
         if not table.quiet:
             order = self._careful(order, ranked, loss)
         best = self._best_tenpai(view, table, tenpai)
         if not table.quiet:
             fold, self.last_reason = self._judge(
-                view, table, options, order, best, value, safe_lead
+                view, table, discards, order, best, value, safe_lead
             )
             if fold:
+                low = min(loss[k] for k in order)
+                safest = discards.best_of([k for k in order if loss[k] == low and k in off])
+                safest += discards.best_of([k for k in order if loss[k] == low and k not in off])
                 eff = {k: i for i, k in enumerate(order)}
-                folded = sorted(eff, key=lambda k: (loss[k], eff[k]))
-                return self._discard_of(dahais, folded)
+                rest = sorted((k for k in order if loss[k] != low), key=lambda k: (loss[k], eff[k]))
+                return self._discard_of(dahais, safest + rest)
         else:
             self.last_reason = "attack: nobody presses"
 
@@ -532,7 +684,7 @@ class DefensiveAgent(Agent):
         self,
         view: View,
         table: _Table,
-        options: Sequence[DiscardOption],
+        discards: _Discards,
         order: list[int],
         best: _Tenpai | None,
         value: float,
@@ -551,15 +703,17 @@ class DefensiveAgent(Agent):
             value = max(value, worth) if worth > 0 else 0.0
         else:
             tile = order[0]
-            option = next(o for o in options if o.discard == tile)
-            far = option.shanten
-            r = table.race(view, far, float(option.total), 0.0)
-        gain = r.win * (value + table.pot if value > 0 else 0.0)
+            far, accept = discards.rate(tile)
+            r = table.race(view, far, float(accept), 0.0)
+        gain = r.win * (value + table.pot + table.prevented if value > 0 else 0.0)
         gain += r.tenpai_end * _TENPAI_PAYMENT
         risk = loss[tile] + r.discards * table.future
         push_ev = gain - risk
+        extra = table.pot + table.prevented if value > 0 else 0.0
         why = (
-            f"win {r.win:.0%} × {value:.0f}, tile {_name(tile)} costs {loss[tile]:.0f}, "
+            f"win {r.win:.0%} × {value:.0f}"
+            + (f" (+{extra:.0f}: sticks, threats' wins saved)" if extra >= 1 else "")
+            + f", tile {_name(tile)} costs {loss[tile]:.0f}, "
             f"{r.discards:.1f} more discards cost {r.discards * table.future:.0f}; "
             f"safest {_name(safest)} costs {loss[safest]:.0f}"
         )
@@ -591,19 +745,24 @@ class DefensiveAgent(Agent):
         return sum(is_red(t) + dora.count(KIND_OF[t]) for t in tiles)
 
     def _plan_order(
-        self, view: View, counts: list[int], ranked: list[tuple[int, int, int]]
-    ) -> list[int]:
-        """The efficiency order, with what an open hand's yaku plan cannot use first."""
+        self,
+        view: View,
+        counts: list[int],
+        ranked: list[tuple[int, int, int]],
+        discards: _Discards,
+    ) -> tuple[list[int], set[int]]:
+        """The efficiency order, with what an open hand's yaku plan cannot use first, and
+        those kinds."""
         order = [k for _, _, k in ranked]
+        off: set[int] = set()
         melds = [m for m in view.melds[view.seat] if m.kind is not MeldKind.ANKAN]
         if not melds:
-            return order
+            return order, off
         yakuhai = {*DRAGONS, _seat_wind(view, view.seat), view.bakaze}
         if any(m.kind in _TRIPLETS and KIND_OF[m.tiles[0]] in yakuhai for m in melds):
-            return order
+            return order, off
         if any(counts[k] >= 2 for k in yakuhai):
-            return order  # a yakuhai pair may still be the yaku
-        off: set[int] = set()
+            return order, off  # a yakuhai pair may still be the yaku
         suit = _honitsu_suit(view, view.seat)
         if suit is None and len(melds) == 1 and KIND_OF[melds[0].tiles[0]] < 27:
             s = KIND_OF[melds[0].tiles[0]] // 9
@@ -617,8 +776,8 @@ class DefensiveAgent(Agent):
             off = {k for k in range(27) if k // 9 != suit}
         elif tanyao:
             off = set(_YAOCHUU)
-        first = [k for k in order if k in off]
-        return first + [k for k in order if k not in off]
+        first = discards.best_of([k for k in order if k in off])
+        return first + [k for k in order if k not in off], off
 
     def _riichi(
         self, view: View, best: _Tenpai, table: _Table, all_last: bool, place: int, lead: int
@@ -629,8 +788,8 @@ class DefensiveAgent(Agent):
             return best.dama == 0 and lead < 8000
         late = view.tiles_left < 36  # past about the ninth turn
         if best.dama == 0:
-            if table.riichi_out or table.likely:
-                return best.live >= 4 or not late
+            if not table.quiet or table.riichi_out or table.likely:
+                return True  # it pushes against a threat, and without a yaku only riichi rons
             return best.live >= 2 or view.tiles_left >= 30
         if best.dama >= 7700:
             return False
@@ -666,8 +825,8 @@ class DefensiveAgent(Agent):
         now = shanten(counts)
         menace = threats(view)
         riichi_out = any(view.riichi[o] for o in range(view.players) if o != view.seat)
-        if riichi_out and now >= 1:
-            return skip
+        if riichi_out and now >= 2:
+            return skip  # no call takes it to tenpai
         strong = max(menace.values(), default=0.0) >= 0.6
         if self._all_last(view):
             place, _, lead = self._standing(view)
@@ -698,6 +857,8 @@ class DefensiveAgent(Agent):
                 rank = plan
             if ok and strong and after >= 2:
                 ok = False  # still far from tenpai against a strong hand
+            if ok and riichi_out and after > 0:
+                ok = False  # against a riichi, only a call that makes tenpai
             if ok and (best is None or (after, rank) < best[:2]):
                 best = (after, rank, action)
         return best[2] if best is not None else skip

@@ -40,6 +40,7 @@ from jantaku.tiles import DRAGONS, EAST, KIND_OF, UNKNOWN, dora_from_indicator, 
 __all__ = [
     "RIICHI_VALUE",
     "Threat",
+    "danger_of",
     "deal_in_chance",
     "demo_view",
     "dora_kinds",
@@ -212,9 +213,9 @@ def deal_in_chance(danger: float) -> float:
 def safe_kinds(view: View, o: int) -> set[int]:
     """Kinds that cannot deal into seat ``o``: its own discards (furiten), and every tile
     discarded after its riichi that it let pass."""
-    river = view.rivers[o]
-    safe = {KIND_OF[d.tile] for d in river}
-    riichi_at = next((i for i, d in enumerate(river) if d.riichi), None)
+    flags = view.river_flags[o]
+    safe = {KIND_OF[t] for t in view.river_tiles[o]}
+    riichi_at = next((i for i, f in enumerate(flags) if f & 2), None)
     if riichi_at is None:
         return safe
     n = view.players
@@ -224,8 +225,8 @@ def safe_kinds(view: View, o: int) -> set[int]:
         if p == o:
             continue
         later = 0 if (p - start) % n > order_o else 1  # seats before o discard once more first
-        for d in view.rivers[p][riichi_at + later :]:
-            safe.add(KIND_OF[d.tile])
+        for t in view.river_tiles[p][riichi_at + later :]:
+            safe.add(KIND_OF[t])
     return safe
 
 
@@ -245,41 +246,44 @@ def tile_danger(view: View, o: int, seen: Sequence[int] | None = None) -> list[f
     """
     if seen is None:
         seen = visible_counts(view, hand=True)
+    return danger_of(view, o, [max(0, 4 - c) for c in seen], dora_kinds(view))
+
+
+def danger_of(view: View, o: int, left: Sequence[int], dora: Sequence[int]) -> list[float]:
+    """:func:`tile_danger` against seat ``o`` from ``left``, the copies of each kind out
+    of sight, and the ``dora`` kinds (as a decision that weighs every opponent reads them
+    once)."""
     safe = safe_kinds(view, o)
-    river = view.rivers[o]
-    early = [KIND_OF[d.tile] for d in river[:_EARLY] if not d.riichi]
-    dora = dora_kinds(view)
-    honitsu = None if view.riichi[o] else honitsu_suit(view, o)
-    yakuhai = {*DRAGONS, seat_wind(view, o), view.bakaze}
-    left = [max(0, 4 - c) for c in seen]
-    outside = {  # kinds outside an early discard of their suit
-        e - e % 9 + n - 1 for e in early if e < 27 for n in range(1, 10) if _outside(n, e % 9 + 1)
-    }
-    near_dora = {x for dk in dora if dk < 27 for x in range(dk - 2, dk + 3) if x // 9 == dk // 9}
+    tiles = view.river_tiles[o]
+    flags = view.river_flags[o]
+    outside: set[int] = set()  # kinds outside an early discard of their suit
+    for i in range(min(_EARLY, len(tiles))):
+        e = KIND_OF[tiles[i]]
+        if e < 27 and not flags[i] & 2:
+            outside |= _OUTSIDE[e]
+    riichi = bool(view.riichi[o])
+    honitsu = None if riichi else honitsu_suit(view, o)
+    yakuhai = (*DRAGONS, seat_wind(view, o), view.bakaze)
+    near_dora: set[int] = set()
+    for dk in dora:
+        if dk < 27:
+            near_dora |= _NEAR[dk]
     out = [0.0] * 34
     for k in range(34):
         if k in safe:
             continue
         u = left[k]  # copies the opponent may hold: only a pair or single wait needs them
         if k >= 27:
-            d = _HONOR_SHANPON * _pairs(u) + (_HONOR_TANKI if u else 0.0)
-            if k in yakuhai and not view.riichi[o] and u >= 2:
+            d = _HONOR_SHANPON * _PAIRS[u] + (_HONOR_TANKI if u else 0.0)
+            if u >= 2 and not riichi and k in yakuhai:
                 d *= 1.5
         else:
-            n = k % 9 + 1
-            base = k - (n - 1)
             d = 0.0
-            for lo, hi, other in ((n + 1, n + 2, n + 3), (n - 2, n - 1, n - 3)):
-                if lo < 1 or hi > 9:
-                    continue
-                ryanmen = lo >= 2 and hi <= 8
-                if ryanmen and base + other - 1 in safe:
+            for a, b, part, suji in _WAITS[k]:
+                if suji in safe:
                     continue  # suji: the other end of this two-sided wait is furiten
-                part = _SIDE if ryanmen else _PENCHAN
-                d += part * left[base + lo - 1] * left[base + hi - 1] / 16
-            if 2 <= n <= 8:
-                d += _KANCHAN * left[k - 1] * left[k + 1] / 16
-            d += _SHANPON * _pairs(u) + (_TANKI if u else 0.0)
+                d += part * left[a] * left[b] / 16
+            d += _SHANPON * _PAIRS[u] + (_TANKI if u else 0.0)
             if k in outside:
                 d *= 0.6
             if honitsu is not None and k // 9 != honitsu:
@@ -300,6 +304,42 @@ def _pairs(unseen: int) -> float:
 def _outside(n: int, early: int) -> bool:
     """Whether number ``n`` lies outside an early discard ``early`` of its suit (toward the end)."""
     return n < early <= 5 or 5 <= early < n
+
+
+def _waits_through(k: int) -> tuple[tuple[int, int, float, int], ...]:
+    """The waits that a number kind ``k`` completes, other than the pair and the single:
+    ``(neighbour, neighbour, weight, suji)``, ``suji`` the kind whose discard rules the
+    wait out (the other end of a two-sided wait) or -1."""
+    n = k % 9 + 1
+    base = k - (n - 1)
+    out: list[tuple[int, int, float, int]] = []
+    for lo, hi, other in ((n + 1, n + 2, n + 3), (n - 2, n - 1, n - 3)):
+        if lo < 1 or hi > 9:
+            continue
+        ryanmen = lo >= 2 and hi <= 8
+        out.append(
+            (
+                base + lo - 1,
+                base + hi - 1,
+                _SIDE if ryanmen else _PENCHAN,
+                base + other - 1 if ryanmen else -1,
+            )
+        )
+    if 2 <= n <= 8:
+        out.append((k - 1, k + 1, _KANCHAN, -1))
+    return tuple(out)
+
+
+_WAITS: Final = tuple(_waits_through(k) for k in range(27))
+# the kinds outside an early discard of each number kind (序盤の外側), toward the suit's end
+_OUTSIDE: Final = tuple(
+    frozenset(e - e % 9 + n - 1 for n in range(1, 10) if _outside(n, e % 9 + 1)) for e in range(27)
+)
+# a number dora's neighbours within two, in its suit
+_NEAR: Final = tuple(
+    frozenset(x for x in range(dk - 2, dk + 3) if x // 9 == dk // 9) for dk in range(27)
+)
+_PAIRS: Final = tuple(_pairs(u) for u in range(5))
 
 
 def demo_view(
