@@ -124,6 +124,10 @@ class Threat:
     def riichi(self) -> bool:
         return self.why.startswith("riichi")
 
+    def __reduce__(self) -> tuple[type[Threat], tuple[object, ...]]:
+        """Pickled and copied as its fields (a compiled class has no other way)."""
+        return (Threat, (self.seat, self.tenpai, self.value, self.why))
+
 
 def read_threats(view: View) -> list[Threat]:
     """Every opponent that may be tenpai, as :class:`Threat` (see the module docstring).
