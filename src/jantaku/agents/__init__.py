@@ -13,7 +13,7 @@ RandomAgent(seed=3)
 Traceback (most recent call last):
 ...
 jantaku.errors.AgentError: agent at seat 0: unknown agent 'nobody' \
-(known: random, tsumogiri, efficiency, defensive, mjai:COMMAND)
+(known: random, tsumogiri, efficiency, defensive, learned, mjai:COMMAND)
 """
 
 from __future__ import annotations
@@ -45,13 +45,16 @@ __all__ = [
     "passes",
 ]
 
-BOTS: Final = ("random", "tsumogiri", "efficiency", "defensive")
+BOTS: Final = ("random", "tsumogiri", "efficiency", "defensive", "learned")
 """The names of the built-in bots that :func:`make_agent` knows."""
 
 
 def make_agent(name: str, *, seed: int = 0, seat: int = 0, rules: Rules | None = None) -> Agent:
-    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``, ``defensive``),
-    or an external mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
+    """A built-in bot by name (``random``, ``tsumogiri``, ``efficiency``, ``defensive``,
+    ``learned``), or an external mjai bot written ``mjai:COMMAND`` (``mjai:python bot.py``).
+
+    ``learned`` is the policy learned from Houou games (:mod:`jantaku.env.policy`), its
+    shipped weights read once, on first use; it needs NumPy.
 
     ``seed`` seeds a random agent; ``rules`` are the match's, for a bot that plays by
     them (the defensive bot's all-last and placement). Raises
@@ -73,5 +76,11 @@ def make_agent(name: str, *, seed: int = 0, seat: int = 0, rules: Rules | None =
         return EfficiencyAgent()
     if name == "defensive":
         return DefensiveAgent(rules)
+    if name == "learned":
+        try:
+            from jantaku.env.policy import PolicyAgent, shipped_policy
+        except ImportError:
+            raise AgentError("the learned bot needs NumPy (pip install numpy)", seat=seat) from None
+        return PolicyAgent(shipped_policy())
     known = ", ".join((*BOTS, "mjai:COMMAND"))
     raise AgentError(f"unknown agent {name!r} (known: {known})", seat=seat)

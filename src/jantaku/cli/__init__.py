@@ -33,6 +33,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "jantaku.cli.score",
     "jantaku.cli.selfplay",
     "jantaku.cli.serve",
+    "jantaku.cli.train_policy",
 )
 """The modules that provide subcommands, in the order ``--help`` lists them."""
 
@@ -51,6 +52,7 @@ COMMANDS: dict[str, str] = {
     "rules": "jantaku.cli.score",
     "selfplay": "jantaku.cli.selfplay",
     "serve": "jantaku.cli.serve",
+    "train-policy": "jantaku.cli.train_policy",
 }
 """Each subcommand's name and the module of :data:`SUBCOMMANDS` that provides it: a
 command line that names its subcommand imports that module only."""

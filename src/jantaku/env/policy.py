@@ -9,6 +9,10 @@ inference plain NumPy: :meth:`Policy.act` picks the legal id of highest logit, a
 the games of every ``holdout``-th record file aside to measure the agreement with the
 recorded players: top-1 over every decision with a choice, and over the discards.
 
+``jantaku train-policy RECORDS… --out FILE.npz`` converts records and trains in one
+step; the package ships weights made by it (:func:`shipped_policy`), played by the
+``learned`` bot of :func:`jantaku.agents.make_agent`.
+
 A prototype: the network is small and the corpus too (Mortal and Suphx learn from
 millions of games). ``docs/research.md`` gives its figures.
 
@@ -22,11 +26,13 @@ millions of games). ``docs/research.md`` gives its figures.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -37,7 +43,15 @@ from jantaku.env.features import PLANES_V2, encode_planes_v2
 from jantaku.errors import JantakuError
 from jantaku.events import Action, Dahai, Reach
 
-__all__ = ["Policy", "PolicyAgent", "TrainingLog", "train"]
+__all__ = [
+    "SHIPPED",
+    "Policy",
+    "PolicyAgent",
+    "TrainingLog",
+    "agreement",
+    "shipped_policy",
+    "train",
+]
 
 _INPUTS = PLANES_V2 * 34
 _TSUMOGIRI = 37  # the discards are ids 0-37 (see jantaku.env.actions)
@@ -54,7 +68,7 @@ class Policy:
     scale: Any
 
     @classmethod
-    def initial(cls, *, hidden: int = 256, seed: int = 0, scale: Any = None) -> Policy:
+    def initial(cls, *, hidden: int = 128, seed: int = 0, scale: Any = None) -> Policy:
         """Random weights (He initialisation), ``scale`` per plane row (default 1/4)."""
         rng = np.random.default_rng(seed)
         w1 = rng.normal(0.0, np.sqrt(2.0 / _INPUTS), (_INPUTS, hidden)).astype(np.float32)
@@ -79,14 +93,30 @@ class Policy:
         h = np.maximum(self.inputs(obs) @ self.w1 + self.b1, 0.0)
         return h @ self.w2 + self.b2
 
+    def decision_logits(self, planes: Any) -> Any:
+        """The ``(125,)`` logits of one decision's ``(163, 34)`` planes, as :meth:`logits`
+        gives them but from the nonzero inputs only (a few hundred of 5,542): a product too
+        small for BLAS threads, which on a busy machine cost more than the product itself."""
+        flat = np.asarray(planes).reshape(_INPUTS)
+        nonzero = np.flatnonzero(flat)
+        x = flat[nonzero].astype(np.float32) * self.scale[nonzero // 34]
+        h = np.maximum(x @ self.w1[nonzero] + self.b1, 0.0)
+        return h @ self.w2 + self.b2
+
     def act(self, obs: Any, mask: Any) -> Any:
         """The legal id of highest logit for each decision of a batch."""
         scores = np.where(np.asarray(mask, dtype=bool), self.logits(obs), -np.inf)
         return scores.argmax(axis=1)
 
-    def save(self, path: str | Path) -> None:
-        """The weights in an ``.npz`` file."""
-        np.savez(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, scale=self.scale)
+    def save(self, path: str | Path, *, compact: bool = False) -> None:
+        """The weights in an ``.npz`` file; ``compact`` stores them as float16, compressed
+        (a quarter of the size; :meth:`load` reads either as float32)."""
+        arrays: dict[str, Any] = {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2}
+        if compact:
+            halves: dict[str, Any] = {k: v.astype(np.float16) for k, v in arrays.items()}
+            np.savez_compressed(path, scale=self.scale, **halves)
+        else:
+            np.savez(path, scale=self.scale, **arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
@@ -96,9 +126,24 @@ class Policy:
         """
         try:
             with np.load(path) as f:
-                return cls(f["w1"], f["b1"], f["w2"], f["b2"], f["scale"])
+                w1, b1, w2, b2, scale = (
+                    np.asarray(f[k], dtype=np.float32) for k in ("w1", "b1", "w2", "b2", "scale")
+                )
+                return cls(w1, b1, w2, b2, scale)
         except (OSError, KeyError, ValueError) as e:
             raise JantakuError(f"{path}: no policy weights ({e})") from None
+
+
+SHIPPED: Final = "data/learned-policy.npz"
+"""The weights the package ships, inside the ``jantaku`` package (``docs/research.md``
+gives the command that made them)."""
+
+
+@functools.cache
+def shipped_policy() -> Policy:
+    """The shipped weights (:data:`SHIPPED`), read once."""
+    with resources.as_file(resources.files("jantaku").joinpath(SHIPPED)) as path:
+        return Policy.load(path)
 
 
 @dataclass(slots=True)
@@ -127,11 +172,31 @@ def _agreement(policy: Policy, held: list[dict[str, Any]]) -> tuple[float, float
     return hits / max(total, 1), dhits / max(dtotal, 1)
 
 
+def _held_out(data: Any, i: int, holdout: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Shard ``i``'s decisions with a choice: (training games, held-out games)."""
+    arrays = data.shard(i, ("obs", "mask", "action", "game"))
+    choice = arrays["mask"].sum(axis=1) > 1
+    held_game = (arrays["game"] >> 10) % holdout == 0  # by record file
+    aside = held_game & choice
+    mine = ~held_game & choice
+    return {k: v[mine] for k, v in arrays.items()}, {k: v[aside] for k, v in arrays.items()}
+
+
+def agreement(policy: Policy, folder: str | Path, *, holdout: int = 10) -> tuple[float, float]:
+    """Top-1 agreement of ``policy`` with the recorded players on the held-out games of
+    the dataset in ``folder`` (those :func:`train` with the same ``holdout`` kept aside):
+    over the decisions with a choice, and over the discards."""
+    from jantaku.env.dataset import Dataset
+
+    data = Dataset(folder)
+    return _agreement(policy, [_held_out(data, i, holdout)[1] for i in range(len(data.shards))])
+
+
 def train(
     folder: str | Path,
     *,
-    hidden: int = 256,
-    epochs: int = 3,
+    hidden: int = 128,
+    epochs: int = 4,
     batch: int = 512,
     lr: float = 1e-3,
     holdout: int = 10,
@@ -153,19 +218,13 @@ def train(
     data = Dataset(folder)
     if data.features != "planes-v2":
         raise JantakuError(f"the policy reads planes-v2, not {data.features}")
-    fields = ("obs", "mask", "action", "game")
     train_parts: list[dict[str, Any]] = []
     held: list[dict[str, Any]] = []
     kept = 0
     for i in range(len(data.shards)):
-        arrays = data.shard(i, fields)
-        choice = arrays["mask"].sum(axis=1) > 1
-        held_game = (arrays["game"] >> 10) % holdout == 0  # by record file
-        aside = held_game & choice
-        mine = ~held_game & choice
-        held.append({k: v[aside] for k, v in arrays.items()})
+        part, aside = _held_out(data, i, holdout)
+        held.append(aside)
         if limit is None or kept < limit:
-            part = {k: v[mine] for k, v in arrays.items()}
             if limit is not None:
                 part = {k: v[: limit - kept] for k, v in part.items()}
             kept += len(part["action"])
@@ -227,7 +286,9 @@ def train(
 
 class PolicyAgent(Agent):
     """A :class:`Policy` seated as an agent: at each decision the view's ``planes-v2``
-    and the legal actions' ids, the legal id of highest logit played.
+    and the legal actions' ids, the legal id of highest logit played. The ids cover every
+    decision (discards, riichi, chii, pon, kans, tsumo and ron, the nine-terminal draw,
+    pass), so the network decides them all, always among the legal actions only.
 
     A riichi is chosen as the environments choose it, by its discard: when the best id
     is ``RIICHI + t``, the agent declares the riichi and then discards ``t`` (or, if the
@@ -261,7 +322,7 @@ class PolicyAgent(Agent):
                 default=legal[0],
             )
             return best
-        logits = self.policy.logits(encode_planes_v2(view)[None])[0]
+        logits = self.policy.decision_logits(encode_planes_v2(view))
         ids: dict[int, Action] = {}
         for a in legal:
             if isinstance(a, Reach):
@@ -286,8 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m jantaku.env.policy", description=main.__doc__)
     parser.add_argument("dataset", help="a folder written by jantaku dataset (planes-v2)")
     parser.add_argument("--out", required=True, help="the weights file to write (.npz)")
-    parser.add_argument("--hidden", type=int, default=256)
-    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--holdout", type=int, default=10)

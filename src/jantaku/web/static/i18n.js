@@ -262,6 +262,7 @@ const JA_NAMES = {
   tenhou: "天鳳", majsoul: "雀魂", mleague: "Ｍリーグ", wrc: "世界選手権", ema: "欧州選手権",
   textbook: "教本", "tenhou-sanma": "天鳳三麻", "majsoul-sanma": "雀魂三麻",
   random: "ランダム", tsumogiri: "ツモ切り", efficiency: "牌効率", defensive: "守備型",
+  learned: "学習型",
   mangan: "満貫", haneman: "跳満", baiman: "倍満", sanbaiman: "三倍満", "kazoe yakuman": "数え役満",
   yakuman: "役満", "double yakuman": "ダブル役満", "triple yakuman": "トリプル役満",
   dora: "ドラ", aka: "赤ドラ", ura: "裏ドラ", kita: "抜きドラ", flower: "花牌",
@@ -322,7 +323,7 @@ function displayName(name) {
   if (name === "you") return "あなた";
   const seat = name.match(/^seat (\d)$/);  // a record's seat that has no name
   if (seat) return T("seat.n", seat[1]);
-  const m = name.match(/^(player|random|tsumogiri|efficiency|defensive)(\d)$/);
+  const m = name.match(/^(player|random|tsumogiri|efficiency|defensive|learned)(\d)$/);
   if (!m) return name;
   return (m[1] === "player" ? "プレイヤー" : nameOf(m[1])) + m[2];
 }
