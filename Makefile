@@ -71,8 +71,7 @@ COMPILED_TESTS := tests/test_build.py tests/test_hand_*.py tests/test_scoring_*.
 	tests/test_engine*.py tests/test_observer.py tests/test_referee_pending.py \
 	tests/test_fuzz_engine.py tests/test_flowers.py tests/test_match*.py tests/test_replay*.py \
 	tests/test_env*.py tests/test_dataset.py tests/test_arena.py tests/test_cli_selfplay_faults.py \
-	tests/web/test_server.py tests/web/test_tables.py tests/web/test_replay_wall.py \
-	tests/test_learned_agent.py
+	tests/web/test_server.py tests/web/test_tables.py tests/web/test_replay_wall.py
 test: $(STAMP) lint typecheck chromium $(AXE) compiled
 	JANTAKU_PURE_PYTHON=1 $(PY) -m pytest -m "not slow"
 	$(PY) -m pytest -m "not slow" $(COMPILED_TESTS)
