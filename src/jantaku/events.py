@@ -190,8 +190,12 @@ class _Described:
         """
         return _TYPE_OF.get(type(self), "none")
 
+    def __repr__(self) -> str:
+        """Itself in the game's notation: ``Dahai(actor=1, pai='5sr', tsumogiri=True)``."""
+        return _event_repr(self)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class StartGame(_Described):
     """``start_game``: the names (one per seat, 3 or 4), the match seed and rules."""
 
@@ -206,7 +210,7 @@ class StartGame(_Described):
         return len(self.names)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class StartKyoku(_Described):
     """``start_kyoku``: a hand begins (局): round wind, number, sticks, dealt hands.
 
@@ -227,7 +231,7 @@ class StartKyoku(_Described):
     flowers: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Tsumo(_Described):
     """``tsumo``: ``actor`` draws ``pai`` (the wall or, after a kan, the dead wall)."""
 
@@ -235,7 +239,7 @@ class Tsumo(_Described):
     pai: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Dahai(_Described):
     """``dahai``: ``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
 
@@ -244,7 +248,7 @@ class Dahai(_Described):
     tsumogiri: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Chi(_Described):
     """``chi``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
 
@@ -254,7 +258,7 @@ class Chi(_Described):
     consumed: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pon(_Described):
     """``pon``: ``actor`` calls ``pai`` discarded by ``target`` with ``consumed`` (2 tiles)."""
 
@@ -264,7 +268,7 @@ class Pon(_Described):
     consumed: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Daiminkan(_Described):
     """``daiminkan`` (大明槓): an open kan on ``target``'s discard with 3 ``consumed`` tiles."""
 
@@ -274,7 +278,7 @@ class Daiminkan(_Described):
     consumed: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Kakan(_Described):
     """``kakan`` (加槓): ``actor`` adds ``pai`` to the pon made of ``consumed`` (3 tiles)."""
 
@@ -283,7 +287,7 @@ class Kakan(_Described):
     consumed: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Ankan(_Described):
     """``ankan`` (暗槓): ``actor`` declares a closed kan of the 4 ``consumed`` tiles."""
 
@@ -291,7 +295,7 @@ class Ankan(_Described):
     consumed: tuple[Tile, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Nukidora(_Described):
     """``kita`` (北抜き, three players): ``actor`` sets aside a north as a dora."""
 
@@ -299,7 +303,7 @@ class Nukidora(_Described):
     pai: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Flower(_Described):
     """``flower`` (花牌, extension): ``actor`` draws a flower and sets it aside (T4).
 
@@ -315,28 +319,28 @@ class Flower(_Described):
     pai: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Dora(_Described):
     """``dora``: a new (kan) dora indicator is revealed."""
 
     dora_marker: Tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Reach(_Described):
     """``reach`` (立直): ``actor`` declares riichi; the discard follows."""
 
     actor: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ReachAccepted(_Described):
     """``reach_accepted``: the riichi discard was not ronned; 1000 points go to the table."""
 
     actor: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Hora(_Described):
     """``hora`` (和了): ``actor`` wins on ``target``'s discard, or by tsumo if ``target == actor``.
 
@@ -363,7 +367,7 @@ class Hora(_Described):
         return self.actor == self.target
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Ryukyoku(_Described):
     """``ryukyoku`` (流局): a drawn hand; ``reason`` is one of :data:`DRAW_REASONS`.
 
@@ -379,7 +383,7 @@ class Ryukyoku(_Described):
     scores: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Penalty(_Described):
     """``penalty`` (extension): a recorded penalty such as a chombo (錯和), with its payments."""
 
@@ -388,12 +392,12 @@ class Penalty(_Described):
     deltas: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class EndKyoku(_Described):
     """``end_kyoku``: the hand is over."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class EndGame(_Described):
     """``end_game``: the match is over; ``scores`` final points, ``result`` after oka and uma."""
 
@@ -401,7 +405,7 @@ class EndGame(_Described):
     result: tuple[float, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass(_Described):
     """Not claiming, not winning: the answer of a seat that lets the moment go (never an event)."""
 
@@ -570,10 +574,6 @@ def _event_repr(self: Any) -> str:
             text = repr(value)
         parts.append(f"{name}={text}")
     return f"{type(self).__name__}({', '.join(parts)})"
-
-
-for _cls in _REPR_FIELDS:
-    _cls.__repr__ = _event_repr  # type: ignore[assignment,method-assign]
 
 
 def _encode(codec: int, value: Any) -> Any:
