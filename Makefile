@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# the compiled core's sources and the mark of its build (see `compiled` below)
+CORE   := setup.py $(wildcard src/jantaku/hand/*.py src/jantaku/scoring/*.py \
+	src/jantaku/engine/*.py src/jantaku/agents/threats.py)
+BUILT  := $(VENV)/.compiled
 LINTED := $(wildcard src tests bench tools conftest.py setup.py)
 
 .PHONY: play play-terminal chromium test lint typecheck bench conformance fuzz clean tables \
@@ -26,10 +30,10 @@ $(WEB): $(STAMP)
 
 # the table in the browser; `make play-terminal` (jantaku play --terminal) plays in the
 # terminal, where Ctrl-C at the prompt is read as a key and leaving ends with status 0
-play: $(WEB)
+play: $(WEB) $(BUILT)
 	$(VENV)/bin/jantaku serve --open $(ARGS)
 
-play-terminal: $(STAMP)
+play-terminal: $(STAMP) $(BUILT)
 	$(VENV)/bin/jantaku play --terminal $(ARGS)
 
 # the browser tests drive Debian's chromium, and the tile-art test regenerates the tiles
@@ -53,13 +57,16 @@ $(AXE):
 # compiler and Python's headers exist (else setup.py says why and nothing is built).
 # The sources run instead of a build older than them, and with JANTAKU_PURE_PYTHON=1;
 # `jantaku --version` says which runs. `make pure` removes the build.
-compiled: $(STAMP)
+$(BUILT): $(STAMP) $(CORE)
 	$(PY) setup.py --quiet build_ext --inplace --parallel 2
 	@find src -name '*.so' -exec touch {} +
+	@touch $(BUILT)
+
+compiled: $(BUILT)
 
 pure:
 	find src -name '*.so' -delete
-	rm -rf build
+	rm -rf build $(BUILT)
 
 # every test and doctest on the pure-Python reference, then the tests of what is
 # compiled (hand analysis, scoring, the engine, and what drives them: matches, replays,
@@ -72,7 +79,7 @@ COMPILED_TESTS := tests/test_build.py tests/test_hand_*.py tests/test_scoring_*.
 	tests/test_fuzz_engine.py tests/test_flowers.py tests/test_match*.py tests/test_replay*.py \
 	tests/test_env*.py tests/test_dataset.py tests/test_arena.py tests/test_cli_selfplay_faults.py \
 	tests/web/test_server.py tests/web/test_tables.py tests/web/test_replay_wall.py
-test: $(STAMP) lint typecheck chromium $(AXE) compiled
+test: $(STAMP) lint typecheck chromium $(AXE) $(BUILT)
 	JANTAKU_PURE_PYTHON=1 $(PY) -m pytest -m "not slow"
 	$(PY) -m pytest -m "not slow" $(COMPILED_TESTS)
 
