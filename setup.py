@@ -87,7 +87,7 @@ def _why_not_compiled() -> str | None:
         return "JANTAKU_PURE_BUILD is set"
     if sys.implementation.name != "cpython":
         return f"{sys.implementation.name} is not CPython"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     if not Path(sysconfig.get_paths()["include"], "Python.h").is_file():
