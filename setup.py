@@ -64,21 +64,23 @@ def compiled_groups() -> dict[str, list[str]]:
 
 
 def _remove_left_out(compiled: set[str]) -> None:
-    """Remove the extensions built in place for modules no longer compiled, and the
-    shared libraries of groups no longer built, so that their sources run."""
+    """Remove the extensions built before for modules no longer compiled, and the shared
+    libraries of groups no longer built, in place and in the build folder (whose copies
+    a wheel would take), so that their sources run."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     groups = {f"jantaku_{name}__mypyc" for name in GROUPS}
-    for path in SRC.parent.rglob("*"):
-        if not path.name.endswith(suffixes):
-            continue
-        stem = path.name.split(".", 1)[0]
-        source = path.with_name(stem + ".py")
-        if path.parent == SRC.parent:
-            stale = stem.startswith("jantaku_") and stem not in groups
-        else:
-            stale = str(source.relative_to(ROOT)) not in compiled
-        if stale:
-            path.unlink()
+    wanted = {str(Path(p).relative_to("src")) for p in compiled}  # jantaku/hand/waits.py
+    for top in (SRC.parent, *ROOT.glob("build/lib*")):
+        for path in top.rglob("*"):
+            if not path.name.endswith(suffixes):
+                continue
+            stem = path.name.split(".", 1)[0]
+            if path.parent == top:
+                stale = stem.startswith("jantaku_") and stem not in groups
+            else:
+                stale = str(path.with_name(stem + ".py").relative_to(top)) not in wanted
+            if stale:
+                path.unlink()
 
 
 def _why_not_compiled() -> str | None:
