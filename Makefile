@@ -66,7 +66,7 @@ compiled: $(BUILT)
 
 pure:
 	find src -name '*.so' -delete
-	rm -rf build $(BUILT)
+	rm -rf build $(BUILT) src/jantaku/_compiled_sources.txt
 
 # every test and doctest on the pure-Python reference, then the tests of what is
 # compiled (hand analysis, scoring, the engine, and what drives them: matches, replays,

@@ -18,10 +18,12 @@ import os
 import shutil
 import sys
 import sysconfig
+import zlib
 from glob import glob
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.extension import Extension
 
 ROOT = Path(__file__).resolve().parent
@@ -83,6 +85,20 @@ def _remove_left_out(compiled: set[str]) -> None:
                 path.unlink()
 
 
+#: what the build compiled: each source's path in the package and the CRC-32 of its
+#: text, which :mod:`jantaku._loader` compares with the sources it finds
+SOURCES_NOTE = SRC / "_compiled_sources.txt"
+
+
+def _note_sources(compiled: set[str]) -> None:
+    """Write :data:`SOURCES_NOTE` for the sources about to be compiled."""
+    lines = []
+    for path in sorted(compiled):
+        relative = Path(path).relative_to("src/jantaku").as_posix()
+        lines.append(f"{relative} {zlib.crc32((ROOT / path).read_bytes())}\n")
+    SOURCES_NOTE.write_text("".join(lines))
+
+
 def _why_not_compiled() -> str | None:
     """Why the core is built as pure Python here, or None if it can be compiled."""
     if os.environ.get("JANTAKU_PURE_BUILD", "") not in ("", "0"):
@@ -111,7 +127,9 @@ def ext_modules() -> list[Extension]:
 
     os.chdir(ROOT)  # mypyc reads pyproject's [tool.mypy] and writes build/ here
     groups = compiled_groups()
-    _remove_left_out({p for paths in groups.values() for p in paths})
+    compiled = {p for paths in groups.values() for p in paths}
+    _remove_left_out(compiled)
+    _note_sources(compiled)
     return mypycify(
         [p for paths in groups.values() for p in paths],
         opt_level="3",
@@ -119,4 +137,16 @@ def ext_modules() -> list[Extension]:
     )
 
 
-setup(ext_modules=ext_modules())
+class BuildExt(build_ext):
+    """``build_ext`` that leaves every extension it names newer than the sources: one it
+    found up to date keeps its old time otherwise, and the sources would run in its
+    place (:mod:`jantaku._loader` runs them when a source is newer than its build)."""
+
+    def run(self) -> None:
+        super().run()
+        for output in self.get_outputs():
+            if os.path.exists(output):
+                os.utime(output)
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExt})

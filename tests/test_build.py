@@ -92,6 +92,35 @@ def test_a_source_newer_than_its_build_makes_the_sources_run(tmp_path: Path) -> 
         _loader._PACKAGE = old
 
 
+def test_the_builds_note_of_its_sources_decides_what_is_stale(tmp_path: Path) -> None:
+    """Installed files carry the install's times, so a build notes the CRC-32 of each
+    source it compiled and a source is stale when its text differs, whatever its time."""
+    import zlib
+
+    package = tmp_path / "jantaku"
+    (package / "hand").mkdir(parents=True)
+    suffix = EXTENSION[0]
+    for stem in ("tiles", "hand/waits"):
+        (package / f"{stem}.py").write_text(f"# {stem}\n")
+        (package / f"{stem}{suffix}").write_bytes(b"")
+        os.utime(package / f"{stem}{suffix}", (1_000, 1_000))  # older than the sources
+    (package / "_compiled_sources.txt").write_text(
+        "".join(
+            f"{stem}.py {zlib.crc32((package / f'{stem}.py').read_bytes())}\n"
+            for stem in ("hand/waits", "tiles")
+        )
+    )
+    old = _loader._PACKAGE
+    try:
+        _loader._PACKAGE = str(package)
+        found = _loader._extensions()
+        assert _loader._stale(found) is None  # the same texts: fresh, older or not
+        (package / "hand" / "waits.py").write_text("# waits, edited\n")
+        assert _loader._stale(found) == "hand/waits.py"
+    finally:
+        _loader._PACKAGE = old
+
+
 DIGEST = (
     "import runpy, sys; sys.argv = ['x']; "
     f"ns = runpy.run_path({str(ROOT / 'tools' / 'seeded_logs_digest.py')!r}, run_name='lib'); "

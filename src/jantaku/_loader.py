@@ -3,8 +3,9 @@
 A compiled build keeps each compiled module's extension (``tiles.cpython-311-….so``)
 beside its source (``tiles.py``); Python imports the extension. The sources run instead
 when ``JANTAKU_PURE_PYTHON=1`` is set (for debugging, or comparing the two builds), and
-when any extension is older than its source (a checkout edited since ``make compiled``):
-never a mix of old compiled code and new sources. :func:`build` says which ran and why.
+when any compiled module's source is not the text the build compiled (a checkout edited
+since ``make compiled``): never a mix of old compiled code and new sources.
+:func:`build` says which ran and why.
 
 Imported by ``jantaku/__init__.py`` before any other module of the package; it imports
 nothing of jantaku.
@@ -17,6 +18,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import zlib
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
@@ -62,7 +64,20 @@ def _extensions() -> list[tuple[str, str]]:
 
 
 def _stale(extensions: list[tuple[str, str]]) -> str | None:
-    """The first source newer than its extension, relative to the package, or None."""
+    """The first compiled module whose source is not the one compiled, relative to the
+    package, or None: its text against the build's note of each source's CRC-32
+    (``_compiled_sources.txt``, written by ``setup.py``), or, a build without a note,
+    a source newer than its extension."""
+    note = os.path.join(_PACKAGE, "_compiled_sources.txt")
+    if os.path.exists(note):
+        with open(note, encoding="utf-8") as f:
+            built = dict(line.split() for line in f if line.strip())
+        for _, source in extensions:
+            name = os.path.relpath(source, _PACKAGE).replace(os.sep, "/")
+            with open(source, "rb") as f:
+                if built.get(name) != str(zlib.crc32(f.read())):
+                    return name
+        return None
     for extension, source in extensions:
         if os.stat(source).st_mtime > os.stat(extension).st_mtime:
             return os.path.relpath(source, _PACKAGE)
