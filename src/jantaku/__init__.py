@@ -26,7 +26,7 @@ __all__ = ["Record", "__version__", "build", "read_record", "replay"]
 
 def build() -> str:
     """Which build of the core runs: ``compiled (mypyc, N modules)``, or ``pure Python``
-    and why (not compiled, ``JANTAKU_PURE_PYTHON`` set, or a source newer than the
+    and why (not compiled, ``JANTAKU_PURE_PYTHON`` set, or a source changed since the
     build).
 
     >>> build().startswith(("compiled", "pure Python"))
